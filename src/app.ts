@@ -1,0 +1,89 @@
+/**
+ * The worker's Hono application (contract §1): the `tribe/events/v1` namespace and the `wp/v2` subset
+ * under every language prefix (`/en/wp-json/...`, `/de/wp-json/...`) and unprefixed for the default
+ * language; one error path; the headers of §12.2 and contract §6 on every response.
+ */
+import { Hono } from "hono";
+import { DateTime } from "luxon";
+import { openDb } from "./db/client";
+import { eventRoutes } from "./events/routes";
+import { loadStrings } from "./i18n";
+import { authenticate, readCredentials } from "./http/auth";
+import type { AppContext, AppEnv } from "./http/context";
+import { errorBody } from "./http/error-response";
+import { noRoute } from "./http/errors";
+import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
+import { buildUrls, namespaceOf } from "./http/urls";
+import { mediaRoutes } from "./media/routes";
+import type { Settings } from "./settings";
+import { userRoutes } from "./users/routes";
+
+/** The tribe/events/v1 routes, relative to the namespace root, in registration order (§1.2). */
+export function namespaceApp(): Hono<AppEnv> {
+  const ns = new Hono<AppEnv>();
+  ns.route("/", eventRoutes());
+  return ns;
+}
+
+/** The wp/v2 subset of contract §3. */
+export function wpApp(): Hono<AppEnv> {
+  const wp = new Hono<AppEnv>();
+  wp.route("/users", userRoutes());
+  wp.route("/media", mediaRoutes());
+  return wp;
+}
+
+/** Language and prefix of a path: `/de/wp-json/...` → `de`; `/wp-json/...` → the default language. */
+function languageOf(settings: Settings, path: string): { lang: string; prefix: string } | null {
+  const first = path.split("/")[1] ?? "";
+  if (first === settings.restPrefix) return { lang: settings.defaultLanguage, prefix: "" };
+  if (settings.languages.includes(first)) return { lang: first, prefix: `/${first}` };
+  return null;
+}
+
+async function renderError(c: AppContext, err: unknown): Promise<Response> {
+  const { status, body } = errorBody(err, await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"));
+  if (status >= 500) console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
+  return c.json(body, status as 400);
+}
+
+/**
+ * Builds the application for one set of settings (the worker keeps one per isolate).
+ * @example createApp(parseSettings(env)).fetch(request, env, ctx)
+ */
+export function createApp(settings: Settings): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("settings", settings);
+    c.set("now", DateTime.utc());
+    const url = new URL(c.req.url);
+    const where = languageOf(settings, url.pathname);
+    c.set("lang", where?.lang ?? settings.defaultLanguage);
+    c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));
+    c.set("user", null);
+    try {
+      checkWriteOrigin(c);
+      const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
+      c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));
+      const credentials = readCredentials(c.req.header("authorization"));
+      if (credentials) c.set("user", await authenticate(c.get("rdb").db, credentials, settings.adminAppPassword));
+      await next();
+    } catch (err) {
+      c.res = await renderError(c, err);
+    }
+    applyResponseHeaders(c);
+  });
+
+  const ns = namespaceApp();
+  const wp = wpApp();
+  const bases = ["", ...settings.languages.map((l) => `/${l}`)];
+  for (const base of bases) {
+    app.route(`${base}/${settings.restPrefix}/${namespaceOf(settings)}`, ns);
+    app.route(`${base}/${settings.restPrefix}/wp/v2`, wp);
+  }
+
+  app.notFound((c) => renderError(c, noRoute()));
+  app.onError((err, c) => renderError(c, err));
+  return app;
+}

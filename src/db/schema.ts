@@ -1,0 +1,278 @@
+/**
+ * Storage schema: the only description of what D1 holds (contract §2).
+ *
+ * WordPress keeps every post in one table; we keep one table per post type so that each list query
+ * filters and sorts on one table with covering indexes, and a small `posts` registry that hands out the
+ * shared post-id sequence (events, venues, organizers and media share ids, as in WordPress) and keeps a
+ * tombstone after a permanent delete, so an id is never reused and sync clients can learn of deletions.
+ *
+ * Conventions: SQL snake_case, TypeScript camelCase, wire names live in the serializers.
+ * Dates are `Y-m-d H:i:s` strings: `*_date` in the post's local time (site zone for post dates, the
+ * event's zone for event start/end), `*_gmt`/`*_utc` in UTC. Strings compare in time order.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** The five WordPress roles of tec-reference §9.2. */
+export const ROLES = ["administrator", "editor", "author", "contributor", "subscriber"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** WordPress post types that share the post-id sequence. */
+export const POST_TYPES = ["tribe_events", "tribe_venue", "tribe_organizer", "attachment"] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+/** Taxonomies, by their WordPress names (tec-reference §4.4). */
+export const TAXONOMIES = ["tribe_events_cat", "post_tag"] as const;
+export type Taxonomy = (typeof TAXONOMIES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** `user_login`; unique, case-insensitive. */
+    username: text("username").notNull(),
+    /** `display_name`. */
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    /** `user_nicename`. */
+    slug: text("slug").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    /** PBKDF2 digest of the login password (never used to authenticate REST calls). */
+    passwordDigest: text("password_digest").notNull().default(""),
+    registered: text("registered").notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_slug_unique").on(t.slug),
+  ],
+);
+
+/** WordPress application passwords (contract §3): only the SHA-256 digest of the secret is kept. */
+export const applicationPasswords = sqliteTable(
+  "application_passwords",
+  {
+    uuid: text("uuid").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: text("app_id").notNull().default(""),
+    name: text("name").notNull(),
+    /** Hex SHA-256 of the password with spaces removed. */
+    passwordDigest: text("password_digest").notNull(),
+    created: text("created").notNull(),
+  },
+  (t) => [
+    uniqueIndex("application_passwords_digest_unique").on(t.passwordDigest),
+    index("application_passwords_user").on(t.userId),
+  ],
+);
+
+/** The shared post-id sequence and tombstones. A row is never deleted. */
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey(),
+    postType: text("post_type", { enum: POST_TYPES }).notNull(),
+    /** UTC time of the permanent deletion, null while the post exists. */
+    deletedGmt: text("deleted_gmt"),
+  },
+  (t) => [index("posts_deleted").on(t.postType, t.deletedGmt)],
+);
+
+/** Columns every post type has (WordPress `wp_posts`). */
+const postColumns = () => ({
+  id: integer("id")
+    .primaryKey()
+    .references(() => posts.id),
+  author: integer("author").references(() => users.id, { onDelete: "set null" }),
+  status: text("status").notNull().default("publish"),
+  /** WordPress `_wp_trash_meta_status`: the status before trashing (decides who may edit it). */
+  trashMetaStatus: text("trash_meta_status").notNull().default(""),
+  slug: text("slug").notNull(),
+  title: text("title").notNull(),
+  content: text("content").notNull().default(""),
+  excerpt: text("excerpt").notNull().default(""),
+  /** SHA-256 of the post password, `""` when the post is not password protected. */
+  passwordDigest: text("password_digest").notNull().default(""),
+  postDate: text("post_date").notNull(),
+  postDateGmt: text("post_date_gmt").notNull(),
+  postModified: text("post_modified").notNull(),
+  postModifiedGmt: text("post_modified_gmt").notNull(),
+  /** Meta `_tribe_aggregator_global_id_lineage`: extra global ids of imported posts. */
+  globalIdLineage: text("global_id_lineage", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+});
+
+export const media = sqliteTable(
+  "media",
+  {
+    ...postColumns(),
+    sourceUrl: text("source_url").notNull(),
+    altText: text("alt_text").notNull().default(""),
+    mimeType: text("mime_type").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    filesize: integer("filesize"),
+  },
+  (t) => [index("media_source_url").on(t.sourceUrl)],
+);
+
+export const venues = sqliteTable(
+  "venues",
+  {
+    ...postColumns(),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    country: text("country").notNull().default(""),
+    province: text("province").notNull().default(""),
+    state: text("state").notNull().default(""),
+    zip: text("zip").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    stateprovince: text("stateprovince").notNull().default(""),
+    website: text("website").notNull().default(""),
+    showMap: integer("show_map", { mode: "boolean" }).notNull().default(true),
+    showMapLink: integer("show_map_link", { mode: "boolean" }).notNull().default(true),
+    geoLat: real("geo_lat"),
+    geoLng: real("geo_lng"),
+    imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("venues_slug_unique").on(t.slug),
+    index("venues_status_date").on(t.status, t.postDate, t.id),
+    index("venues_title").on(sql`lower(${t.title})`),
+    index("venues_modified").on(t.postModifiedGmt),
+    index("venues_geo").on(t.geoLat, t.geoLng),
+  ],
+);
+
+export const organizers = sqliteTable(
+  "organizers",
+  {
+    ...postColumns(),
+    phone: text("phone").notNull().default(""),
+    website: text("website").notNull().default(""),
+    email: text("email").notNull().default(""),
+    imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("organizers_slug_unique").on(t.slug),
+    index("organizers_status_date").on(t.status, t.postDate, t.id),
+    index("organizers_title").on(sql`lower(${t.title})`),
+    index("organizers_modified").on(t.postModifiedGmt),
+  ],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    ...postColumns(),
+    postParent: integer("post_parent").notNull().default(0),
+    /** Event-local wall clock, in `timezone`. */
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    startDateUtc: text("start_date_utc").notNull(),
+    endDateUtc: text("end_date_utc").notNull(),
+    /** IANA name or `UTC±H[:MM]`. */
+    timezone: text("timezone").notNull(),
+    timezoneAbbr: text("timezone_abbr").notNull(),
+    allDay: integer("all_day", { mode: "boolean" }).notNull().default(false),
+    /** The `_EventCost` strings as sent (one or more). */
+    cost: text("cost", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    currencySymbol: text("currency_symbol").notNull().default(""),
+    /** `prefix`, `postfix` or `""`. */
+    currencyPosition: text("currency_position").notNull().default(""),
+    currencyCode: text("currency_code").notNull().default(""),
+    /** `_EventURL`; null when never set (the permalink is shown instead). */
+    website: text("website"),
+    showMap: integer("show_map", { mode: "boolean" }).notNull().default(true),
+    showMapLink: integer("show_map_link", { mode: "boolean" }).notNull().default(true),
+    hideFromListings: integer("hide_from_listings", { mode: "boolean" }).notNull().default(false),
+    sticky: integer("sticky", { mode: "boolean" }).notNull().default(false),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    ticketed: integer("ticketed", { mode: "boolean" }).notNull().default(false),
+    venueId: integer("venue_id").references(() => venues.id, { onDelete: "set null" }),
+    imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+    /** iCalendar UID, kept from imports so that re-imports update instead of duplicating. */
+    uid: text("uid"),
+  },
+  (t) => [
+    uniqueIndex("events_slug_unique").on(t.slug),
+    uniqueIndex("events_uid_unique").on(t.uid),
+    // The default listing: status equality, then start order; hidden events never listed.
+    index("events_listing").on(t.status, t.startDate, t.postDate, t.id).where(sql`${t.hideFromListings} = 0`),
+    index("events_listing_end").on(t.status, t.endDate).where(sql`${t.hideFromListings} = 0`),
+    index("events_start").on(t.startDate, t.postDate, t.id),
+    index("events_post_date").on(t.postDate, t.id),
+    index("events_venue").on(t.venueId),
+    index("events_parent").on(t.postParent),
+    index("events_author").on(t.author, t.status),
+    index("events_featured").on(t.featured, t.startDate),
+    index("events_modified").on(t.postModifiedGmt),
+  ],
+);
+
+/** Categories (`tribe_events_cat`) and tags (`post_tag`) share one term-id sequence. */
+export const terms = sqliteTable(
+  "terms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    taxonomy: text("taxonomy", { enum: TAXONOMIES }).notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    parent: integer("parent").notNull().default(0),
+    termGroup: integer("term_group").notNull().default(0),
+    /** Published events using the term, kept current by every write that changes them (WordPress keeps it too). */
+    count: integer("count").notNull().default(0),
+    modifiedGmt: text("modified_gmt").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("terms_taxonomy_slug_unique").on(t.taxonomy, t.slug),
+    index("terms_taxonomy_name").on(t.taxonomy, sql`lower(${t.name})`),
+    index("terms_parent").on(t.taxonomy, t.parent),
+  ],
+);
+
+export const eventTerms = sqliteTable(
+  "event_terms",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    termId: integer("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.termId] }), index("event_terms_term").on(t.termId, t.eventId)],
+);
+
+export const eventOrganizers = sqliteTable(
+  "event_organizers",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    organizerId: integer("organizer_id")
+      .notNull()
+      .references(() => organizers.id, { onDelete: "cascade" }),
+    /** Order in which the organizers were given (0-based). */
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.organizerId] }),
+    index("event_organizers_organizer").on(t.organizerId, t.eventId),
+  ],
+);
+
+/** One row (id 1): bumped by every write, so caches keyed on it never serve a stale answer. */
+export const contentVersion = sqliteTable("content_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});

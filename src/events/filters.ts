@@ -1,0 +1,218 @@
+/**
+ * The WHERE clause of the event archive (tec-reference §6.1–§6.3 with contract §4), and the lookups
+ * that validate referenced ids, slugs and names in the same batch as the page (so a filtered list
+ * still costs one D1 round trip).
+ */
+import { type SQL, and, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type Taxonomy, eventOrganizers, eventTerms, events, organizers, posts, terms, venues } from "../db/schema";
+import type { AuthUser } from "../users/capabilities";
+import { can } from "../users/capabilities";
+import type { DateFilters } from "./dates";
+
+/** Everything that narrows the archive, already validated. */
+export interface EventFilters {
+  statuses: string[];
+  dates: DateFilters;
+  search?: string;
+  categories?: string[];
+  tags?: string[];
+  venue?: number[];
+  organizer?: number[];
+  featured?: boolean;
+  geoloc?: boolean;
+  near?: { lat: number; lng: number; radiusKm: number };
+  include?: number[];
+  postParent?: number;
+  ticketed?: boolean;
+  /** UTC `Y-m-d H:i:s`. */
+  modifiedAfter?: string;
+  uid?: string[];
+}
+
+/** Words of a search phrase (§6.3): quoted phrases kept together, `-word` excluded. */
+export function searchTerms(search: string): { include: string[]; exclude: string[] } {
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const m of search.matchAll(/(-?)"([^"]+)"|(-?)(\S+)/g)) {
+    const negative = (m[1] ?? m[3]) === "-";
+    const word = (m[2] ?? m[4] ?? "").trim();
+    if (word === "" || word === "-") continue;
+    (negative ? exclude : include).push(word.slice(0, 100));
+  }
+  return { include: include.slice(0, 20), exclude: exclude.slice(0, 20) };
+}
+
+/** An FTS5 phrase: user text never reaches FTS syntax unquoted. */
+const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function wordMatches(word: string): SQL {
+  // The trigram index finds substrings of three characters or more; shorter words use LIKE.
+  if ([...word].length >= 3) {
+    return sql`${events.id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${phrase(word)})`;
+  }
+  const p = likePattern(word);
+  return sql`(${events.title} LIKE ${p} ESCAPE '\\' OR ${events.content} LIKE ${p} ESCAPE '\\' OR ${events.excerpt} LIKE ${p} ESCAPE '\\')`;
+}
+
+/** Terms matched by id, slug or name (contract §4 row 22), as a subquery of term ids. */
+export function termIdsMatching(db: Db, taxonomy: Taxonomy, refs: string[]) {
+  const numeric = refs.filter((r) => /^\d+$/.test(r)).map(Number);
+  const lowered = refs.map((r) => r.toLowerCase());
+  return db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(
+      and(
+        eq(terms.taxonomy, taxonomy),
+        or(
+          numeric.length ? inArray(terms.id, numeric) : undefined,
+          inArray(terms.slug, refs),
+          inArray(sql`lower(${terms.name})`, lowered),
+        ),
+      ),
+    );
+}
+
+/**
+ * Visibility by role (§6.1, §9.2): editors and administrators see every listed status; authors and
+ * contributors see published events and their own; everybody else only published ones.
+ */
+export function visibility(user: AuthUser | null): SQL | undefined {
+  if (can(user, "edit_others_posts")) return undefined;
+  if (user && can(user, "edit_posts")) return or(eq(events.status, "publish"), eq(events.author, user.id));
+  return eq(events.status, "publish");
+}
+
+/** The archive's WHERE clause. */
+export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL {
+  const conds: Array<SQL | undefined> = [
+    eq(events.hideFromListings, false),
+    inArray(events.status, f.statuses),
+    visibility(user),
+  ];
+  const d = f.dates;
+  if (d.start_date) conds.push(gte(events.startDate, d.start_date));
+  if (d.end_date) conds.push(lte(events.endDate, d.end_date));
+  if (d.starts_after) conds.push(gt(events.startDate, d.starts_after));
+  if (d.starts_before) conds.push(lt(events.startDate, d.starts_before));
+  if (d.ends_after) conds.push(gt(events.endDate, d.ends_after));
+  if (d.ends_before) conds.push(lt(events.endDate, d.ends_before));
+  if (f.search) {
+    const words = searchTerms(f.search);
+    for (const word of words.include) conds.push(wordMatches(word));
+    for (const word of words.exclude) conds.push(sql`NOT (${wordMatches(word)})`);
+  }
+  for (const [taxonomy, refs] of [
+    ["tribe_events_cat", f.categories],
+    ["post_tag", f.tags],
+  ] as const) {
+    if (!refs) continue;
+    conds.push(
+      inArray(
+        events.id,
+        db.select({ id: eventTerms.eventId }).from(eventTerms).where(inArray(eventTerms.termId, termIdsMatching(db, taxonomy, refs))),
+      ),
+    );
+  }
+  if (f.venue) conds.push(inArray(events.venueId, f.venue));
+  if (f.organizer) {
+    conds.push(
+      inArray(events.id, db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(inArray(eventOrganizers.organizerId, f.organizer))),
+    );
+  }
+  if (f.featured !== undefined) conds.push(eq(events.featured, f.featured));
+  if (f.ticketed !== undefined) conds.push(eq(events.ticketed, f.ticketed));
+  if (f.geoloc !== undefined) {
+    const located = db
+      .select({ id: venues.id })
+      .from(venues)
+      .where(and(sql`${venues.geoLat} IS NOT NULL`, sql`${venues.geoLng} IS NOT NULL`, or(ne(venues.geoLat, 0), ne(venues.geoLng, 0))));
+    conds.push(f.geoloc ? inArray(events.venueId, located) : sql`(${events.venueId} IS NULL OR ${events.venueId} NOT IN (${located}))`);
+  }
+  if (f.near) conds.push(inArray(events.venueId, venuesNear(db, f.near)));
+  if (f.include) conds.push(inArray(events.id, f.include));
+  if (f.postParent !== undefined) conds.push(eq(events.postParent, f.postParent));
+  if (f.modifiedAfter) conds.push(gt(events.postModifiedGmt, f.modifiedAfter));
+  if (f.uid) conds.push(inArray(events.uid, f.uid));
+  return and(...conds)!;
+}
+
+/**
+ * Venues within `radiusKm` of a point: a bounding box on the index, then the equirectangular distance
+ * (accurate to well under 1% at these ranges; SQLite has no trigonometry to spare).
+ */
+function venuesNear(db: Db, near: { lat: number; lng: number; radiusKm: number }) {
+  const KM_PER_DEGREE = 111.32;
+  const dLat = near.radiusKm / KM_PER_DEGREE;
+  const cos = Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
+  const dLng = near.radiusKm / (KM_PER_DEGREE * cos);
+  const x = sql`((${venues.geoLng} - ${near.lng}) * ${cos})`;
+  const y = sql`(${venues.geoLat} - ${near.lat})`;
+  return db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(
+      and(
+        gte(venues.geoLat, near.lat - dLat),
+        lte(venues.geoLat, near.lat + dLat),
+        gte(venues.geoLng, near.lng - dLng),
+        lte(venues.geoLng, near.lng + dLng),
+        sql`(${x} * ${x} + ${y} * ${y}) <= ${(near.radiusKm / KM_PER_DEGREE) ** 2}`,
+      ),
+    );
+}
+
+/**
+ * Lookups that prove referenced things exist (§3 `is_event_category`, `is_post_tag`,
+ * `is_venue_id_list`, `is_organizer_id_list`, `is_event_id`), to run in the page's batch.
+ * Each returns the rows found; `missingRefs` compares them with what was asked.
+ */
+export function existenceQueries(db: Db, f: EventFilters) {
+  const queries: Record<string, unknown> = {};
+  for (const [name, taxonomy, refs] of [
+    ["categories", "tribe_events_cat", f.categories],
+    ["tags", "post_tag", f.tags],
+  ] as const) {
+    if (!refs) continue;
+    const numeric = refs.filter((r) => /^\d+$/.test(r)).map(Number);
+    queries[name] = db
+      .select({ id: terms.id, slug: terms.slug, name: terms.name })
+      .from(terms)
+      .where(
+        and(
+          eq(terms.taxonomy, taxonomy),
+          or(numeric.length ? inArray(terms.id, numeric) : undefined, inArray(terms.slug, refs), inArray(sql`lower(${terms.name})`, refs.map((r) => r.toLowerCase()))),
+        ),
+      );
+  }
+  if (f.venue) queries.venue = db.select({ id: venues.id }).from(venues).where(inArray(venues.id, f.venue));
+  if (f.organizer) queries.organizer = db.select({ id: organizers.id }).from(organizers).where(inArray(organizers.id, f.organizer));
+  if (f.postParent !== undefined) {
+    queries.post_parent = db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, f.postParent), eq(posts.postType, "tribe_events"), sql`${posts.deletedGmt} IS NULL`));
+  }
+  return queries;
+}
+
+/** Names of filters whose references were not all found. */
+export function missingRefs(f: EventFilters, found: Record<string, Array<{ id: number; slug?: string; name?: string }>>): string[] {
+  const bad: string[] = [];
+  for (const name of ["categories", "tags"] as const) {
+    const refs = f[name];
+    if (!refs) continue;
+    const rows = found[name] ?? [];
+    const ok = (r: string) =>
+      rows.some((t) => String(t.id) === r || t.slug === r || (t.name ?? "").toLowerCase() === r.toLowerCase());
+    if (!refs.every(ok)) bad.push(name);
+  }
+  for (const name of ["venue", "organizer"] as const) {
+    const ids = f[name];
+    if (ids && (found[name] ?? []).length !== ids.length) bad.push(name);
+  }
+  if (f.postParent !== undefined && (found.post_parent ?? []).length === 0) bad.push("post_parent");
+  return bad;
+}

@@ -1,0 +1,103 @@
+/**
+ * `GET /events/{id}` and `GET /events/by-slug/{slug}` (tec-reference §2.2, §2.5, §4.1, §4.7, §10.3):
+ * one D1 batch loads the post's type, the event and everything it links to.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { events, posts } from "../db/schema";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { ApiError, InvalidParamsError } from "../http/errors";
+import { passwordMatches } from "../http/password-protection";
+import type { RenderContext } from "../http/render";
+import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
+import { SINGLE_ARGS, SLUG_ARGS } from "./args";
+import { type RelatedRows, assemble, relatedQueries } from "./load";
+import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
+
+/** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Loads an event with its links, by id or slug, in one batch.
+ * @returns the post type of the id (null when no such post), and the record when it is an event.
+ */
+export async function loadEvent(
+  db: Db,
+  key: { id: number } | { slug: string },
+): Promise<{ postType: string | null; record: EventRecord | null }> {
+  const match = "id" in key ? eq(events.id, key.id) : eq(events.slug, key.slug);
+  const ids = "id" in key ? [key.id] : sql`(SELECT ${events.id} FROM ${events} WHERE ${events.slug} = ${key.slug})`;
+  const related = relatedQueries(db, ids);
+  const typeQuery =
+    "id" in key
+      ? db.select({ postType: posts.postType }).from(posts).where(sql`${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL`)
+      : db.select({ postType: sql<string>`'tribe_events'` }).from(events).where(match);
+  const [type, rows, venues, organizers, terms, media] = (await db.batch([
+    typeQuery,
+    db.select().from(events).where(match),
+    related.venues,
+    related.organizers,
+    related.terms,
+    related.media,
+  ] as never)) as [
+    Array<{ postType: string }>,
+    EventRow[],
+    RelatedRows["venues"],
+    RelatedRows["organizers"],
+    RelatedRows["terms"],
+    RelatedRows["media"],
+  ];
+  const row = rows[0];
+  return {
+    postType: type[0]?.postType ?? null,
+    record: row ? assemble([row], { venues, organizers, terms, media })[0] : null,
+  };
+}
+
+/**
+ * §4.7 access rules for a single GET.
+ * @throws ApiError 403 `event-no-longer-available` (trash), `event-not-accessible` (not readable),
+ *   `event-password-protected` (password not given or wrong).
+ */
+export async function assertReadable(
+  row: EventRow,
+  user: AuthUser | null,
+  access: { password: unknown; context: unknown },
+): Promise<void> {
+  if (row.status === "trash") throw new ApiError(403, "event-no-longer-available");
+  if (!canReadPost(user, row)) throw new ApiError(403, "event-not-accessible");
+  if (row.passwordDigest !== "") {
+    const granted = (access.context === "edit" && canEditPost(user, row)) || (await passwordMatches(row.passwordDigest, access.password));
+    if (!granted) throw new ApiError(403, "event-password-protected");
+  }
+}
+
+function render(c: AppContext, record: EventRecord): Response {
+  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user: c.get("user"), single: true };
+  return c.json(serializeEvent(ctx, record));
+}
+
+/** Handles `GET /events/{id}`. */
+export async function getEvent(c: AppContext): Promise<Response> {
+  const params = await requestParams(c);
+  const { values } = parseArgs(SINGLE_ARGS, params, argContext(c));
+  const id = values.id!;
+  if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
+  const { postType, record } = await loadEvent(c.get("rdb").db, { id });
+  if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
+  if (!record) throw new ApiError(400, "rest-invalid-event-id");
+  await assertReadable(record.row, c.get("user"), { password: values.password, context: params.query.context });
+  return render(c, record);
+}
+
+/** Handles `GET /events/by-slug/{slug}`. */
+export async function getEventBySlug(c: AppContext): Promise<Response> {
+  const params = await requestParams(c);
+  const { values } = parseArgs(SLUG_ARGS, params, argContext(c));
+  const { record } = await loadEvent(c.get("rdb").db, { slug: values.slug!.toLowerCase() });
+  // §3 is_event_slug: an event with that slug must exist (any status), else 400.
+  if (!record) throw new InvalidParamsError([{ name: "slug" }]);
+  await assertReadable(record.row, c.get("user"), { password: values.password, context: params.query.context });
+  return render(c, record);
+}

@@ -1,0 +1,106 @@
+/**
+ * Route arguments the WordPress way (tec-reference §1.3, §2, §3): every route declares its arguments
+ * once, as valibot schemas plus the metadata WordPress shows in the namespace index (`type`,
+ * `default`, `description`, `items`, `required`). The same declaration validates requests and
+ * documents the route (src/root), so the two cannot drift apart.
+ *
+ * Order of checks (§1.3): required → validators/types (all collected) → (permission, in the handler).
+ * Failures become 400 `rest_missing_callback_param` / `rest_invalid_param` with `data.params`.
+ */
+import type { DateTime } from "luxon";
+import * as v from "valibot";
+import { type InvalidParam, InvalidParamsError, missingParams } from "./errors";
+import { type RequestParams, paramValue } from "./params";
+
+/** WordPress schema types shown in the namespace index. */
+export type WpType = "integer" | "boolean" | "string" | "number" | "array" | "object";
+
+/** What the request handler knows when computing defaults. */
+export interface ArgContext {
+  /** Site time zone (IANA or `UTC±H`). */
+  siteTimezone: string;
+  perPageDefault: number;
+  /** The request's clock (UTC). */
+  now: DateTime;
+}
+
+export interface Arg<TOut = unknown> {
+  /** Validates and converts the raw value. Issue messages are `params.*` keys, see `issue()`. */
+  schema: v.GenericSchema<unknown, TOut>;
+  required?: boolean;
+  /** Used when the client sends nothing; a function is evaluated per request. */
+  default?: string | number | boolean | null | ((ctx: ArgContext) => unknown);
+  /** Strings key of the description, under `args.` (issue #6 renders them per language). */
+  description: string;
+  /** WP `type`, when TEC declares one (so it is type-checked and shown); absent for swagger-only args. */
+  type?: WpType;
+  /** TEC `swagger_type`, for /doc only. */
+  swaggerType?: string;
+  items?: { type: WpType };
+  /** Where /doc says the argument goes. */
+  in?: "query" | "path" | "body";
+}
+
+export type ArgSpecs = Record<string, Arg<any>>;
+
+/** Parsed values: `undefined` when absent and without default. */
+export type ArgValues<S extends ArgSpecs> = { [K in keyof S]: S[K] extends Arg<infer T> ? T | undefined : never };
+
+export interface ParsedArgs<S extends ArgSpecs> {
+  values: ArgValues<S>;
+  /** Names the client actually sent (defaults excluded). */
+  sent: Set<keyof S & string>;
+}
+
+/**
+ * Encodes a `data.params` message for a valibot issue: a key under `params.` plus placeholder values.
+ * `issue("not_of_type", "boolean")` renders as "featured is not of type boolean." (the parameter name
+ * is always the first placeholder).
+ */
+export function issue(key: string, ...args: string[]): string {
+  return [key, ...args].join("|");
+}
+
+function toInvalid(name: string, message: string): InvalidParam {
+  const [key, ...args] = message.split("|");
+  const known = /^[a-z_-]+$/.test(key ?? "") ? key : "invalid";
+  if (known === "event-tickets-not-active") {
+    return { name, key: known, args: [], detail: { code: known, status: 400 } };
+  }
+  return { name, key: known, args: [name, ...args] };
+}
+
+/**
+ * Validates the request against the route's arguments.
+ * @throws ApiError 400 `rest_missing_callback_param` (required args missing, §1.3 step 4), then
+ *   400 `rest_invalid_param` with every failing argument (§1.3 steps 5–6, §10.2).
+ * @example const { values } = parseArgs(READ_ARGS, params, ctx); values.page // number
+ */
+export function parseArgs<S extends ArgSpecs>(specs: S, params: RequestParams, ctx: ArgContext): ParsedArgs<S> {
+  const raw: Record<string, unknown> = {};
+  const sent = new Set<keyof S & string>();
+  const missing: string[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = paramValue(params, name);
+    if (value !== undefined && value !== null) {
+      raw[name] = value;
+      sent.add(name as keyof S & string);
+    } else if (spec.default !== undefined) {
+      raw[name] = typeof spec.default === "function" ? (spec.default as (c: ArgContext) => unknown)(ctx) : spec.default;
+    } else if (spec.required) {
+      missing.push(name);
+    }
+  }
+  if (missing.length) throw missingParams(missing);
+
+  const values: Record<string, unknown> = {};
+  const invalid: InvalidParam[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    if (!(name in raw)) continue;
+    const result = v.safeParse(spec.schema, raw[name]);
+    if (result.success) values[name] = result.output;
+    else invalid.push(toInvalid(name, result.issues[0].message));
+  }
+  if (invalid.length) throw new InvalidParamsError(invalid);
+  return { values: values as ArgValues<S>, sent };
+}

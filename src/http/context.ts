@@ -1,0 +1,56 @@
+/**
+ * What every handler finds on `c.var`: settings, language, the request's D1 session, the
+ * authenticated user, URL builders, and the parsed request parameters.
+ */
+import type { Context } from "hono";
+import { DateTime } from "luxon";
+import type { RequestDb } from "../db/client";
+import type { Bindings, Settings } from "../settings";
+import type { AuthUser } from "../users/capabilities";
+import type { ArgContext } from "./args";
+import { type RequestParams, readBody, readQuery } from "./params";
+import type { Urls } from "./urls";
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: {
+    settings: Settings;
+    /** Language of this request (`en`, `de`, …). */
+    lang: string;
+    urls: Urls;
+    rdb: RequestDb;
+    /** null = anonymous. */
+    user: AuthUser | null;
+    /** The request's clock, fixed once so every default in one request agrees. */
+    now: DateTime;
+    /** Memoized by `requestParams`. */
+    params?: Promise<RequestParams>;
+    /** Methods the matched route allows this user, for the `Allow` header (§12.2). */
+    allow?: string[];
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/**
+ * The request's parameters (query, body, path), parsed once.
+ * @throws ApiError 413, 414, 400 `rest_invalid_json` (contract §5).
+ */
+export function requestParams(c: AppContext): Promise<RequestParams> {
+  let params = c.get("params");
+  if (!params) {
+    params = (async () => ({
+      query: readQuery(new URL(c.req.url)),
+      body: await readBody(c.req.raw),
+      path: c.req.param() as Record<string, string>,
+    }))();
+    c.set("params", params);
+  }
+  return params;
+}
+
+/** Context for argument defaults. */
+export function argContext(c: AppContext): ArgContext {
+  const s = c.get("settings");
+  return { siteTimezone: s.siteTimezone, perPageDefault: s.perPageDefault, now: c.get("now") };
+}

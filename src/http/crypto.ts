@@ -1,0 +1,45 @@
+/**
+ * Digests through Web Crypto. Secrets (application passwords, post passwords) are stored and compared
+ * only as SHA-256 digests (contract §3).
+ */
+
+/** Hex SHA-256 of a UTF-8 string. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Constant-time comparison of two equal-length strings (digests). */
+export function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** Random password in WordPress's application-password alphabet, 24 characters. */
+export function randomPassword(length = 24): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  // 62 does not divide 256; reject the biased tail.
+  let out = "";
+  for (const b of bytes) out += alphabet[b % 62];
+  return out;
+}
+
+/** Groups of four characters separated by spaces, as WordPress shows new application passwords. */
+export function chunkPassword(password: string): string {
+  return password.match(/.{1,4}/g)?.join(" ") ?? password;
+}
+
+/**
+ * PBKDF2-SHA-256 digest for login passwords (never used to authenticate REST requests, kept only so
+ * a WordPress-style user record is complete). Format `pbkdf2$<iterations>$<salt hex>$<hash hex>`.
+ */
+export async function passwordDigest(password: string, iterations = 100_000): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
+  const hex = (u: Uint8Array) => [...u].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `pbkdf2$${iterations}$${hex(salt)}$${hex(new Uint8Array(bits))}`;
+}

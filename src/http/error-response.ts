@@ -1,0 +1,53 @@
+/**
+ * The one error path: any thrown error becomes the WordPress envelope of tec-reference §10.1,
+ * `{code, message, data: {status, ...}}`, with `message` in the request's language. Unknown errors
+ * are logged and answered with a generic 500 that leaks nothing.
+ */
+import { HTTPException } from "hono/http-exception";
+import { type Strings, text } from "../i18n";
+import { ApiError, InvalidParamsError } from "./errors";
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+/** The envelope and status for an error. */
+export function errorBody(err: unknown, strings: Strings): { status: number; body: ErrorBody } {
+  if (err instanceof InvalidParamsError) {
+    const params: Record<string, string> = {};
+    const details: Record<string, ErrorBody> = {};
+    for (const p of err.invalid) {
+      const message = text(strings, `params.${p.key ?? "invalid"}`, p.args ?? [p.name]);
+      params[p.name] = message;
+      if (p.detail) details[p.name] = { code: p.detail.code, message, data: { status: p.detail.status } };
+    }
+    return {
+      status: 400,
+      body: {
+        code: err.code,
+        message: text(strings, `messages.${err.messageKey}`, err.args),
+        data: { status: 400, params, details: Object.keys(details).length ? details : [] },
+      },
+    };
+  }
+  if (err instanceof ApiError) {
+    return {
+      status: err.status,
+      body: {
+        code: err.code,
+        message: text(strings, `messages.${err.messageKey}`, err.args),
+        data: { status: err.status, ...err.data },
+      },
+    };
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own 4xx (e.g. a malformed request it refused before our code ran).
+    return { status: err.status, body: { code: "rest_invalid_request", message: err.message, data: { status: err.status } } };
+  }
+  return {
+    status: 500,
+    body: { code: "rest_internal_error", message: text(strings, "messages.rest_internal_error"), data: { status: 500 } },
+  };
+}

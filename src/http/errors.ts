@@ -1,0 +1,65 @@
+/**
+ * The one error type handlers throw. `onError` (src/app.ts) renders it as the WordPress envelope of
+ * tec-reference §10.1 `{code, message, data: {status, ...}}`, with the message looked up in the
+ * request's language (`messages.<code>` in the strings files, `%s`/`%d` filled from `args`).
+ */
+
+/** Extra keys of `data` (besides `status`). */
+export type ErrorData = Record<string, unknown>;
+
+export class ApiError extends Error {
+  /**
+   * @param status HTTP status.
+   * @param code the stable error code (WordPress / TEC catalogue, §10.2, §10.3).
+   * @param args values for the message's `%s`/`%d` placeholders, in order.
+   * @param data extra `data` keys, such as `params` and `details` of `rest_invalid_param`.
+   * @param messageKey message to use when one code has several (defaults to the code).
+   */
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly args: Array<string | number> = [],
+    readonly data: ErrorData = {},
+    readonly messageKey: string = code,
+  ) {
+    super(code);
+    this.name = "ApiError";
+  }
+}
+
+/** 404 `rest_no_route` (§1.3 step 2). */
+export const noRoute = () => new ApiError(404, "rest_no_route");
+
+/**
+ * 401 when anonymous, 403 when logged in: `rest_forbidden` (§1.3 step 7, §9.2).
+ * @param loggedIn whether the request carried valid credentials.
+ */
+export const forbidden = (loggedIn: boolean) => new ApiError(loggedIn ? 403 : 401, "rest_forbidden");
+
+/** One invalid parameter: its name, and the message key and placeholder values of its message. */
+export interface InvalidParam {
+  name: string;
+  /** Key under `params.` in the strings files; default `invalid` ("Invalid parameter."). */
+  key?: string;
+  args?: Array<string | number>;
+  /** A nested error envelope for `data.details` (§10.2), e.g. `event-tickets-not-active`. */
+  detail?: { code: string; status: number };
+}
+
+/**
+ * 400 `rest_invalid_param` with `data.params` (name → message) and `data.details` (§10.2).
+ * Messages are rendered by `onError`; this only records which.
+ */
+export class InvalidParamsError extends ApiError {
+  constructor(readonly invalid: InvalidParam[]) {
+    super(400, "rest_invalid_param", [invalid.map((p) => p.name).join(", ")]);
+  }
+}
+
+/** 400 `rest_missing_callback_param`, `data.params` = the missing names (§1.3 step 4). */
+export const missingParams = (names: string[]) =>
+  new ApiError(400, "rest_missing_callback_param", [names.join(", ")], { params: names });
+
+/** 400 `rest_invalid_json` (§1.4). */
+export const invalidJson = (detail: string) =>
+  new ApiError(400, "rest_invalid_json", [], { json_error_code: 4, json_error_message: detail });

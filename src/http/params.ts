@@ -1,0 +1,116 @@
+/**
+ * Request parameters the way WordPress reads them (tec-reference §1.4, contract §5): the query string,
+ * a JSON body (only with `Content-Type: application/json`), or a urlencoded / multipart form body, all
+ * with PHP-style brackets (`organizer[0]=3`, `venue[venue]=Hall`, `categories[]=a`) parsed by `qs`.
+ * Path captures win over everything, so `?id=` can never redirect an operation to another post.
+ */
+import qs from "qs";
+import { ApiError, invalidJson } from "./errors";
+
+/** Largest accepted request body, in bytes (contract §5: over 1 MiB → 413). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Longest accepted query string, in characters. */
+export const MAX_QUERY_CHARS = 8192;
+
+const QS_OPTIONS: qs.IParseOptions = {
+  depth: 5,
+  arrayLimit: 200,
+  parameterLimit: 1000,
+  duplicates: "last", // PHP keeps the last of repeated plain keys
+  allowPrototypes: false,
+  plainObjects: true,
+  charset: "utf-8",
+};
+
+export type ParamBag = Record<string, unknown>;
+
+/** Everything a request carries, by source. */
+export interface RequestParams {
+  query: ParamBag;
+  body: ParamBag;
+  path: Record<string, string>;
+}
+
+/** Parses a query string or urlencoded body with PHP bracket semantics. */
+export function parseQueryString(text: string): ParamBag {
+  return qs.parse(text.replace(/^\?/, ""), QS_OPTIONS) as ParamBag;
+}
+
+async function readLimited(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/**
+ * Reads the body of a POST/PUT/PATCH/DELETE request.
+ * @throws ApiError 413 `rest_payload_too_large`, 400 `rest_invalid_json`.
+ */
+export async function readBody(req: Request): Promise<ParamBag> {
+  if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method)) return {};
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) {
+    const declared = Number(req.headers.get("content-length") ?? "0");
+    if (declared > MAX_BODY_BYTES) throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
+    const raw = await readLimited(req);
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { "content-type": type } }).formData();
+    } catch {
+      return {};
+    }
+    const pairs = new URLSearchParams();
+    for (const [key, value] of form.entries()) if (typeof value === "string") pairs.append(key, value);
+    return parseQueryString(pairs.toString());
+  }
+  const raw = await readLimited(req);
+  if (type.startsWith("application/json") || type.includes("+json")) {
+    if (raw.trim() === "") return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch (e) {
+      throw invalidJson(e instanceof Error ? e.message : "Syntax error");
+    }
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as ParamBag) : {};
+  }
+  if (type.startsWith("application/x-www-form-urlencoded")) return parseQueryString(raw);
+  return {};
+}
+
+/**
+ * Parses the query string.
+ * @throws ApiError 414 `rest_uri_too_long` beyond `MAX_QUERY_CHARS`.
+ */
+export function readQuery(url: URL): ParamBag {
+  if (url.search.length > MAX_QUERY_CHARS) throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
+  return parseQueryString(url.search);
+}
+
+/** The value of `name` by precedence: path, body, query. `undefined` when absent everywhere. */
+export function paramValue(params: RequestParams, name: string): unknown {
+  if (Object.hasOwn(params.path, name)) return params.path[name];
+  if (Object.hasOwn(params.body, name)) return params.body[name];
+  if (Object.hasOwn(params.query, name)) return params.query[name];
+  return undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * Per-language strings (contract §1): one KV entry per language, `strings:<lang>`, loaded from
+ * `src/i18n/strings/<lang>.json` by `npm run strings:load`. Read at most once per isolate per language;
+ * a key missing in a language falls back to English; if KV holds no English at all (strings never
+ * loaded), the English file bundled with the worker is used so that errors still have messages.
+ */
+import bundledEnglish from "./strings/en.json";
+
+/** A strings file: nested objects of strings. */
+export type Strings = { [key: string]: string | Strings };
+
+/** KV key of a language's strings. */
+export const stringsKey = (lang: string) => `strings:${lang}`;
+
+const cache = new Map<string, Promise<Strings>>();
+
+async function read(kv: KVNamespace, lang: string): Promise<Strings | null> {
+  try {
+    return (await kv.get<Strings>(stringsKey(lang), "json")) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function merge(base: Strings, over: Strings | null): Strings {
+  if (!over) return base;
+  const out: Strings = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = out[key];
+    out[key] = typeof value === "object" && typeof current === "object" ? merge(current, value) : value;
+  }
+  return out;
+}
+
+/**
+ * The strings of `lang`, English filling the gaps. Cached for the isolate's lifetime.
+ * @example const s = await loadStrings(env.STRINGS, "de"); message(s, "rest_no_route")
+ */
+export function loadStrings(kv: KVNamespace, lang: string): Promise<Strings> {
+  let pending = cache.get(lang);
+  if (!pending) {
+    pending = (async () => {
+      const english = lang === "en" ? await read(kv, "en") : await loadStrings(kv, "en");
+      const base = english ?? (bundledEnglish as Strings);
+      return lang === "en" ? base : merge(base, await read(kv, lang));
+    })();
+    cache.set(lang, pending);
+    // A failed or empty read must not stick for the isolate's lifetime.
+    pending.then(
+      (s) => s === bundledEnglish && cache.delete(lang),
+      () => cache.delete(lang),
+    );
+  }
+  return pending;
+}
+
+/** Forgets cached strings (tests that rewrite KV). */
+export function clearStringsCache(): void {
+  cache.clear();
+}
+
+/**
+ * Looks up a dotted key (`messages.rest_no_route`) and fills `%s`/`%d` placeholders in order.
+ * Returns the key itself when no language has it, so a gap is visible rather than blank.
+ */
+export function text(strings: Strings, key: string, args: Array<string | number> = []): string {
+  let node: string | Strings | undefined = strings;
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  const template = typeof node === "string" ? node : key;
+  let i = 0;
+  return template.replace(/%[sd]/g, (m) => {
+    const value = args[i++];
+    if (value === undefined) return m;
+    return m === "%d" ? String(Math.trunc(Number(value))) : String(value);
+  });
+}

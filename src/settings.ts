@@ -1,0 +1,141 @@
+/**
+ * Site settings (contract §1), read from wrangler `[vars]` and secrets, validated once per isolate.
+ *
+ * A bad value is a configuration error, not a wrong answer later: `parseSettings` throws a
+ * `SettingsError` naming the variable, the worker logs it and answers every request with it until the
+ * configuration is fixed, and `npm start` refuses to start with the same message.
+ */
+import * as v from "valibot";
+import { resolveZone } from "./time/zone";
+
+/** Raw environment bindings as wrangler provides them. */
+export interface Bindings {
+  DB: D1Database;
+  STRINGS: KVNamespace;
+  SITE_TIMEZONE?: string;
+  SITE_URL?: string;
+  REST_PREFIX?: string;
+  VENDOR?: string;
+  LANGUAGES?: string;
+  DEFAULT_LANGUAGE?: string;
+  PER_PAGE_DEFAULT?: string;
+  PER_PAGE_MAX?: string;
+  CURRENCY_SYMBOL?: string;
+  CURRENCY_POSITION?: string;
+  CURRENCY_CODE?: string;
+  CORS_WRITE_ORIGINS?: string;
+  CACHE_MAX_AGE?: string;
+  CACHE_STALE_WHILE_REVALIDATE?: string;
+  /** Secret: the application password of user 1, `admin`. */
+  ADMIN_APP_PASSWORD?: string;
+}
+
+export interface Settings {
+  /** IANA name or `UTC±H[:MM]`, validated. */
+  siteTimezone: string;
+  /** Base of public links without trailing slash; `""` = the request origin plus its language prefix. */
+  siteUrl: string;
+  restPrefix: string;
+  vendor: string;
+  /** Language codes served under `/{lang}/`, first = as configured. */
+  languages: string[];
+  defaultLanguage: string;
+  perPageDefault: number;
+  perPageMax: number;
+  currencySymbol: string;
+  currencyPosition: "prefix" | "postfix";
+  currencyCode: string;
+  /** Origins allowed to write cross-origin; empty = any. */
+  corsWriteOrigins: string[];
+  /** Seconds. */
+  cacheMaxAge: number;
+  /** Seconds. */
+  cacheStaleWhileRevalidate: number;
+  adminAppPassword: string;
+}
+
+export class SettingsError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid setting ${variable}: ${detail}`);
+    this.name = "SettingsError";
+  }
+}
+
+const segment = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]+$/, "must be one URL path segment"));
+const language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, "must be a language code such as en or pt-BR"));
+const positiveInt = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, "must be a positive integer"),
+  v.transform(Number),
+  v.minValue(1, "must be at least 1"),
+);
+const nonNegativeInt = v.pipe(v.string(), v.regex(/^\d+$/, "must be a whole number of seconds"), v.transform(Number));
+
+function field<T>(env: Record<string, unknown>, name: string, schema: v.GenericSchema<string, T>, fallback: string): T {
+  const raw = env[name];
+  const value = raw === undefined || raw === null || raw === "" ? fallback : String(raw).trim();
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new SettingsError(name, `${JSON.stringify(value)} ${result.issues[0].message}`);
+  return result.output;
+}
+
+function list(raw: unknown): string[] {
+  return String(raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Parses and validates the settings of contract §1.
+ * @throws SettingsError naming the first bad variable.
+ * @example parseSettings({ SITE_TIMEZONE: "Europe/Berlin" }).siteTimezone // "Europe/Berlin"
+ */
+export function parseSettings(env: Partial<Bindings> | Record<string, unknown>): Settings {
+  const e = env as Record<string, unknown>;
+  const siteTimezone = field(e, "SITE_TIMEZONE", v.string(), "UTC");
+  if (!resolveZone(siteTimezone)) {
+    throw new SettingsError("SITE_TIMEZONE", `${JSON.stringify(siteTimezone)} is neither an IANA time zone nor UTC±H[:MM]`);
+  }
+  const siteUrl = field(
+    e,
+    "SITE_URL",
+    v.union([v.literal(""), v.pipe(v.string(), v.url("must be an absolute URL"), v.regex(/^https?:\/\//, "must be http(s)"))]),
+    "",
+  ).replace(/\/+$/, "");
+  const languages = list(e.LANGUAGES ?? "en,de");
+  if (languages.length === 0) throw new SettingsError("LANGUAGES", "must name at least one language");
+  for (const lang of languages) {
+    const r = v.safeParse(language, lang);
+    if (!r.success) throw new SettingsError("LANGUAGES", `${JSON.stringify(lang)} ${r.issues[0].message}`);
+  }
+  const defaultLanguage = field(e, "DEFAULT_LANGUAGE", language, "en");
+  if (!languages.includes(defaultLanguage)) {
+    throw new SettingsError("DEFAULT_LANGUAGE", `${JSON.stringify(defaultLanguage)} is not one of LANGUAGES (${languages.join(", ")})`);
+  }
+  const perPageMax = field(e, "PER_PAGE_MAX", positiveInt, "50");
+  const perPageDefault = field(e, "PER_PAGE_DEFAULT", positiveInt, "12");
+  if (perPageDefault > perPageMax) {
+    throw new SettingsError("PER_PAGE_DEFAULT", `${perPageDefault} is larger than PER_PAGE_MAX (${perPageMax})`);
+  }
+  return {
+    siteTimezone,
+    siteUrl,
+    restPrefix: field(e, "REST_PREFIX", segment, "wp-json"),
+    vendor: field(e, "VENDOR", segment, "tribe"),
+    languages,
+    defaultLanguage,
+    perPageDefault,
+    perPageMax,
+    currencySymbol: field(e, "CURRENCY_SYMBOL", v.pipe(v.string(), v.maxLength(8, "must be at most 8 characters")), "$"),
+    currencyPosition: field(e, "CURRENCY_POSITION", v.picklist(["prefix", "postfix"], "must be prefix or postfix"), "prefix"),
+    currencyCode: field(e, "CURRENCY_CODE", v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD")), "USD"),
+    corsWriteOrigins: list(e.CORS_WRITE_ORIGINS),
+    cacheMaxAge: field(e, "CACHE_MAX_AGE", nonNegativeInt, "60"),
+    cacheStaleWhileRevalidate: field(e, "CACHE_STALE_WHILE_REVALIDATE", nonNegativeInt, "300"),
+    adminAppPassword: String(e.ADMIN_APP_PASSWORD ?? "").replace(/\s+/g, ""),
+  };
+}
