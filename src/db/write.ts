@@ -7,7 +7,7 @@
  * concurrent write took the same ids or slug in between, the batch fails on a UNIQUE/PRIMARY KEY
  * constraint and `withWriteRetry` runs the whole operation again from its reads.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
 import type { Db } from "./client";
 import { contentVersion, posts, terms } from "./schema";
@@ -30,11 +30,12 @@ export const bumpContentVersion = (db: Db) =>
 
 /** Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. */
 export const recountTerms = (db: Db, termIds: number[] | "all") =>
-  db.run(
-    sql`UPDATE terms SET count = (SELECT count(*) FROM event_terms et JOIN events e ON e.id = et.event_id
-      WHERE et.term_id = terms.id AND e.status = 'publish')
-      ${termIds === "all" ? sql`` : sql`WHERE id IN (${sql.join(termIds.length ? termIds.map((id) => sql`${id}`) : [sql`-1`], sql`, `)})`}`,
-  );
+  db
+    .update(terms)
+    .set({
+      count: sql`(SELECT count(*) FROM event_terms et JOIN events e ON e.id = et.event_id WHERE et.term_id = ${terms.id} AND e.status = 'publish')`,
+    })
+    .where(termIds === "all" ? undefined : inArray(terms.id, termIds.length ? termIds : [-1]));
 
 /** `post_date`/`post_date_gmt` pair for an instant: site-local and UTC `Y-m-d H:i:s`. */
 export function postDates(instant: DateTime, siteTimezone: string): { local: string; gmt: string } {

@@ -19,13 +19,10 @@ import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 /**
- * Loads an event with its links, by id or slug, in one batch.
- * @returns the post type of the id (null when no such post), and the record when it is an event.
+ * The queries that load an event with its links, by id or slug, for one batch (possibly at the end
+ * of a write batch, to answer with the saved event). Read the results with `eventFromResults`.
  */
-export async function loadEvent(
-  db: Db,
-  key: { id: number } | { slug: string },
-): Promise<{ postType: string | null; record: EventRecord | null }> {
+export function eventLoadQueries(db: Db, key: { id: number } | { slug: string }) {
   const match = "id" in key ? eq(events.id, key.id) : eq(events.slug, key.slug);
   const ids = "id" in key ? [key.id] : sql`(SELECT ${events.id} FROM ${events} WHERE ${events.slug} = ${key.slug})`;
   const related = relatedQueries(db, ids);
@@ -33,14 +30,12 @@ export async function loadEvent(
     "id" in key
       ? db.select({ postType: posts.postType }).from(posts).where(sql`${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL`)
       : db.select({ postType: sql<string>`'tribe_events'` }).from(events).where(match);
-  const [type, rows, venues, organizers, terms, media] = (await db.batch([
-    typeQuery,
-    db.select().from(events).where(match),
-    related.venues,
-    related.organizers,
-    related.terms,
-    related.media,
-  ] as never)) as [
+  return [typeQuery, db.select().from(events).where(match), related.venues, related.organizers, related.terms, related.media] as const;
+}
+
+/** Reads the results of `eventLoadQueries`: the post type of the id (null when there is no such post), and the record when it is an event. */
+export function eventFromResults(results: unknown[]): { postType: string | null; record: EventRecord | null } {
+  const [type, rows, venues, organizers, terms, media] = results as [
     Array<{ postType: string }>,
     EventRow[],
     RelatedRows["venues"],
@@ -53,6 +48,11 @@ export async function loadEvent(
     postType: type[0]?.postType ?? null,
     record: row ? assemble([row], { venues, organizers, terms, media })[0] : null,
   };
+}
+
+/** Loads an event with its links in one batch (one D1 round trip). */
+export async function loadEvent(db: Db, key: { id: number } | { slug: string }) {
+  return eventFromResults((await db.batch(eventLoadQueries(db, key) as never)) as unknown[]);
 }
 
 /**

@@ -1,0 +1,65 @@
+/**
+ * `DELETE /events/{id}` and `/events/by-slug/{slug}` (tec-reference §8.7; contract §4: `force`,
+ * row 15): to the trash (200 with the trashed event; again → 410 `event-is-in-trash`), or with
+ * `?force=true` permanently (200 `{deleted: true, previous}`), keeping the id's tombstone so the id is
+ * never reused and sync clients can learn of the deletion.
+ */
+import { eq } from "drizzle-orm";
+import { events, posts } from "../db/schema";
+import { bumpContentVersion, postDates, recountTerms, withWriteRetry } from "../db/write";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
+import type { RenderContext } from "../http/render";
+import { can, canDeletePost } from "../users/capabilities";
+import { SINGLE_ARGS, SLUG_ARGS } from "./args";
+import { serializeEvent } from "./serialize";
+import { eventFromResults, eventLoadQueries } from "./single";
+import { DELETE_ARGS } from "./write-args";
+
+/** Handles both delete routes; `target` names the event by id or slug. */
+export async function deleteEvent(c: AppContext, target: { id: number } | { slug: string }): Promise<Response> {
+  const params = await requestParams(c);
+  const ctx = argContext(c);
+  parseArgs("id" in target ? SINGLE_ARGS : SLUG_ARGS, params, ctx);
+  const { values } = parseArgs(DELETE_ARGS, params, ctx);
+  const user = c.get("user");
+  const settings = c.get("settings");
+  const { db } = c.get("rdb");
+  const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+
+  return withWriteRetry(async () => {
+    const { postType, record } = eventFromResults((await db.batch(eventLoadQueries(db, target) as never)) as unknown[]);
+    if ("slug" in target && !record) throw new InvalidParamsError([{ name: "slug" }]);
+    if (record ? !canDeletePost(user, record.row) : !can(user, "delete_posts")) throw forbidden(user !== null);
+    if (!record) {
+      if (postType === null) throw new ApiError(404, "rest-event-not-found", ["id" in target ? target.id : 0]);
+      throw new ApiError(400, "rest-invalid-event-id");
+    }
+    const { row } = record;
+    const termIds = record.terms.map((t) => t.id);
+    if (values.force) {
+      const previous = serializeEvent(render, record);
+      const stamp = postDates(c.get("now"), settings.siteTimezone);
+      await db.batch([
+        db.delete(events).where(eq(events.id, row.id)),
+        db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
+        recountTerms(db, termIds),
+        bumpContentVersion(db),
+      ] as never);
+      return c.json({ deleted: true, previous });
+    }
+    if (row.status === "trash") throw new ApiError(410, "event-is-in-trash");
+    const stamp = postDates(c.get("now"), settings.siteTimezone);
+    const update = [
+      db
+        .update(events)
+        .set({ status: "trash", trashMetaStatus: row.status, postModified: stamp.local, postModifiedGmt: stamp.gmt })
+        .where(eq(events.id, row.id)),
+      recountTerms(db, termIds),
+      bumpContentVersion(db),
+    ];
+    const results = (await db.batch([...update, ...eventLoadQueries(db, { id: row.id })] as never)) as unknown[];
+    return c.json(serializeEvent(render, eventFromResults(results.slice(update.length)).record!));
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Arguments of `POST /events` (tec-reference §2.3) and of the edit routes (§2.4, §2.5), plus the
+ * contract's writable `ticketed`, `password` and the iCalendar `uid` kept by imports.
+ * Edit arguments are the create arguments unrequired and **without defaults**, so that an update
+ * changes exactly what it names (contract §4 row 10).
+ */
+import * as v from "valibot";
+import type { Arg, ArgSpecs } from "../http/args";
+import { issue } from "../http/args";
+import { idFormat, isEmpty, isNumeric, nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { imageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
+import { resolveZone } from "../time/zone";
+
+const arg = <T>(a: Arg<T>) => a;
+
+/** TEC `is_timezone_or_empty` (§3): empty, an IANA name, or `UTC±H[:MM]`. */
+const timezoneOrEmpty = v.pipe(
+  v.unknown(),
+  v.check((x) => isEmpty(x) || (typeof x === "string" && resolveZone(x) !== null), issue("invalid")),
+  v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+);
+
+/** Cost: a string, a number, or a list of them (stored verbatim, §8.2); empty clears. */
+const costInput = v.pipe(
+  v.unknown(),
+  v.check(
+    (x) =>
+      isEmpty(x) ||
+      typeof x === "string" ||
+      isNumeric(x) ||
+      (Array.isArray(x) && x.length <= 20 && x.every((i) => typeof i === "string" || isNumeric(i))),
+    issue("invalid"),
+  ),
+  v.transform((x): string[] => (isEmpty(x) ? [] : (Array.isArray(x) ? x : [x]).map((i) => String(i).trim()).filter((i) => i !== "").map((i) => i.slice(0, 200)))),
+);
+
+/** Raw value, validated by the linked-post and term resolvers. */
+const raw = v.pipe(v.unknown(), v.transform((x) => x));
+
+const uid = v.pipe(
+  v.unknown(),
+  v.check((x) => typeof x === "string" && x.trim() !== "" && x.length <= 255, issue("invalid")),
+  v.transform((x) => String(x).trim()),
+);
+
+const password = v.pipe(
+  v.unknown(),
+  v.check((x) => typeof x === "string" && x.length <= 255, issue("not_of_type", "string")),
+  v.transform((x) => x as string),
+);
+
+const create = {
+  author: arg({ schema: userId, type: "integer", description: "events.write.author" }),
+  date: arg({ schema: timeInput, type: "string", description: "events.write.date" }),
+  date_utc: arg({ schema: timeInput, type: "string", description: "events.write.date_utc" }),
+  title: arg({ schema: nonEmptyString, required: true, type: "string", description: "events.write.title" }),
+  description: arg({ schema: nonEmptyString, type: "string", description: "events.write.description" }),
+  slug: arg({ schema: nonEmptyString, type: "string", description: "events.write.slug" }),
+  excerpt: arg({ schema: nonEmptyString, type: "string", description: "events.write.excerpt" }),
+  status: arg({ schema: postStatus, type: "string", description: "events.write.status" }),
+  timezone: arg({ schema: timezoneOrEmpty, type: "string", description: "events.write.timezone" }),
+  all_day: arg({ schema: wpBoolean, type: "boolean", default: false, description: "events.write.all_day" }),
+  start_date: arg({ schema: timeInput, required: true, type: "string", description: "events.write.start_date" }),
+  end_date: arg({ schema: timeInput, required: true, type: "string", description: "events.write.end_date" }),
+  image: arg({ schema: imageRef, type: "string", description: "events.write.image" }),
+  cost: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
+  website: arg({ schema: urlOrEmpty, swaggerType: "string", description: "events.write.website" }),
+  show_map: arg({ schema: wpBoolean, type: "boolean", description: "events.write.show_map" }),
+  show_map_link: arg({ schema: wpBoolean, type: "boolean", description: "events.write.show_map_link" }),
+  hide_from_listings: arg({ schema: wpBoolean, type: "boolean", description: "events.write.hide_from_listings" }),
+  sticky: arg({ schema: wpBoolean, type: "boolean", description: "events.write.sticky" }),
+  featured: arg({ schema: wpBoolean, type: "boolean", description: "events.write.featured" }),
+  categories: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.categories" }),
+  tags: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.tags" }),
+  venue: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.venue" }),
+  organizer: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.organizer" }),
+  ticketed: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),
+  password: arg({ schema: password, type: "string", description: "events.write.password" }),
+  uid: arg({ schema: uid, type: "string", description: "events.write.uid" }),
+};
+
+/** `POST /events`. */
+export const CREATE_ARGS = create satisfies ArgSpecs;
+
+function unrequired<S extends ArgSpecs>(specs: S): S {
+  return Object.fromEntries(Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }])) as S;
+}
+
+/** `POST|PUT|PATCH /events/{id}` (§2.4). */
+export const EDIT_ARGS = {
+  id: arg({ schema: idFormat, required: true, type: "integer", in: "path", description: "events.id" }),
+  ...unrequired(create),
+} satisfies ArgSpecs;
+
+/** `POST|PUT|PATCH /events/by-slug/{slug}` (§2.5): the path names the event; `slug` in the body renames it. */
+export const EDIT_BY_SLUG_ARGS = unrequired(create);
+
+/** `DELETE /events/{id}` and by-slug (§2.2, contract: `force`). */
+export const DELETE_ARGS = {
+  force: arg({ schema: wpBoolean, type: "boolean", default: false, description: "events.force" }),
+} satisfies ArgSpecs;
+

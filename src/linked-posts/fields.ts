@@ -1,0 +1,117 @@
+/**
+ * Writable fields of venues and organizers (tec-reference §2.6, §2.7, §8.6; contract §4 rows 12, 13,
+ * 16 and the writable `excerpt`, `geo_lat`, `geo_lng`). One declaration serves `POST /venues`,
+ * `POST /organizers` and venue/organizer objects given inside an event (§8.4, §8.5).
+ */
+import * as v from "valibot";
+import type { Arg, ArgSpecs } from "../http/args";
+import { issue } from "../http/args";
+import { isEmpty, isNumeric, nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+
+const arg = <T>(a: Arg<T>) => a;
+
+/** TEC `is_string_or_empty`: an empty value, or a string (§3). Empty values become `""`. */
+export const stringOrEmpty = v.pipe(
+  v.unknown(),
+  v.check((x) => isEmpty(x) || typeof x === "string", issue("invalid")),
+  v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+);
+
+/** TEC `is_url_or_empty`: empty, or an absolute URL with a scheme (§3). */
+export const urlOrEmpty = v.pipe(
+  v.unknown(),
+  v.check((x) => isEmpty(x) || (typeof x === "string" && isUrl(x.trim())), issue("invalid")),
+  v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+);
+
+/** PHP `FILTER_VALIDATE_URL`, roughly: a scheme and, for http(s), a host. */
+export function isUrl(text: string): boolean {
+  if (text.length > 2048 || /\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) && (!/^https?:$/.test(url.protocol) || url.hostname !== "");
+  } catch {
+    return false;
+  }
+}
+
+/** Post status name (§3 `is_post_status`). */
+export const postStatus = v.pipe(
+  v.unknown(),
+  v.check((x) => typeof x === "string" && ["publish", "future", "draft", "pending", "private", "trash"].includes(x), issue("invalid")),
+  v.transform((x) => x as string),
+);
+
+/** Media id (JSON numbers accepted, contract row 23) or an image URL; `""`/0 = none. */
+export const imageRef = v.pipe(
+  v.unknown(),
+  v.check((x) => isEmpty(x) || (isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0) || (typeof x === "string" && isUrl(x.trim())), issue("invalid")),
+  v.transform((x): number | string | null => (isEmpty(x) ? null : isNumeric(x) ? Number(x) : String(x).trim())),
+);
+
+/** A user id (JSON numbers accepted, contract row 23); existence is checked against D1. */
+export const userId = v.pipe(
+  v.unknown(),
+  v.check((x) => isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0, issue("invalid")),
+  v.transform(Number),
+);
+
+const coordinate = (max: number) =>
+  v.pipe(
+    v.unknown(),
+    v.check((x) => x === "" || x === null || (isNumeric(x) && Math.abs(Number(x)) <= max), issue("invalid")),
+    v.transform((x): number | null => (x === "" || x === null ? null : Number(x))),
+  );
+
+/** Fields every linked post takes (§2.6/§2.7 order). */
+const common = (kind: "venue" | "organizer") => ({
+  author: arg({ schema: userId, type: "integer", description: `${kind}s.author` }),
+  date: arg({ schema: timeInput, type: "string", description: `${kind}s.date` }),
+  date_utc: arg({ schema: timeInput, type: "string", description: `${kind}s.date_utc` }),
+});
+
+/** `POST /venues` arguments (§2.6), `venue` required. */
+export const VENUE_ARGS = {
+  ...common("venue"),
+  venue: arg({ schema: nonEmptyString, required: true, type: "string", description: "venues.venue" }),
+  description: arg({ schema: stringOrEmpty, type: "string", description: "venues.description" }),
+  excerpt: arg({ schema: stringOrEmpty, type: "string", description: "venues.excerpt" }),
+  status: arg({ schema: postStatus, type: "string", description: "venues.status" }),
+  show_map: arg({ schema: wpBoolean, type: "boolean", description: "venues.show_map" }),
+  show_map_link: arg({ schema: wpBoolean, type: "boolean", description: "venues.show_map_link" }),
+  address: arg({ schema: stringOrEmpty, type: "string", description: "venues.address" }),
+  city: arg({ schema: stringOrEmpty, type: "string", description: "venues.city" }),
+  country: arg({ schema: stringOrEmpty, type: "string", description: "venues.country" }),
+  province: arg({ schema: stringOrEmpty, type: "string", description: "venues.province" }),
+  state: arg({ schema: stringOrEmpty, type: "string", description: "venues.state" }),
+  zip: arg({ schema: stringOrEmpty, type: "string", description: "venues.zip" }),
+  phone: arg({ schema: stringOrEmpty, type: "string", description: "venues.phone" }),
+  stateprovince: arg({ schema: stringOrEmpty, type: "string", description: "venues.stateprovince" }),
+  website: arg({ schema: urlOrEmpty, type: "string", description: "venues.website" }),
+  image: arg({ schema: imageRef, type: "string", description: "venues.image" }),
+  geo_lat: arg({ schema: coordinate(90), type: "number", description: "venues.geo_lat" }),
+  geo_lng: arg({ schema: coordinate(180), type: "number", description: "venues.geo_lng" }),
+} satisfies ArgSpecs;
+
+/** `POST /organizers` arguments (§2.7), `organizer` required. */
+export const ORGANIZER_ARGS = {
+  ...common("organizer"),
+  organizer: arg({ schema: nonEmptyString, required: true, type: "string", description: "organizers.organizer" }),
+  description: arg({ schema: stringOrEmpty, type: "string", description: "organizers.description" }),
+  excerpt: arg({ schema: stringOrEmpty, type: "string", description: "organizers.excerpt" }),
+  status: arg({ schema: postStatus, type: "string", description: "organizers.status" }),
+  phone: arg({ schema: stringOrEmpty, type: "string", description: "organizers.phone" }),
+  website: arg({ schema: urlOrEmpty, type: "string", description: "organizers.website" }),
+  email: arg({ schema: stringOrEmpty, type: "string", description: "organizers.email" }),
+  image: arg({ schema: imageRef, type: "string", description: "organizers.image" }),
+} satisfies ArgSpecs;
+
+/**
+ * Venue `stateprovince` when not supplied (§8.6): the state for the US (or no country), else the
+ * province.
+ */
+export function deriveStateProvince(fields: { country?: string; state?: string; province?: string }): string {
+  const country = (fields.country ?? "").trim();
+  if (country === "" || country === "US" || country === "United States") return fields.state ?? "";
+  return fields.province || "";
+}

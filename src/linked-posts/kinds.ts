@@ -1,0 +1,51 @@
+/**
+ * The two linked post types, described once: their table, WordPress post type, name field and
+ * writable fields, and how validated fields become a row (tec-reference §8.6).
+ */
+import type { ArgSpecs, ArgValues } from "../http/args";
+import { organizers, venues } from "../db/schema";
+import { ORGANIZER_ARGS, VENUE_ARGS, deriveStateProvince } from "./fields";
+
+export type LinkedKind = "venue" | "organizer";
+
+export const LINKED = {
+  venue: { table: venues, postType: "tribe_venue", args: VENUE_ARGS, plural: "venues" },
+  organizer: { table: organizers, postType: "tribe_organizer", args: ORGANIZER_ARGS, plural: "organizers" },
+} as const;
+
+export type VenueFields = ArgValues<typeof VENUE_ARGS>;
+export type OrganizerFields = ArgValues<typeof ORGANIZER_ARGS>;
+export type LinkedFields = VenueFields | OrganizerFields;
+
+/** Columns set from the fields that were sent (for inserts and partial updates). */
+export function linkedColumns(kind: LinkedKind, f: LinkedFields, sent: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const set = (column: string, field: string, value: unknown) => {
+    if (sent.has(field)) out[column] = value;
+  };
+  set("title", kind, (f as Record<string, unknown>)[kind]);
+  set("content", "description", f.description);
+  set("excerpt", "excerpt", f.excerpt);
+  set("phone", "phone", f.phone);
+  set("website", "website", f.website);
+  if (kind === "venue") {
+    const v = f as VenueFields;
+    for (const key of ["address", "city", "country", "province", "state", "zip", "stateprovince"] as const) set(key, key, v[key]);
+    set("showMap", "show_map", v.show_map);
+    set("showMapLink", "show_map_link", v.show_map_link);
+    set("geoLat", "geo_lat", v.geo_lat);
+    set("geoLng", "geo_lng", v.geo_lng);
+  } else {
+    set("email", "email", (f as OrganizerFields).email);
+  }
+  return out;
+}
+
+/** `stateprovince` for a venue insert when the client did not send one. */
+export function venueStateProvince(f: VenueFields, sent: Set<string>): string | undefined {
+  if (sent.has("stateprovince") && f.stateprovince) return undefined;
+  return deriveStateProvince({ country: f.country, state: f.state, province: f.province });
+}
+
+/** Type guard helper for spec maps. */
+export const specsOf = (kind: LinkedKind): ArgSpecs => LINKED[kind].args;
