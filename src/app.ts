@@ -20,14 +20,14 @@ import { userRoutes } from "./users/routes";
 
 /** The tribe/events/v1 routes, relative to the namespace root, in registration order (§1.2). */
 export function namespaceApp(): Hono<AppEnv> {
-  const ns = new Hono<AppEnv>();
+  const ns = new Hono<AppEnv>({ strict: false });
   ns.route("/", eventRoutes());
   return ns;
 }
 
 /** The wp/v2 subset of contract §3. */
 export function wpApp(): Hono<AppEnv> {
-  const wp = new Hono<AppEnv>();
+  const wp = new Hono<AppEnv>({ strict: false });
   wp.route("/users", userRoutes());
   wp.route("/media", mediaRoutes());
   return wp;
@@ -52,7 +52,7 @@ async function renderError(c: AppContext, err: unknown): Promise<Response> {
  * @example createApp(parseSettings(env)).fetch(request, env, ctx)
  */
 export function createApp(settings: Settings): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
 
   app.use("*", async (c, next) => {
     c.set("settings", settings);

@@ -22,7 +22,7 @@ const idOf = (raw: string) => Number(raw);
 const slugOf = (raw: string) => raw.toLowerCase();
 
 export function eventRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+  const r = new Hono<AppEnv>({ strict: false });
   r.use("/events", allow({ GET: () => true, POST: (u) => u.can("edit_posts") }));
   r.use("/events/*", allow(SINGLE_METHODS));
   r.get("/events", listEvents);
