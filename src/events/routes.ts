@@ -23,8 +23,9 @@ const slugOf = (raw: string) => raw.toLowerCase();
 
 export function eventRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>({ strict: false });
-  r.use("/events", allow({ GET: () => true, POST: (u) => u.can("edit_posts") }));
+  // "/events/*" also matches "/events"; the archive's own list is set last and wins there.
   r.use("/events/*", allow(SINGLE_METHODS));
+  r.use("/events", allow({ GET: () => true, POST: (u) => u.can("edit_posts") }));
   r.get("/events", listEvents);
   r.post("/events", (c) => saveEvent(c, { create: true }));
   r.get("/events/:id{[0-9]+}", getEvent);

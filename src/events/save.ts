@@ -13,6 +13,7 @@ import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, nextPostIdQuery, nextTermIdQuery, postDates, recountTerms, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
+import { hasParam } from "../http/params";
 import { sha256Hex } from "../http/crypto";
 import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
@@ -42,10 +43,13 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
   const creating = "create" in target;
   const specs = creating ? CREATE_ARGS : "id" in target ? EDIT_ARGS : EDIT_BY_SLUG_ARGS;
   const { values: a, sent } = parseArgs(specs as typeof CREATE_ARGS, "slug" in target ? { ...params, path: {} } : params, ctx);
-  const venueInput = sent.has("venue") ? parseLinkedInput("venue", a.venue, ctx) : undefined;
-  const organizerInput = sent.has("organizer") ? parseLinkedInput("organizer", a.organizer, ctx) : undefined;
-  const categories = sent.has("categories") ? parseTermRefs("categories", a.categories) : undefined;
-  const tags = sent.has("tags") ? parseTermRefs("tags", a.tags) : undefined;
+  // A JSON null names the field too: it unlinks (contract §4 row 10).
+  const named = (name: string) => sent.has(name as never) || hasParam(params, name);
+  const venueInput = named("venue") ? parseLinkedInput("venue", a.venue, ctx) : undefined;
+  const organizerInput = named("organizer") ? parseLinkedInput("organizer", a.organizer, ctx) : undefined;
+  const categories = named("categories") ? parseTermRefs("categories", a.categories) : undefined;
+  const tags = named("tags") ? parseTermRefs("tags", a.tags) : undefined;
+  const image = named("image") ? (a.image ?? null) : undefined;
   const { db } = c.get("rdb");
 
   return withWriteRetry(async () => {
@@ -62,7 +66,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     lookupLinked(reads, db, "organizer", organizerInput);
     if (categories && !categories.clear) lookupTerms(reads, db, "tribe_events_cat", categories.refs);
     if (tags && !tags.clear) lookupTerms(reads, db, "post_tag", tags.refs);
-    if (a.image !== undefined && a.image !== null) lookupImage(reads, db, "image", a.image);
+    if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
     if (a.author !== undefined) reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
     if (a.uid !== undefined) reads.add("uid", db.select({ id: events.id }).from(events).where(eq(events.uid, a.uid)));
     const base = creating || a.slug !== undefined ? slugBase(a.slug, a.title ?? "", "event") : null;
@@ -97,7 +101,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     const organizerIds = organizerInput ? resolveLinked(plan, "organizer", organizerInput, r) : undefined;
     const categoryIds = categories ? (categories.clear ? [] : resolveTerms(plan, "tribe_events_cat", categories.refs, r)) : undefined;
     const tagIds = tags ? (tags.clear ? [] : resolveTerms(plan, "post_tag", tags.refs, r)) : undefined;
-    const imageId = a.image === undefined ? undefined : a.image === null ? null : resolveImage(plan, "image", a.image, r);
+    const imageId = image === undefined ? undefined : image === null ? null : resolveImage(plan, "image", image, r);
     const id = existing?.id ?? plan.postIds.take();
 
     const values: Partial<typeof events.$inferInsert> = {};

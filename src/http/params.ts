@@ -114,3 +114,8 @@ export function paramValue(params: RequestParams, name: string): unknown {
   if (Object.hasOwn(params.query, name)) return params.query[name];
   return undefined;
 }
+
+/** Whether the request names `name` at all, even with a JSON `null`. */
+export function hasParam(params: RequestParams, name: string): boolean {
+  return Object.hasOwn(params.path, name) || Object.hasOwn(params.body, name) || Object.hasOwn(params.query, name);
+}
