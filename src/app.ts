@@ -63,6 +63,12 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));
     c.set("user", null);
     try {
+      if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
+        // CORS preflight: answered here; the headers below say what the origin may do.
+        c.res = c.body(null, 204);
+        applyResponseHeaders(c);
+        return;
+      }
       checkWriteOrigin(c);
       const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
       c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));

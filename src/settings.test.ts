@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { SettingsError, parseSettings } from "./settings";
+
+describe("parseSettings", () => {
+  it("applies the defaults of contract §1", () => {
+    expect(parseSettings({})).toMatchObject({
+      siteTimezone: "UTC", restPrefix: "wp-json", vendor: "tribe", languages: ["en", "de"], defaultLanguage: "en",
+      perPageDefault: 12, perPageMax: 50, currencySymbol: "$", currencyPosition: "prefix", currencyCode: "USD", siteUrl: "",
+    });
+  });
+
+  it.each([
+    [{ SITE_TIMEZONE: "Europe/Nowhere" }, "SITE_TIMEZONE"],
+    [{ SITE_TIMEZONE: "UTC+25" }, "SITE_TIMEZONE"],
+    [{ PER_PAGE_DEFAULT: "0" }, "PER_PAGE_DEFAULT"],
+    [{ PER_PAGE_DEFAULT: "60" }, "PER_PAGE_DEFAULT"],
+    [{ PER_PAGE_MAX: "many" }, "PER_PAGE_MAX"],
+    [{ DEFAULT_LANGUAGE: "fr" }, "DEFAULT_LANGUAGE"],
+    [{ LANGUAGES: "en,d e" }, "LANGUAGES"],
+    [{ CURRENCY_POSITION: "left" }, "CURRENCY_POSITION"],
+    [{ SITE_URL: "ftp://x" }, "SITE_URL"],
+    [{ REST_PREFIX: "wp json" }, "REST_PREFIX"],
+  ])("rejects %j naming %s", (env, variable) => {
+    expect(() => parseSettings(env)).toThrow(SettingsError);
+    expect(() => parseSettings(env)).toThrow(variable);
+  });
+
+  it("accepts offsets and IANA names", () => {
+    expect(parseSettings({ SITE_TIMEZONE: "UTC-5:30" }).siteTimezone).toBe("UTC-5:30");
+    expect(parseSettings({ SITE_TIMEZONE: "America/New_York" }).siteTimezone).toBe("America/New_York");
+  });
+});
