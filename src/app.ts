@@ -14,7 +14,9 @@ import { errorBody } from "./http/error-response";
 import { noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { buildUrls, namespaceOf } from "./http/urls";
+import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
 import { mediaRoutes } from "./media/routes";
+import { categoryRoutes, tagRoutes } from "./terms/routes";
 import type { Settings } from "./settings";
 import { userRoutes } from "./users/routes";
 
@@ -22,6 +24,10 @@ import { userRoutes } from "./users/routes";
 export function namespaceApp(): Hono<AppEnv> {
   const ns = new Hono<AppEnv>({ strict: false });
   ns.route("/", eventRoutes());
+  ns.route("/", venueRoutes());
+  ns.route("/", organizerRoutes());
+  ns.route("/", categoryRoutes());
+  ns.route("/", tagRoutes());
   return ns;
 }
 
