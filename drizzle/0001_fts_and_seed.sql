@@ -22,4 +22,5 @@ END;
 INSERT INTO `users` (`id`, `username`, `name`, `email`, `slug`, `role`, `registered`)
 VALUES (1, 'admin', 'admin', '', 'admin', 'administrator', '1970-01-01 00:00:00');
 --> statement-breakpoint
-INSERT INTO `content_version` (`id`, `version`) VALUES (1, 1);
+-- A random start, so a database created anew never repeats the versions (and cache keys) of an older one.
+INSERT INTO `content_version` (`id`, `version`) VALUES (1, abs(random() % 1000000000) + 1);

@@ -10,6 +10,7 @@ import { eventRoutes } from "./events/routes";
 import { loadStrings } from "./i18n";
 import { authenticate, readCredentials } from "./http/auth";
 import type { AppContext, AppEnv } from "./http/context";
+import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
 import { noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
@@ -80,7 +81,8 @@ export function createApp(settings: Settings): Hono<AppEnv> {
       c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));
       const credentials = readCredentials(c.req.header("authorization"));
       if (credentials) c.set("user", await authenticate(c.get("rdb").db, credentials, settings.adminAppPassword));
-      await next();
+      if (c.get("user") === null && (c.req.method === "GET" || c.req.method === "HEAD")) await serveAnonymousGet(c, next);
+      else await next();
     } catch (err) {
       c.res = await renderError(c, err);
     }

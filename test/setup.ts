@@ -4,10 +4,13 @@
  */
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { clearStringsCache, stringsKey } from "../src/i18n";
 import de from "../src/i18n/strings/de.json";
 import en from "../src/i18n/strings/en.json";
+
+// Edge-cache writes finish after the response (waitUntil); let them land before the next reset().
+afterEach(() => new Promise((resolve) => setTimeout(resolve, 25)));
 
 beforeEach(async () => {
   await reset();

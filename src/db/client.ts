@@ -13,29 +13,44 @@ export interface RoundTrips {
   count: number;
 }
 
+/** D1 errors that mean "the request did not reach a healthy database; try again" (Cloudflare's list). */
+const TRANSIENT = /Network connection lost|storage caused object to be reset|reset because its code was updated|D1_ERROR: internal error|Cannot resolve D1 DB due to transient issue|Memory limit would be exceeded/i;
+
+/** How many times a read-only request retries a transient D1 failure. */
+export const READ_RETRIES = 3;
+
+async function attempt<T>(trips: RoundTrips, retries: number, call: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    trips.count++;
+    try {
+      return await call();
+    } catch (err) {
+      if (i >= retries || !TRANSIENT.test(String((err as Error)?.message ?? err))) throw err;
+      await new Promise((r) => setTimeout(r, 10 * 2 ** i));
+    }
+  }
+}
+
 class CountingStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly trips: RoundTrips,
+    private readonly retries: number,
   ) {}
   bind(...values: unknown[]) {
-    return new CountingStatement(this.inner.bind(...values), this.trips);
+    return new CountingStatement(this.inner.bind(...values), this.trips, this.retries);
   }
   first(col?: string) {
-    this.trips.count++;
-    return col === undefined ? this.inner.first() : this.inner.first(col);
+    return attempt(this.trips, this.retries, () => (col === undefined ? this.inner.first() : this.inner.first(col)));
   }
   run() {
-    this.trips.count++;
-    return this.inner.run();
+    return attempt(this.trips, this.retries, () => this.inner.run());
   }
   all() {
-    this.trips.count++;
-    return this.inner.all();
+    return attempt(this.trips, this.retries, () => this.inner.all());
   }
   raw(options?: { columnNames?: boolean }) {
-    this.trips.count++;
-    return this.inner.raw(options as { columnNames?: false });
+    return attempt(this.trips, this.retries, () => this.inner.raw(options as { columnNames?: false }));
   }
 }
 
@@ -43,17 +58,17 @@ class CountingSession {
   constructor(
     private readonly inner: D1DatabaseSession | D1Database,
     readonly trips: RoundTrips,
+    private readonly retries: number,
   ) {}
   prepare(query: string) {
-    return new CountingStatement(this.inner.prepare(query), this.trips);
+    return new CountingStatement(this.inner.prepare(query), this.trips, this.retries);
   }
   batch(statements: Array<CountingStatement | D1PreparedStatement>) {
-    this.trips.count++;
-    return this.inner.batch(statements.map((s) => (s instanceof CountingStatement ? s.inner : s)));
+    const inner = statements.map((s) => (s instanceof CountingStatement ? s.inner : s));
+    return attempt(this.trips, this.retries, () => this.inner.batch(inner));
   }
   exec(query: string) {
-    this.trips.count++;
-    return (this.inner as D1Database).exec(query);
+    return attempt(this.trips, this.retries, () => (this.inner as D1Database).exec(query));
   }
   getBookmark(): string | null {
     return "getBookmark" in this.inner ? this.inner.getBookmark() : null;
@@ -80,7 +95,8 @@ export function openDb(d1: D1Database, options: { write: boolean; bookmark?: str
     // A malformed bookmark: start a fresh session instead of failing the request.
     session = d1.withSession(options.write ? "first-primary" : "first-unconstrained");
   }
-  const counting = new CountingSession(session, { count: 0 });
+  // Only reads are retried: a failed write may or may not have been applied.
+  const counting = new CountingSession(session, { count: 0 }, options.write ? 0 : READ_RETRIES);
   return {
     db: drizzle(counting as unknown as D1Database, { schema }),
     trips: counting.trips,

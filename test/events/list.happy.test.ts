@@ -144,9 +144,10 @@ describe("GET /events: filters (§6.3)", () => {
     expect((await api(`${NS}/events`)).body.events.map((e: any) => e.id)).toEqual([shown]);
   });
 
-  it("answers in one D1 round trip anonymously and two with credentials, whatever the page size", async () => {
+  it("answers in at most two D1 round trips, whatever the page size", async () => {
     for (let i = 0; i < 30; i++) await seedEvent({ title: `E${i}`, start: day(1 + (i % 5)), venueId: null });
-    expect(roundTrips(await api(`${NS}/events?per_page=50`))).toBe(1);
+    // Anonymous: the content version (for the ETag), then one batch for the page and its links.
+    expect(roundTrips(await api(`${NS}/events?per_page=50`))).toBe(2);
     expect(roundTrips(await api(`${NS}/events?per_page=50&categories=nothing-yet-but-checked`))).toBeLessThanOrEqual(2);
     const editor = await seedUser("editor");
     expect(roundTrips(await api(`${NS}/events?per_page=50`, { headers: editor.headers }))).toBe(2);

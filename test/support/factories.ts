@@ -13,7 +13,13 @@ import { zoneAbbreviation } from "../../src/time/zone";
 
 export const db = () => drizzle(env.DB, { schema });
 
+/** Seeds count as writes: they bump the content version, so cached answers never outlive them. */
+async function bumpVersion(): Promise<void> {
+  await env.DB.prepare("UPDATE content_version SET version = version + 1 WHERE id = 1").run();
+}
+
 async function nextPostId(type: schema.PostType): Promise<number> {
+  await bumpVersion();
   const rows = await db().insert(schema.posts).values({ id: sql`(SELECT coalesce(max(id), 0) + 1 FROM posts)` as unknown as number, postType: type }).returning({ id: schema.posts.id });
   return rows[0].id;
 }
@@ -114,6 +120,7 @@ export async function seedOrganizer(seed: Partial<typeof schema.organizers.$infe
 
 /** Inserts a category or tag. */
 export async function seedTerm(taxonomy: schema.Taxonomy, name: string, extra: { slug?: string; parent?: number } = {}): Promise<number> {
+  await bumpVersion();
   const rows = await db()
     .insert(schema.terms)
     .values({ taxonomy, name, slug: extra.slug ?? name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), parent: extra.parent ?? 0 })

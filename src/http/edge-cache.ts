@@ -1,0 +1,90 @@
+/**
+ * Conditional requests and the edge cache for anonymous GETs (contract §6, issue 7).
+ *
+ * The ETag is derived from the content version (bumped in every write batch) and the normalized
+ * request — never by hashing a body that was built anyway — so `If-None-Match` is answered with a 304
+ * after one tiny D1 read. The same tag keys the Workers Cache API: a hit is served without touching
+ * the data; a miss runs the handler (one more round trip) and stores the answer. No stale answer can
+ * outlive a write: the next request sees the new version and so a new key.
+ */
+import { eq } from "drizzle-orm";
+import type { Next } from "hono";
+import { contentVersion } from "../db/schema";
+import type { AppContext } from "./context";
+import { sha256Hex } from "./crypto";
+
+/** Query parameters whose meaning moves with the clock (relative dates, "upcoming"). */
+const TIME_PARAMS = ["start_date", "end_date", "starts_before", "starts_after", "ends_before", "ends_after", "modified_after"];
+const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Seconds an entry may sit in the edge cache (it is exact: keyed by content version). */
+const EDGE_TTL = 86_400;
+/** Host of the synthetic cache keys (never resolved). */
+const KEY_HOST = "https://tec-edge-cache.invalid/";
+/** Headers that depend on the requester, re-added per response by `applyResponseHeaders`. */
+const PER_REQUEST = ["access-control-allow-origin", "access-control-allow-credentials", "access-control-allow-methods", "vary", "x-d1-bookmark", "server-timing", "set-cookie"];
+
+/**
+ * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
+ * or the minute when the query holds relative dates or asks for upcoming things.
+ */
+export function clockBucket(url: URL, now: Date): string {
+  const minute = [...url.searchParams.entries()].some(
+    ([k, v]) => (TIME_PARAMS.includes(k) && !ABSOLUTE_DATE.test(v.trim())) || (k === "only_with_upcoming" && v !== "" && v !== "0" && v !== "false"),
+  );
+  return now.toISOString().slice(0, minute ? 16 : 10);
+}
+
+/** A strong ETag for an anonymous GET: content version, language, normalized URL and clock bucket. */
+export async function entityTag(version: number, c: AppContext, now: Date): Promise<string> {
+  const url = new URL(c.req.url);
+  const query = [...url.searchParams.entries()].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  const normalized = [version, c.get("lang"), c.get("urls").namespaceRoot, url.pathname.replace(/\/+$/, ""), JSON.stringify(query), clockBucket(url, now)].join("\n");
+  return `"${(await sha256Hex(normalized)).slice(0, 40)}"`;
+}
+
+/** Whether an `If-None-Match` header names `etag` (or `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+/**
+ * Middleware body for anonymous GET/HEAD requests: 304 on a matching `If-None-Match`, a cached copy
+ * when the edge cache has one, else the handler's answer (stored for the next request).
+ */
+export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void> {
+  const { db } = c.get("rdb");
+  const rows = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+  const etag = await entityTag(rows[0]?.version ?? 0, c, new Date());
+  if (matchesEtag(c.req.header("if-none-match"), etag)) {
+    c.res = new Response(null, { status: 304, headers: { ETag: etag } });
+    return;
+  }
+  const cache = typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }).default : undefined;
+  const key = new Request(KEY_HOST + etag.slice(1, -1));
+  const hit = cache ? await cache.match(key) : undefined;
+  if (hit) {
+    const res = new Response(c.req.method === "HEAD" ? null : hit.body, hit);
+    res.headers.set("X-Cache", "HIT");
+    c.res = res;
+    return;
+  }
+  await next();
+  if (c.res.status !== 200) return;
+  c.res.headers.set("ETag", etag);
+  c.res.headers.set("X-Cache", "MISS");
+  if (!cache || c.req.method !== "GET") return;
+  const stored = new Response(c.res.clone().body, c.res);
+  for (const name of PER_REQUEST) stored.headers.delete(name);
+  stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
+  const put = cache.put(key, stored).catch((err) => console.error("edge cache put failed", err));
+  try {
+    c.executionCtx.waitUntil(put);
+  } catch {
+    await put;
+  }
+}
