@@ -12,7 +12,7 @@ import { authenticate, readCredentials } from "./http/auth";
 import type { AppContext, AppEnv } from "./http/context";
 import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
-import { noRoute } from "./http/errors";
+import { ApiError, noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { buildUrls, namespaceOf } from "./http/urls";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
@@ -50,7 +50,8 @@ function languageOf(settings: Settings, path: string): { lang: string; prefix: s
 
 async function renderError(c: AppContext, err: unknown): Promise<Response> {
   const { status, body } = errorBody(err, await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"));
-  if (status >= 500) console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
+  // Deliberate errors (ApiError) are answers; anything else is a fault worth a log line.
+  if (!(err instanceof ApiError)) console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
   return c.json(body, status as 400);
 }
 

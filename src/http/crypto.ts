@@ -20,10 +20,13 @@ export function timingSafeEqual(a: string, b: string): boolean {
 /** Random password in WordPress's application-password alphabet, 24 characters. */
 export function randomPassword(length = 24): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  // 62 does not divide 256; reject the biased tail.
+  // 62 does not divide 256: bytes of 248 and above are rejected so every character is equally likely.
   let out = "";
-  for (const b of bytes) out += alphabet[b % 62];
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (b < 248 && out.length < length) out += alphabet[b % 62];
+    }
+  }
   return out;
 }
 

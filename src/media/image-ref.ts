@@ -9,27 +9,9 @@ import type { Db } from "../db/client";
 import { media, posts } from "../db/schema";
 import type { WritePlan } from "../db/write-plan";
 import { InvalidParamsError } from "../http/errors";
+import { sanitizeTitle } from "../text/html";
 import { can } from "../users/capabilities";
-import { extensionOf } from "./serialize";
-
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  jpe: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  avif: "image/avif",
-  svg: "image/svg+xml",
-  bmp: "image/bmp",
-  ico: "image/x-icon",
-  heic: "image/heic",
-};
-
-/** MIME type of an image URL by its extension, or null when it is not an image. */
-export function imageMimeType(url: string): string | null {
-  return IMAGE_TYPES[extensionOf(url)] ?? null;
-}
+import { imageMimeType, titleFromUrl } from "./args";
 
 /** Adds the lookup for one image reference (`name` = the parameter) to the read batch. */
 export function lookupImage(batch: NamedBatch, db: Db, name: string, ref: number | string): void {
@@ -47,17 +29,17 @@ export function resolveImage(plan: WritePlan, name: string, ref: number | string
   if (found[0]) return found[0].id;
   if (typeof ref === "number") throw new InvalidParamsError([{ name }]);
   const mimeType = imageMimeType(ref);
-  if (!mimeType || !/^https?:\/\//i.test(ref) || !can(plan.user, "upload_files")) throw new InvalidParamsError([{ name }]);
+  if (!mimeType || !can(plan.user, "upload_files")) throw new InvalidParamsError([{ name }]);
   const id = plan.postIds.take();
-  const file = decodeURIComponent(new URL(ref).pathname.split("/").pop() ?? "image");
+  const title = titleFromUrl(ref) || "image";
   plan.statements.push(
     plan.db.insert(posts).values({ id, postType: "attachment" }),
     plan.db.insert(media).values({
       id,
       author: plan.user.id,
       status: "inherit",
-      slug: `${file.replace(/\.[^.]+$/, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image"}-${id}`,
-      title: file.replace(/\.[^.]+$/, ""),
+      slug: `${sanitizeTitle(title) || "image"}-${id}`,
+      title,
       postDate: plan.stamp.local,
       postDateGmt: plan.stamp.gmt,
       postModified: plan.stamp.local,

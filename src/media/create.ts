@@ -1,0 +1,75 @@
+/**
+ * `POST /media` (contract §3): registers an image by URL (no file upload), with the WordPress
+ * attachment fields `wp/v2/media` returns.
+ */
+import { sql } from "drizzle-orm";
+import { media, posts } from "../db/schema";
+import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { bumpContentVersion, nextPostIdQuery, postDates, withWriteRetry } from "../db/write";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { forbidden } from "../http/errors";
+import { can } from "../users/capabilities";
+import { MEDIA_CREATE_ARGS, imageMimeType, titleFromUrl } from "./args";
+import { type MediaRow, serializeMedia } from "./serialize";
+
+/**
+ * Handles `POST /media` (needs `upload_files`: author and up) with `{source_url, alt_text?, title?,
+ * width?, height?}`. The id comes from the shared post-id sequence (a `posts` row of type
+ * `attachment` in the same batch); the MIME type from the URL's extension; the title defaults to
+ * the file name, the slug to the title (made unique among media with `-2`, `-3`, …); `status` is
+ * `inherit` as for WordPress attachments. Answers 201 with the media object and `Location`.
+ * @throws ApiError 400 `rest_missing_callback_param` / `rest_invalid_param` (`source_url` not an
+ *   http(s) URL of a jpg/jpeg/png/gif/webp/avif/svg file; `width`/`height` not positive integers);
+ *   401/403 `rest_forbidden`.
+ */
+export async function createMedia(c: AppContext): Promise<Response> {
+  const { values: a } = parseArgs(MEDIA_CREATE_ARGS, await requestParams(c), argContext(c));
+  const user = c.get("user");
+  if (!can(user, "upload_files")) throw forbidden(user !== null);
+
+  const sourceUrl = a.source_url!;
+  const title = a.title || titleFromUrl(sourceUrl);
+  const base = slugBase(undefined, title, "image");
+  const { local, gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
+  const { db } = c.get("rdb");
+
+  const row = await withWriteRetry(async () => {
+    const [[{ next: id }], slugRows] = (await db.batch([
+      nextPostIdQuery(db),
+      db
+        .select({ slug: media.slug })
+        .from(media)
+        .where(sql`${media.slug} = ${base} OR ${media.slug} GLOB ${slugVariants(base)}`),
+    ])) as [Array<{ next: number }>, Array<{ slug: string }>];
+    const slug = uniqueSlug(base, new Set(slugRows.map((r) => r.slug)));
+
+    const [, inserted] = (await db.batch([
+      db.insert(posts).values({ id, postType: "attachment" }),
+      db
+        .insert(media)
+        .values({
+          id,
+          author: user!.id,
+          status: "inherit",
+          slug,
+          title,
+          postDate: local,
+          postDateGmt: gmt,
+          postModified: local,
+          postModifiedGmt: gmt,
+          sourceUrl,
+          altText: a.alt_text ?? "",
+          mimeType: imageMimeType(sourceUrl)!,
+          width: a.width ?? null,
+          height: a.height ?? null,
+        })
+        .returning(),
+      bumpContentVersion(db),
+    ])) as [unknown, MediaRow[], unknown];
+    return inserted[0];
+  });
+
+  c.header("Location", `${c.get("urls").wpRoot}media/${row.id}`);
+  return c.json(serializeMedia(row), 201);
+}

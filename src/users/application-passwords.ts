@@ -1,0 +1,125 @@
+/**
+ * `/users/{id|me}/application-passwords` (contract §3, WordPress
+ * `WP_REST_Application_Passwords_Controller` and `WP_Application_Passwords`): list, create (the
+ * password is shown once), read and revoke. Only the SHA-256 digest of a password is stored; who
+ * may touch them is the user themself or an `edit_users` holder (WordPress maps
+ * `*_app_password(s)` to `edit_user`).
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { applicationPasswords, users } from "../db/schema";
+import { bumpContentVersion, withWriteRetry } from "../db/write";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { chunkPassword, randomPassword, sha256Hex } from "../http/crypto";
+import { ApiError } from "../http/errors";
+import { WP_FORMAT } from "../time/format";
+import { APP_PASSWORD_CREATE_ARGS } from "./args";
+import { assertAllowed, selfOr, targetUserId } from "./access";
+import { plainText } from "./fields";
+import { type ApplicationPasswordRow, serializeApplicationPassword } from "./serialize";
+
+/** Everyone may manage their own application passwords; administrators anyone's. */
+export const MANAGE_APP_PASSWORDS = selfOr("edit_users");
+
+/** Columns of an application password except its digest. */
+const PUBLIC_COLUMNS = {
+  uuid: applicationPasswords.uuid,
+  appId: applicationPasswords.appId,
+  name: applicationPasswords.name,
+  created: applicationPasswords.created,
+};
+type PublicRow = Omit<ApplicationPasswordRow, "passwordDigest" | "userId">;
+
+const notFound = () => new ApiError(404, "rest_application_password_not_found");
+
+/**
+ * Resolves and authorizes the target user, then loads whether it exists and the given passwords
+ * (all of the user's, or the one `uuid`) in one batch.
+ * @throws ApiError 401 `rest_not_logged_in`, 401/403 `rest_forbidden`, 404 `rest_user_invalid_id`.
+ */
+async function load(c: AppContext, uuid?: string): Promise<{ db: Db; userId: number; rows: PublicRow[] }> {
+  const userId = targetUserId(c);
+  assertAllowed(c, MANAGE_APP_PASSWORDS, userId);
+  const { db } = c.get("rdb");
+  const mine = eq(applicationPasswords.userId, userId);
+  const [found, rows] = (await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+    db
+      .select(PUBLIC_COLUMNS)
+      .from(applicationPasswords)
+      .where(uuid === undefined ? mine : and(mine, eq(applicationPasswords.uuid, uuid.toLowerCase())))
+      .orderBy(asc(applicationPasswords.created), asc(applicationPasswords.uuid)),
+  ])) as [Array<{ id: number }>, PublicRow[]];
+  if (!found.length) throw new ApiError(404, "rest_user_invalid_id");
+  return { db, userId, rows };
+}
+
+/**
+ * Handles `GET /users/{id}/application-passwords`: `[{uuid, app_id, name, created, last_used,
+ * last_ip}]`, oldest first.
+ * @throws ApiError see `load`.
+ */
+export async function listApplicationPasswords(c: AppContext): Promise<Response> {
+  const { rows } = await load(c);
+  return c.json(rows.map(serializeApplicationPassword));
+}
+
+/**
+ * Handles `POST /users/{id}/application-passwords` with `{name, app_id?}`: 201 with the new item plus
+ * `password`, 24 characters shown once in groups of four (spaces are ignored when it is used).
+ * @throws ApiError 400 `rest_missing_callback_param` / `rest_invalid_param`; see `load`; 400
+ *   `application_password_empty_name` (nothing left of the name once tags are removed); 409
+ *   `application_password_duplicate_name` (the user already has one of that name, any case).
+ */
+export async function createApplicationPassword(c: AppContext): Promise<Response> {
+  const { values: a } = parseArgs(APP_PASSWORD_CREATE_ARGS, await requestParams(c), argContext(c));
+  const name = plainText(a.name!);
+  const created = c.get("now").toUTC().toFormat(WP_FORMAT);
+
+  const result = await withWriteRetry(async () => {
+    const { db, userId, rows } = await load(c);
+    if (name === "") throw new ApiError(400, "application_password_empty_name");
+    if (rows.some((row) => row.name.toLowerCase() === name.toLowerCase())) {
+      throw new ApiError(409, "application_password_duplicate_name");
+    }
+    const password = randomPassword();
+    const item: PublicRow = { uuid: crypto.randomUUID(), appId: a.app_id ?? "", name, created };
+    await db.batch([
+      db.insert(applicationPasswords).values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
+      bumpContentVersion(db),
+    ]);
+    return { userId, item, password };
+  });
+
+  c.header("Location", `${c.get("urls").wpRoot}users/${result.userId}/application-passwords/${result.item.uuid}`);
+  return c.json({ ...serializeApplicationPassword(result.item), password: chunkPassword(result.password) }, 201);
+}
+
+/**
+ * Handles `GET /users/{id}/application-passwords/{uuid}`.
+ * @throws ApiError see `load`; 404 `rest_application_password_not_found`.
+ */
+export async function getApplicationPassword(c: AppContext): Promise<Response> {
+  const { rows } = await load(c, c.req.param("uuid"));
+  if (!rows[0]) throw notFound();
+  return c.json(serializeApplicationPassword(rows[0]));
+}
+
+/**
+ * Handles `DELETE /users/{id}/application-passwords/{uuid}`: revokes it at once (the next request
+ * with it gets 401 `incorrect_password`); answers `{deleted: true, previous: {...}}`.
+ * @throws ApiError see `load`; 404 `rest_application_password_not_found`.
+ */
+export async function deleteApplicationPassword(c: AppContext): Promise<Response> {
+  const { db, userId, rows } = await load(c, c.req.param("uuid"));
+  const previous = rows[0];
+  if (!previous) throw notFound();
+  await db.batch([
+    db
+      .delete(applicationPasswords)
+      .where(and(eq(applicationPasswords.userId, userId), eq(applicationPasswords.uuid, previous.uuid))),
+    bumpContentVersion(db),
+  ]);
+  return c.json({ deleted: true, previous: serializeApplicationPassword(previous) });
+}
