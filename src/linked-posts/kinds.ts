@@ -8,10 +8,33 @@ import { ORGANIZER_ARGS, VENUE_ARGS, deriveStateProvince } from "./fields";
 
 export type LinkedKind = "venue" | "organizer";
 
+/**
+ * Per type: its table, WordPress post type, create arguments, the plural used in paths and list
+ * bodies, and the fields `search` looks in (tec-reference §7.1) — which are also the columns of its
+ * FTS5 table `{plural}_fts` (drizzle/0002_linked_posts_search.sql).
+ */
 export const LINKED = {
-  venue: { table: venues, postType: "tribe_venue", args: VENUE_ARGS, plural: "venues" },
-  organizer: { table: organizers, postType: "tribe_organizer", args: ORGANIZER_ARGS, plural: "organizers" },
+  venue: {
+    table: venues,
+    postType: "tribe_venue",
+    args: VENUE_ARGS,
+    plural: "venues",
+    searchColumns: ["title", "content", "excerpt", "address", "city", "province", "state", "stateprovince", "zip", "phone"],
+  },
+  organizer: {
+    table: organizers,
+    postType: "tribe_organizer",
+    args: ORGANIZER_ARGS,
+    plural: "organizers",
+    searchColumns: ["title", "content", "excerpt", "phone", "email", "website"],
+  },
 } as const;
+
+/**
+ * The table of a kind, typed as the venue table: only the columns both tables share (every post
+ * column, `phone`, `website`, `imageId`) may be used through it.
+ */
+export const commonTable = (kind: LinkedKind) => LINKED[kind].table as unknown as typeof venues;
 
 export type VenueFields = ArgValues<typeof VENUE_ARGS>;
 export type OrganizerFields = ArgValues<typeof ORGANIZER_ARGS>;

@@ -10,15 +10,67 @@ import type { Db } from "../db/client";
 import { posts } from "../db/schema";
 import type { WritePlan } from "../db/write-plan";
 import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { postDates } from "../db/write";
+import { parseTime } from "../time/parse";
+import { resolveZone } from "../time/zone";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { lookupImage, resolveImage } from "../media/image-ref";
-import { scaleBackStatus } from "../users/capabilities";
+import { type AuthUser, canReadPost, scaleBackStatus } from "../users/capabilities";
 import { type LinkedFields, type LinkedKind, LINKED, type VenueFields, linkedColumns, venueStateProvince } from "./kinds";
 import type { LinkedInput, LinkedRef } from "./nested";
 
 type CreateRef = Extract<LinkedRef, { fields: unknown }>;
 
 const nameOf = (kind: LinkedKind, fields: LinkedFields) => String((fields as Record<string, unknown>)[kind] ?? "").trim();
+
+/** A post that a create may reuse instead of inserting a duplicate (contract §4 row 13). */
+export interface DuplicateCandidate {
+  id: number;
+  title: string;
+  content: string;
+  author: number | null;
+  status: string;
+}
+
+/**
+ * Adds to the read batch what creating posts with these names needs: the non-trashed posts with the
+ * same names, case-insensitively (`${kind}:names`), and the slugs their titles would collide with
+ * (`${kind}:slugs`).
+ */
+export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: string[]): void {
+  const table = LINKED[kind].table;
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  batch.add(
+    `${kind}:names`,
+    db
+      .select({ id: table.id, title: table.title, content: table.content, author: table.author, status: table.status })
+      .from(table)
+      .where(and(inArray(sql`lower(${table.title})`, lowered), ne(table.status, "trash")))
+      .orderBy(table.id),
+  );
+  const bases = [...new Set(names.map((n) => slugBase(undefined, n, kind)))];
+  batch.add(
+    `${kind}:slugs`,
+    db.select({ slug: table.slug }).from(table).where(or(...bases.flatMap((b) => [sql`${table.slug} = ${b}`, sql`${table.slug} GLOB ${slugVariants(b)}`]))),
+  );
+}
+
+/**
+ * The existing post a create reuses (§8.6, contract §4 row 13): same name, case-insensitively, and
+ * the same description when one is given; the oldest wins. Posts the user may not read are never
+ * reused, so a create cannot reveal someone else's draft.
+ */
+export function findDuplicate(
+  candidates: DuplicateCandidate[],
+  name: string,
+  description: string,
+  user: AuthUser,
+): DuplicateCandidate | undefined {
+  const lowered = name.toLowerCase();
+  return candidates.find(
+    (e) => e.title.toLowerCase() === lowered && (description === "" || e.content.trim() === description) && canReadPost(user, e),
+  );
+}
 
 /** Adds the lookups for a parsed venue/organizer input to the read batch. */
 export function lookupLinked(batch: NamedBatch, db: Db, kind: LinkedKind, input: LinkedInput | undefined): void {
@@ -28,25 +80,24 @@ export function lookupLinked(batch: NamedBatch, db: Db, kind: LinkedKind, input:
   const creates = input.refs.filter((r): r is CreateRef => "fields" in r);
   if (ids.length) batch.add(`${kind}:ids`, db.select({ id: table.id }).from(table).where(inArray(table.id, ids)));
   if (creates.length) {
-    const names = [...new Set(creates.map((r) => nameOf(kind, r.fields).toLowerCase()))];
-    batch.add(
-      `${kind}:names`,
-      db
-        .select({ id: table.id, title: table.title, content: table.content })
-        .from(table)
-        .where(and(inArray(sql`lower(${table.title})`, names), ne(table.status, "trash")))
-        .orderBy(table.id),
-    );
-    const bases = [...new Set(creates.map((r) => slugBase(undefined, nameOf(kind, r.fields), kind)))];
-    batch.add(
-      `${kind}:slugs`,
-      db.select({ slug: table.slug }).from(table).where(or(...bases.flatMap((b) => [sql`${table.slug} = ${b}`, sql`${table.slug} GLOB ${slugVariants(b)}`]))),
-    );
+    lookupNames(batch, db, kind, creates.map((r) => nameOf(kind, r.fields)));
     creates.forEach((r, i) => {
       const image = (r.fields as { image?: number | string | null }).image;
       if (image !== undefined && image !== null) lookupImage(batch, db, `${kind}.${i}`, image);
     });
   }
+}
+
+/**
+ * `post_date`/`post_date_gmt` from `date_utc` (UTC) or `date` (site time), else the write's own time
+ * (§2.6 `date`, `date_utc`; validated as `is_time` already).
+ */
+export function postDateColumns(plan: WritePlan, fields: { date?: string; date_utc?: string }): { postDate: string; postDateGmt: string } {
+  const zone = resolveZone(fields.date_utc !== undefined ? "UTC" : plan.settings.siteTimezone) ?? resolveZone("UTC")!;
+  const input = fields.date_utc ?? fields.date;
+  const instant = input === undefined ? null : parseTime(input, zone, plan.now);
+  const d = instant ? postDates(instant, plan.settings.siteTimezone) : plan.stamp;
+  return { postDate: d.local, postDateGmt: d.gmt };
 }
 
 /**
@@ -79,8 +130,7 @@ export function insertLinked(
       status: scaleBackStatus(plan.user, fields.status),
       slug: uniqueSlug(slugBase(undefined, name, kind), taken),
       title: name,
-      postDate: plan.stamp.local,
-      postDateGmt: plan.stamp.gmt,
+      ...postDateColumns(plan, fields),
       postModified: plan.stamp.local,
       postModifiedGmt: plan.stamp.gmt,
       imageId,
@@ -97,7 +147,7 @@ export function insertLinked(
 export function resolveLinked(plan: WritePlan, kind: LinkedKind, input: LinkedInput, results: Record<string, any>): number[] {
   if (input.clear) return [];
   const known = new Set<number>((results[`${kind}:ids`] ?? []).map((r: { id: number }) => r.id));
-  const existing: Array<{ id: number; title: string; content: string }> = results[`${kind}:names`] ?? [];
+  const existing: DuplicateCandidate[] = results[`${kind}:names`] ?? [];
   const taken = new Set<string>((results[`${kind}:slugs`] ?? []).map((r: { slug: string }) => r.slug));
   const createdByName = new Map<string, number>();
   const ids: number[] = [];
@@ -115,7 +165,7 @@ export function resolveLinked(plan: WritePlan, kind: LinkedKind, input: LinkedIn
       const name = nameOf(kind, ref.fields);
       const description = (ref.fields.description ?? "").trim();
       const key = `${name.toLowerCase()}\u0000${description}`;
-      const match = existing.find((e) => e.title.toLowerCase() === name.toLowerCase() && (description === "" || e.content.trim() === description));
+      const match = findDuplicate(existing, name, description, plan.user);
       const image = (ref.fields as { image?: number | string | null }).image;
       id =
         match?.id ??

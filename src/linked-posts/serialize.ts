@@ -70,3 +70,8 @@ export function serializeOrganizer(ctx: RenderContext, row: OrganizerRow, image?
   });
   return { ...body, ...ids(ctx, row) };
 }
+
+/** The object of either kind (§4.2 or §4.3). */
+export function serializeLinked(kind: "venue" | "organizer", ctx: RenderContext, row: PostRow, image?: MediaRow | null): Record<string, unknown> {
+  return kind === "venue" ? serializeVenue(ctx, row as VenueRow, image) : serializeOrganizer(ctx, row as OrganizerRow, image);
+}

@@ -1,9 +1,10 @@
 /**
- * Terms (tec-reference §4.4): the shape embedded in events (a), and the `urls` block shared with the
- * archive and single shapes.
+ * Terms (tec-reference §4.4): the shape embedded in events (a), the archive and single shapes (b, c)
+ * with their public `url`, the `urls` block they share, and the WordPress `_links` of single responses.
  */
 import type { Taxonomy, terms } from "../db/schema";
 import type { RenderContext } from "../http/render";
+import type { TaxonomyInfo } from "./taxonomies";
 
 export type TermRow = typeof terms.$inferSelect;
 
@@ -39,3 +40,64 @@ export function embeddedTerm(ctx: RenderContext, term: TermRow) {
 
 /** Sorts terms by name, as WordPress lists an event's terms. */
 export const byName = (a: TermRow, b: TermRow) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
+
+/** Categories above terms, by id (rows of `ancestorsQuery`), for the public links of nested categories. */
+export type Ancestry = Map<number, { parent: number; slug: string }>;
+
+export const ancestryOf = (rows: Array<{ id: number; parent: number; slug: string }> = []): Ancestry =>
+  new Map(rows.map((r) => [r.id, { parent: r.parent, slug: r.slug }]));
+
+/**
+ * The term's public page (contract §1): `{site}/events/category/{ancestor slugs/}{slug}/` for
+ * categories, `{site}/tag/{slug}/` for tags.
+ * @example termPageUrl(ctx, bebop, ancestry) // "https://example.com/events/category/music/jazz/bebop/"
+ */
+export function termPageUrl(ctx: RenderContext, term: Pick<TermRow, "taxonomy" | "parent" | "slug">, ancestry: Ancestry): string {
+  const slugs = [term.slug];
+  const seen = new Set<number>();
+  for (let p = term.parent; p && !seen.has(p); ) {
+    seen.add(p);
+    const up = ancestry.get(p);
+    if (!up) break;
+    slugs.unshift(up.slug);
+    p = up.parent;
+  }
+  const path = slugs.map(encodeURIComponent).join("/");
+  return term.taxonomy === "tribe_events_cat" ? `${ctx.urls.site}/events/category/${path}/` : `${ctx.urls.site}/tag/${path}/`;
+}
+
+/**
+ * Archive items and single responses (§4.4 b, c): `id, count, description, name, slug, taxonomy,
+ * parent` (categories only), `meta, url, urls`. `count` = published events using the term.
+ */
+export function serializeTerm(ctx: RenderContext, term: TermRow, ancestry: Ancestry) {
+  return {
+    id: term.id,
+    count: term.count,
+    description: term.description,
+    name: term.name,
+    slug: term.slug,
+    taxonomy: term.taxonomy,
+    ...(term.taxonomy === "tribe_events_cat" ? { parent: term.parent } : {}),
+    meta: [],
+    url: termPageUrl(ctx, term, ancestry),
+    urls: termUrls(ctx, term),
+  };
+}
+
+/**
+ * WordPress `_links` of single GET/POST/PUT responses (§4.4): they point at the `wp/v2` routes, as
+ * the original's do; `self` carries the methods this user may use on the term.
+ * @param allow methods of the single-term route allowed to this user.
+ */
+export function termLinks(ctx: RenderContext, info: TaxonomyInfo, term: Pick<TermRow, "id" | "parent">, allow: string[]) {
+  const wp = ctx.urls.wpRoot;
+  return {
+    self: [{ href: `${wp}${info.wpBase}/${term.id}`, targetHints: { allow } }],
+    collection: [{ href: `${wp}${info.wpBase}` }],
+    about: [{ href: `${wp}taxonomies/${info.taxonomy}` }],
+    ...(term.parent ? { up: [{ href: `${wp}${info.wpBase}/${term.parent}`, embeddable: true }] } : {}),
+    "wp:post_type": info.postTypes.map((type) => ({ href: `${wp}${type}?${info.wpBase}=${term.id}` })),
+    curies: [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }],
+  };
+}

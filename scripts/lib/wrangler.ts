@@ -1,0 +1,96 @@
+/**
+ * Running the project's wrangler (node_modules/wrangler, the same file `npx wrangler` runs) under the
+ * project's Node 22 (the `node` devDependency), whatever Node started the script. Calling the file
+ * directly instead of through `npx` saves about 0.7 s per call and leaves no npx process between the
+ * script and wrangler, so stopping wrangler's process group stops everything it started.
+ *
+ * Wrangler asks for confirmation (e.g. `d1 migrations apply`) only when both stdin and stdout are
+ * terminals; here stdin is closed and output piped, so it takes its non-interactive default (yes).
+ */
+import { existsSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { PATHS, ROOT } from "./paths";
+import { spawnGroup } from "./processes";
+
+/** Wrangler failed: `message` names the command; `output` is the tail of what it printed. */
+export class WranglerError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly code: number,
+    readonly output: string,
+  ) {
+    super(`wrangler ${args.join(" ")} exited with ${code}${output ? `:\n${indent(tail(output, 30))}` : ""}${hint(output)}`);
+    this.name = "WranglerError";
+  }
+}
+
+/** Environment of every wrangler we start: no telemetry, no `Request.cf` download (works offline). */
+export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...extra };
+}
+
+function nodeBinary(): string {
+  if (existsSync(PATHS.projectNode)) return PATHS.projectNode;
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major >= 22) return process.execPath;
+  throw new Error(
+    `wrangler needs Node 22, which comes with the project's "node" devDependency, but ${PATHS.projectNode} is missing ` +
+      `(was npm install run with --ignore-scripts?). Run \`npm install\` again.`,
+  );
+}
+
+/**
+ * Starts `wrangler <args>` in its own process group with stdin closed and output piped.
+ * @throws Error when wrangler is not installed or no Node 22 is available.
+ */
+export function spawnWrangler(args: string[], env: Record<string, string> = {}): ChildProcess {
+  if (!existsSync(PATHS.wranglerBin)) throw new Error("wrangler is not installed: run `npm install` first.");
+  return spawnGroup(nodeBinary(), [PATHS.wranglerBin, ...args], { cwd: ROOT, env: wranglerEnv(env) });
+}
+
+/**
+ * Runs `wrangler <args>` to completion and returns its stdout.
+ * @throws WranglerError with the tail of its output when it exits non-zero.
+ * @example const json = JSON.parse(await runWrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT 1"]))
+ */
+export async function runWrangler(args: string[]): Promise<string> {
+  const child = spawnWrangler(args);
+  let stdout = "";
+  let all = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    all += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    all += chunk;
+  });
+  // "close", not "exit": it fires once the output pipes are drained.
+  const code = await new Promise<number>((resolve) => {
+    child.once("close", (c, signal) => resolve(c ?? (signal ? 128 : 1)));
+    child.once("error", () => resolve(127));
+  });
+  if (code !== 0) throw new WranglerError(args, code, stripAnsi(all).trim());
+  return stdout;
+}
+
+/** `--local` or `--remote`, for the commands that take either. */
+export const where = (remote: boolean) => (remote ? "--remote" : "--local");
+
+/** Removes terminal colour codes (wrangler colours its errors even into a pipe). */
+export function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, "");
+}
+
+function hint(output: string): string {
+  if (/CLOUDFLARE_API_TOKEN/.test(output)) return "\n  → For --remote, log in once with `npx wrangler login`, or set CLOUDFLARE_API_TOKEN.";
+  return "";
+}
+
+function tail(text: string, lines: number): string {
+  return text.split("\n").slice(-lines).join("\n");
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, "    ");
+}

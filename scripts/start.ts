@@ -1,0 +1,101 @@
+/**
+ * `npm start [-- --port 8787]`: the one command from a fresh clone to the service on
+ * http://127.0.0.1:8787 with a demo calendar in it.
+ *
+ * 1. validates the settings (wrangler.toml `[vars]` + `.dev.vars`) with the worker's `parseSettings`;
+ * 2. makes sure `.dev.vars` has an `ADMIN_APP_PASSWORD` (random, written once) and shows it;
+ * 3. applies the local D1 migrations, then seeds the demo calendar if the calendar is empty,
+ *    while loading the KV strings (same code as `npm run strings:load`);
+ * 4. starts `wrangler dev`, waits for the first 200, prints the URLs, and stays in the foreground.
+ * Ctrl-C / SIGTERM stop wrangler and its workerd (their whole process group) before exiting.
+ * Exit code 1 when a step fails (bad setting, port taken, wrangler error), else wrangler's own.
+ */
+import { parseArgs } from "node:util";
+import { type Settings, SettingsError } from "../src/settings";
+import { readSettings } from "./lib/config";
+import { ensureAdminPassword } from "./lib/dev-vars";
+import { startDevServer } from "./lib/dev-server";
+import { info, sinceStart, step, warn } from "./lib/log";
+import { applyMigrations } from "./lib/migrations";
+import { exitOnSignals, exited, portFree, stopAll } from "./lib/processes";
+import { describeSeed, seedDemo } from "./lib/seed";
+import { languageWarnings, putLanguageFiles, readLanguageFiles } from "./lib/strings";
+
+const HOST = "127.0.0.1";
+
+function fail(message: string): never {
+  console.error(`\n${message}`);
+  process.exit(1);
+}
+
+let port: number;
+try {
+  const { values } = parseArgs({ options: { port: { type: "string", default: "8787" } }, strict: true });
+  port = Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port, got ${values.port}`);
+} catch (err) {
+  console.error(`${err instanceof Error ? err.message : String(err)}\nUsage: npm start [-- --port 8787]`);
+  process.exit(2);
+}
+exitOnSignals("Stopping wrangler dev…");
+
+let settings: Settings;
+try {
+  settings = readSettings();
+} catch (err) {
+  if (err instanceof SettingsError) fail(`✗ ${err.message}\n  Fix it in wrangler.toml [vars] (or .dev.vars, which overrides it locally).`);
+  fail(`✗ ${err instanceof Error ? err.message : String(err)}`);
+}
+const admin = ensureAdminPassword();
+console.log(`✓ Settings valid (site time zone ${settings.siteTimezone}, languages ${settings.languages.join(", ")})`);
+info(`Admin application password: ${admin.password}${admin.created ? " (new, saved in .dev.vars)" : " (from .dev.vars)"}`);
+if (!(await portFree(HOST, port))) fail(`✗ Port ${port} on ${HOST} is in use: is another \`npm start\` or \`npm run dev\` running? Stop it or use \`npm start -- --port <n>\`.`);
+
+try {
+  const database = (async () => {
+    const applied = await step("Applying D1 migrations (local)", () => applyMigrations(false));
+    info(applied.length ? `applied ${applied.join(", ")}` : "already up to date");
+    // A database created by this very call is empty: the seed can skip its content query.
+    const justCreated = applied.some((file) => file.startsWith("0000_"));
+    const seeded = await step("Seeding the demo calendar if empty (local)", () => seedDemo({ justCreated }));
+    for (const line of describeSeed(seeded)) info(line);
+  })();
+  const strings = (async () => {
+    const files = readLanguageFiles();
+    for (const line of languageWarnings(files, settings.languages)) warn(line);
+    const langs = await step("Loading strings into KV (local)", () => putLanguageFiles(files));
+    info(langs.map((l) => `strings:${l}`).join(", "));
+  })();
+  await Promise.all([database, strings]);
+} catch (err) {
+  await stopAll();
+  fail(`✗ ${err instanceof Error ? err.message : String(err)}`);
+}
+
+const origin = `http://${HOST}:${port}`;
+const ns = `${settings.restPrefix}/${settings.vendor}/events/v1`;
+const probe = `${origin}/${settings.defaultLanguage}/${ns}/events`;
+let server;
+try {
+  server = await step(`Starting wrangler dev on ${origin}`, () => startDevServer({ host: HOST, port, probeUrl: probe }));
+} catch (err) {
+  await stopAll();
+  fail(`✗ ${err instanceof Error ? err.message : String(err)}`);
+}
+
+if (server.status === 200) console.log(`\n✓ Ready in ${sinceStart()}: ${origin}`);
+else warn(`The worker answers ${server.status} at ${probe} (wrangler keeps running and reloads on save):\n    ${server.body.slice(0, 300)}`);
+const rows: Array<[string, string]> = [
+  ...settings.languages.map((lang): [string, string] => [`Events (${lang})`, `${origin}/${lang}/${ns}/events`]),
+  [`Events (default, ${settings.defaultLanguage})`, `${origin}/${ns}/events`],
+  ["Current user", `${origin}/${settings.restPrefix}/wp/v2/users/me`],
+];
+const width = Math.max(...rows.map(([label]) => label.length));
+for (const [label, url] of rows) info(`${label.padEnd(width)}  ${url}`);
+info(`Try: curl -u admin:${admin.password} ${origin}/${settings.restPrefix}/wp/v2/users/me`);
+console.log("Press Ctrl-C to stop. Requests are logged below.\n");
+
+// wrangler stopped by itself (a crash, or a signal not sent by us): take its workerd with it.
+const code = await exited(server.child);
+await stopAll();
+process.exit(code);

@@ -1,0 +1,103 @@
+/**
+ * The importer's HTTP side: JSON requests to a running instance's namespace root with an
+ * application password (contract §3), retries of transient failures, and the D1 bookmark carried
+ * from response to request (contract §2: read-your-writes across replicas).
+ */
+import { ImportError } from "./errors";
+
+/** A `fetch` as the importer calls it: global `fetch` in Node, `SELF.fetch` in tests. */
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+
+/** Where and as whom to import. */
+export interface ImportClient {
+  /** The namespace root, e.g. `http://127.0.0.1:8787/wp-json/tribe/events/v1` (a trailing `/` is ignored). */
+  base: string;
+  /** The `Authorization` header value, e.g. `Basic YWRtaW46…` (an editor or administrator). */
+  authorization: string;
+  fetch: FetchLike;
+}
+
+/** Retry policy for network errors, 5xx and 429 answers. */
+export interface RetryOptions {
+  /** Further attempts after the first (default 3). */
+  retries?: number;
+  /** First back-off in milliseconds, doubled per attempt (default 250); a 429's `Retry-After` wins (capped at 10 s). */
+  retryDelayMs?: number;
+}
+
+/** A parsed answer: the status, the JSON body (undefined when not JSON), and how many attempts it took. */
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  attempts: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Sends requests for one import; keeps the latest `x-d1-bookmark`. */
+export class Requester {
+  private bookmark: string | null = null;
+  /** Requests sent so far (attempts included). */
+  sent = 0;
+
+  constructor(
+    private readonly client: ImportClient,
+    private readonly retry: Required<RetryOptions>,
+  ) {}
+
+  /**
+   * Sends one request, retrying network errors, 5xx and 429 up to `retries` times.
+   * @param path relative to the namespace root, e.g. `/events?uid=a,b`.
+   * @returns the last answer, whatever its status (callers check it).
+   * @throws ImportError (status 0) when the server cannot be reached after the retries.
+   */
+  async send<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+    const url = `${this.client.base.replace(/\/+$/, "")}${path}`;
+    for (let attempt = 1; ; attempt++) {
+      const headers: Record<string, string> = { accept: "application/json", authorization: this.client.authorization };
+      if (body !== undefined) headers["content-type"] = "application/json";
+      if (this.bookmark) headers["x-d1-bookmark"] = this.bookmark;
+      this.sent++;
+      let res: Response;
+      try {
+        res = await this.client.fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      } catch (err) {
+        if (attempt <= this.retry.retries) {
+          await sleep(this.retry.retryDelayMs * 2 ** (attempt - 1));
+          continue;
+        }
+        throw new ImportError(`cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`, 0);
+      }
+      const text = await res.text();
+      const bookmark = res.headers.get("x-d1-bookmark");
+      if (bookmark) this.bookmark = bookmark;
+      if ((res.status >= 500 || res.status === 429) && attempt <= this.retry.retries) {
+        const after = Number(res.headers.get("retry-after"));
+        await sleep(res.status === 429 && after > 0 ? Math.min(after, 10) * 1000 : this.retry.retryDelayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, body: parsed as T, headers: res.headers, attempts: attempt };
+    }
+  }
+}
+
+/**
+ * Throws unless the answer is a success.
+ * @param what what was being done, e.g. `creating "Keynote" (UID abc, line 12)`.
+ * @throws ImportError with the status, the WordPress error code and message of the answer.
+ */
+export function expectOk(answer: Answer, what: string): void {
+  if (answer.status >= 200 && answer.status < 300) return;
+  const body = answer.body as { code?: string; message?: string; data?: { params?: Record<string, string> } } | undefined;
+  const params = body?.data?.params ? ` ${JSON.stringify(body.data.params)}` : "";
+  const detail = body?.code ? `${body.code}: ${body.message ?? ""}${params}` : "no JSON error body";
+  const hint = answer.status === 401 ? " (check the user name and application password)" : answer.status === 403 ? " (the user may not edit events)" : "";
+  throw new ImportError(`${what} failed: HTTP ${answer.status} ${detail}${hint}`, answer.status, body?.code);
+}

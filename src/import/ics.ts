@@ -1,0 +1,189 @@
+/**
+ * iCalendar (RFC 5545) files read into the events the importer sends to `POST /events` (issue 2,
+ * item 8). Runs in Node (the `npm run import` CLI) and in workerd (tests). The whole file is read and
+ * validated before anything is sent, so a bad file imports nothing.
+ *
+ * Mapping: UID → `uid`; SUMMARY → `title`; DESCRIPTION → `description` (HTML kept as written);
+ * URL → `website`; LOCATION → the venue's name; ORGANIZER (CN, else the mailto address) →
+ * organizers; CATEGORIES (every property, every value) → category names; DTSTART/DTEND/DURATION →
+ * dates (see dates.ts). STATUS:CANCELLED events are imported like the others, with a warning.
+ *
+ * Decisions where RFC 5545 leaves room:
+ * - A VEVENT without SUMMARY is imported as "(untitled)" (with a warning): SUMMARY is optional in
+ *   RFC 5545, and the API needs a title.
+ * - UID and DTSTART are required (the UID is how a second import recognizes an event); a UID must be
+ *   unique in the file, at most 255 characters, and without commas (the API's `uid` filter splits
+ *   on commas).
+ * - Recurring events: RRULE/RDATE are ignored (the first occurrence is imported), VEVENTs with a
+ *   RECURRENCE-ID (changed occurrences) are skipped; both with a warning.
+ */
+import ICAL from "ical.js";
+import { isUrl } from "../linked-posts/fields";
+import { listToArray } from "../http/validators";
+import { type IcsDates, eventDates } from "./dates";
+import { IcsError } from "./errors";
+import { type ScannedCalendar, scanCalendar } from "./scan";
+
+export { IcsError } from "./errors";
+export type { IcsDates } from "./dates";
+
+/** An ORGANIZER: `name` from the CN parameter, else the e-mail address. */
+export interface IcsOrganizer {
+  name: string;
+  email?: string;
+}
+
+/** One VEVENT, normalized and validated. Text is unescaped; absent fields are `undefined`/`[]`. */
+export interface IcsEvent {
+  /** UID, trimmed. */
+  uid: string;
+  /** 1-based line of the VEVENT's BEGIN. */
+  line: number;
+  /** SUMMARY with runs of whitespace (newlines too) collapsed, or "(untitled)". */
+  title: string;
+  /** DESCRIPTION as written (HTML kept), trimmed. */
+  description?: string;
+  /** URL, when it is an absolute URL. */
+  website?: string;
+  /** LOCATION on one line (line breaks become ", "): the venue's name. */
+  venue?: string;
+  organizers: IcsOrganizer[];
+  /** Category names, deduplicated case-insensitively, as the API will split them (on commas). */
+  categories: string[];
+  /** STATUS:CANCELLED. */
+  cancelled: boolean;
+  dates: IcsDates;
+}
+
+/** Something imported differently from what the file says (the import still goes ahead). */
+export interface IcsWarning {
+  line: number;
+  message: string;
+}
+
+/** A parsed file. */
+export interface IcsCalendar {
+  /** X-WR-CALNAME, when given. */
+  name?: string;
+  events: IcsEvent[];
+  warnings: IcsWarning[];
+  /** The last non-blank line of the file. */
+  lineCount: number;
+}
+
+const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}...` : text);
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ", ").replace(/\s+/g, " ").trim();
+const EMAIL = /^[^\s@<>,;:]+@[^\s@<>,;:]+$/;
+
+/** First value of a text property as a string (`""` when absent). */
+function textOf(vevent: ICAL.Component, name: string): string {
+  const value = vevent.getFirstPropertyValue(name);
+  return value === null || value === undefined ? "" : String(value).trim();
+}
+
+function organizersOf(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void): IcsOrganizer[] {
+  const out: IcsOrganizer[] = [];
+  for (const prop of vevent.getAllProperties("organizer")) {
+    const param = prop.getParameter("cn");
+    const cn = oneLine(String((Array.isArray(param) ? param[0] : param) ?? ""));
+    const address = String(prop.getFirstValue() ?? "").replace(/^mailto:/i, "").trim();
+    const email = EMAIL.test(address) ? address : undefined;
+    const name = cn || email;
+    if (!name) {
+      warn(scanned.origin(prop).line, "ORGANIZER without CN or e-mail address: ignored");
+      continue;
+    }
+    if (!out.some((o) => o.name.toLowerCase() === name.toLowerCase())) out.push(email ? { name, email } : { name });
+  }
+  return out;
+}
+
+function categoriesOf(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void): string[] {
+  const out: string[] = [];
+  for (const prop of vevent.getAllProperties("categories")) {
+    // The API reads each name like a list (`list_to_array`): split the same way, so that what is
+    // compared on the next import is what the server stored.
+    for (const name of listToArray(prop.getValues().map(String)).map(String)) {
+      if (/^\d+$/.test(name) || name.length > 200) {
+        warn(scanned.origin(prop).line, `category "${clip(name)}" ignored: the API reads ${name.length > 200 ? "names over 200 characters" : "numbers as category ids"}`);
+      } else if (!out.some((c) => c.toLowerCase() === name.toLowerCase())) out.push(name);
+    }
+  }
+  return out;
+}
+
+function readEvent(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void, zones: Set<string>): IcsEvent {
+  const line = scanned.origin(vevent).line;
+  const uidProp = vevent.getFirstProperty("uid");
+  const uid = uidProp ? String(uidProp.getFirstValue() ?? "").trim() : "";
+  const uidLine = uidProp ? scanned.origin(uidProp).line : line;
+  if (!uid) throw new IcsError(uidLine, "VEVENT without UID (a UID is needed so that a second import finds the event again)");
+  if (uid.length > 255) throw new IcsError(uidLine, "UID longer than 255 characters (the API's limit)");
+  if (uid.includes(",")) throw new IcsError(uidLine, `UID "${clip(uid)}" contains a comma, which the API's uid filter cannot look up`);
+  const dates = eventDates(vevent, line, scanned, warn, zones);
+
+  for (const name of ["rrule", "rdate"]) {
+    const prop = vevent.getFirstProperty(name);
+    if (prop) warn(scanned.origin(prop).line, `${name.toUpperCase()} ignored: only the first occurrence of a recurring event is imported`);
+  }
+  let title = oneLine(textOf(vevent, "summary"));
+  if (title === "" || title === "0") {
+    warn(line, `VEVENT ${clip(uid)} has no SUMMARY: imported as "(untitled)"`);
+    title = "(untitled)";
+  }
+  const description = textOf(vevent, "description");
+  const url = textOf(vevent, "url");
+  if (url && !isUrl(url)) warn(scanned.origin(vevent.getFirstProperty("url")!).line, `URL "${clip(url)}" is not an absolute URL: ignored`);
+  const venue = oneLine(textOf(vevent, "location"));
+  const status = vevent.getFirstProperty("status");
+  const cancelled = textOf(vevent, "status").toUpperCase() === "CANCELLED";
+  if (cancelled) warn(scanned.origin(status!).line, "STATUS:CANCELLED: imported as an ordinary event (the API has no cancelled status)");
+  return {
+    uid,
+    line,
+    title,
+    description: description === "" || description === "0" ? undefined : description,
+    website: url && isUrl(url) ? url : undefined,
+    venue: venue === "" || venue === "0" ? undefined : venue,
+    organizers: organizersOf(vevent, scanned, warn),
+    categories: categoriesOf(vevent, scanned, warn),
+    cancelled,
+    dates,
+  };
+}
+
+/**
+ * Parses and validates a whole iCalendar file.
+ * @param text the file's content (any line ends; folded lines allowed).
+ * @returns the VEVENTs in file order, and warnings for what is imported differently from the file.
+ * @throws IcsError with the 1-based line of the first problem: not an iCalendar file, unbalanced
+ *   BEGIN/END, malformed line, VEVENT without UID or DTSTART, duplicate UID, invalid or unknown
+ *   dates and time zones, an end before the start.
+ * @example
+ * const { events } = parseIcs(await readFile("schedule.ics", "utf8"));
+ * events[0] // { uid: "...", title: "Keynote", dates: { kind: "utc", startUtc: "2025-05-16 13:45:00", ... }, ... }
+ */
+export function parseIcs(text: string): IcsCalendar {
+  const scanned = scanCalendar(text);
+  const warnings: IcsWarning[] = [];
+  const warn = (line: number, message: string) => warnings.push({ line, message });
+  const zones = new Set<string>();
+  const seen = new Map<string, number>();
+  const events: IcsEvent[] = [];
+  for (const vevent of scanned.root.getAllSubcomponents("vevent")) {
+    const recurrence = vevent.getFirstProperty("recurrence-id");
+    if (recurrence) {
+      warn(scanned.origin(recurrence).line, "skipped: a changed occurrence (RECURRENCE-ID) of a recurring event; only the first occurrence is imported");
+      continue;
+    }
+    const event = readEvent(vevent, scanned, warn, zones);
+    const first = seen.get(event.uid);
+    if (first !== undefined) {
+      throw new IcsError(scanned.origin(vevent.getFirstProperty("uid")!).line, `duplicate UID "${clip(event.uid)}" (the VEVENT on line ${first} has it too)`);
+    }
+    seen.set(event.uid, event.line);
+    events.push(event);
+  }
+  const name = textOf(scanned.root, "x-wr-calname");
+  return { ...(name ? { name } : {}), events, warnings, lineCount: scanned.lineCount };
+}

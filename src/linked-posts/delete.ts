@@ -1,0 +1,76 @@
+/**
+ * `DELETE /venues/{id}`, `/venues/by-slug/{slug}` and the organizer equivalents (tec-reference §8.7;
+ * contract §4 `force`, row 15): to the trash (200 with the trashed post; again → 410
+ * `{kind}-is-in-trash`), or with `?force=true` permanently (200 `{deleted: true, previous}`), keeping
+ * the id's tombstone so it is never reused. Either way the post is unlinked from every event in the
+ * same batch, and those events count as modified (incremental sync sees the change).
+ */
+import { eq, inArray } from "drizzle-orm";
+import type { BatchQuery } from "../db/batch";
+import type { Db } from "../db/client";
+import { eventOrganizers, events, posts } from "../db/schema";
+import { bumpContentVersion, postDates, withWriteRetry } from "../db/write";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { ApiError, forbidden } from "../http/errors";
+import type { RenderContext } from "../http/render";
+import { canDeletePost } from "../users/capabilities";
+import { DELETE_ARGS } from "./args";
+import { type LinkedKind, commonTable } from "./kinds";
+import { linkedFromResults, linkedLoadQueries } from "./load";
+import { serializeLinked } from "./serialize";
+import { loadTarget } from "./single";
+
+/**
+ * Statements that unlink a venue/organizer from every event (venue: `venue_id = NULL`; organizer:
+ * its `event_organizers` rows), first stamping those events as modified.
+ * @param stamp site-local and UTC `Y-m-d H:i:s` of the change.
+ */
+export function unlinkStatements(db: Db, kind: LinkedKind, id: number, stamp: { local: string; gmt: string }): BatchQuery[] {
+  const modified = { postModified: stamp.local, postModifiedGmt: stamp.gmt };
+  if (kind === "venue") return [db.update(events).set({ ...modified, venueId: null }).where(eq(events.venueId, id))];
+  const linked = db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(eq(eventOrganizers.organizerId, id));
+  return [
+    db.update(events).set(modified).where(inArray(events.id, linked)),
+    db.delete(eventOrganizers).where(eq(eventOrganizers.organizerId, id)),
+  ];
+}
+
+/** Handles both delete routes of one kind. */
+export async function deleteLinked(c: AppContext, kind: LinkedKind, by: "id" | "slug"): Promise<Response> {
+  const user = c.get("user");
+  const settings = c.get("settings");
+  const { db } = c.get("rdb");
+  const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+
+  const { values } = parseArgs(DELETE_ARGS[kind], await requestParams(c), argContext(c));
+  return withWriteRetry(async () => {
+    const { record } = await loadTarget(c, kind, by);
+    const { row, image } = record;
+    if (!canDeletePost(user, row)) throw forbidden(user !== null);
+    const stamp = postDates(c.get("now"), settings.siteTimezone);
+    const t = commonTable(kind);
+    if (values.force) {
+      const previous = serializeLinked(kind, render, row, image);
+      await db.batch([
+        ...unlinkStatements(db, kind, row.id, stamp),
+        db.delete(t).where(eq(t.id, row.id)),
+        db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
+        bumpContentVersion(db),
+      ] as never);
+      return c.json({ deleted: true, previous });
+    }
+    if (row.status === "trash") throw new ApiError(410, `${kind}-is-in-trash`);
+    const update = [
+      ...unlinkStatements(db, kind, row.id, stamp),
+      db
+        .update(t)
+        .set({ status: "trash", trashMetaStatus: row.status, postModified: stamp.local, postModifiedGmt: stamp.gmt })
+        .where(eq(t.id, row.id)),
+      bumpContentVersion(db),
+    ];
+    const results = (await db.batch([...update, ...linkedLoadQueries(db, kind, { id: row.id })] as never)) as unknown[];
+    const trashed = linkedFromResults(results.slice(update.length))!;
+    return c.json(serializeLinked(kind, render, trashed.row, trashed.image));
+  });
+}

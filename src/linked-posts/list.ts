@@ -1,0 +1,94 @@
+/**
+ * `GET /venues` and `GET /organizers` (tec-reference §2.6, §2.7, §5, §7.1; contract §4 rows 1, 6, 8,
+ * 21). One D1 batch: the `event` check, the total, the page (newest first) and the page's images.
+ */
+import { count, desc, sql } from "drizzle-orm";
+import { media } from "../db/schema";
+import { ANY_STATUSES } from "../events/args";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { ApiError, InvalidParamsError } from "../http/errors";
+import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import type { RenderContext } from "../http/render";
+import type { MediaRow } from "../media/serialize";
+import { WP_FORMAT } from "../time/format";
+import { parseTime } from "../time/parse";
+import { resolveZone } from "../time/zone";
+import { can } from "../users/capabilities";
+import { passwordAccess, visibleBody } from "./access";
+import { ARCHIVE_ARGS } from "./args";
+import { type LinkedFilters, eventExistsQuery, linkedWhere } from "./filters";
+import { LINKED, type LinkedKind, commonTable } from "./kinds";
+import type { LinkedRow } from "./load";
+import { serializeLinked } from "./serialize";
+
+/** Handles the archive of one kind. */
+export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Response> {
+  const settings = c.get("settings");
+  const user = c.get("user");
+  const now = c.get("now");
+  const params = await requestParams(c);
+  const { values: a, sent } = parseArgs(ARCHIVE_ARGS[kind], params, argContext(c));
+
+  // §3 filter_post_status_list: without edit rights only `publish` may be asked for.
+  const editor = can(user, "edit_posts");
+  if (a.status && !editor && !(a.status.length === 1 && a.status[0] === "publish")) {
+    throw new InvalidParamsError([{ name: "status" }]);
+  }
+  const site = resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!;
+  const modifiedAfter = a.modified_after !== undefined ? parseTime(a.modified_after, site, now) : null;
+  const filters: LinkedFilters = {
+    statuses: a.status ?? (editor ? ANY_STATUSES : ["publish"]),
+    search: a.search,
+    event: a.event,
+    hasEvents: sent.has("has_events") ? a.has_events : undefined,
+    onlyWithUpcoming: a.only_with_upcoming === true,
+    modifiedAfter: modifiedAfter ? modifiedAfter.toUTC().toFormat(WP_FORMAT) : undefined,
+    now: now.setZone(site).toFormat(WP_FORMAT),
+  };
+  const page = a.page ?? 1;
+  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+
+  const { db } = c.get("rdb");
+  const t = commonTable(kind);
+  const where = linkedWhere(db, kind, filters, user);
+  const order = [desc(t.postDate), desc(t.id)];
+  const offset = (page - 1) * perPage;
+  const pageImageIds = db.select({ id: t.imageId }).from(t).where(where).orderBy(...order).limit(perPage).offset(offset);
+  const queries = [
+    ...(filters.event !== undefined ? [eventExistsQuery(db, filters.event)] : []),
+    db.select({ total: count() }).from(t).where(where),
+    db.select().from(t).where(where).orderBy(...order).limit(perPage).offset(offset),
+    db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
+  ];
+  const results = (await db.batch(queries as never)) as unknown[];
+  if (filters.event !== undefined && (results.shift() as unknown[]).length === 0) {
+    throw new InvalidParamsError([{ name: "event" }]);
+  }
+  const [[{ total }], rows, images] = results as [Array<{ total: number }>, LinkedRow[], MediaRow[]];
+
+  const pages = totalPages(total, perPage);
+  if (page > 1 && rows.length === 0) throw new ApiError(404, `${kind}-archive-page-not-found`);
+
+  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  const imageById = new Map(images.map((m) => [m.id, m]));
+  const access = await passwordAccess(a.password, params.query.context, user);
+  const list = rows.map((row) => {
+    const image = row.imageId === null ? null : (imageById.get(row.imageId) ?? null);
+    return visibleBody(kind, serializeLinked(kind, ctx, row, image), row, access);
+  });
+
+  const plural = LINKED[kind].plural;
+  const echo: Array<[string, unknown]> = [
+    ["per_page", perPage],
+    ["search", a.search],
+    ["event", a.event],
+    ["has_events", filters.hasEvents],
+    ["only_with_upcoming", filters.onlyWithUpcoming || undefined],
+    ["status", a.status ?? (editor ? "any" : "publish")],
+    ["modified_after", a.modified_after],
+  ];
+  const links = pageLinks(`${ctx.urls.namespaceRoot}${plural}/`, page, pages, echo);
+  setPagingHeaders(c, total, pages, links);
+  return c.json({ [plural]: list, ...links, total, total_pages: pages });
+}

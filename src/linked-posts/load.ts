@@ -1,0 +1,43 @@
+/**
+ * Loading one venue or organizer with its image (by id or slug) as a pair of queries that fit in any
+ * batch — a read batch of its own, or the end of a write batch that answers with the saved post.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { media } from "../db/schema";
+import type { MediaRow } from "../media/serialize";
+import { type LinkedKind, commonTable } from "./kinds";
+import type { OrganizerRow, VenueRow } from "./serialize";
+
+/** A venue or organizer row; which one is known from the kind it was loaded for. */
+export type LinkedRow = VenueRow | OrganizerRow;
+
+/** A post named by id or by slug (slugs are stored lower case). */
+export type LinkedKey = { id: number } | { slug: string };
+
+/** A loaded post with its featured image. */
+export interface LinkedRecord {
+  row: LinkedRow;
+  image: MediaRow | null;
+}
+
+/** The two queries (the row, its image) for one post; read their results with `linkedFromResults`. */
+export function linkedLoadQueries(db: Db, kind: LinkedKind, key: LinkedKey) {
+  const t = commonTable(kind);
+  const match = "id" in key ? eq(t.id, key.id) : eq(t.slug, key.slug);
+  return [
+    db.select().from(t).where(match),
+    db.select().from(media).where(sql`${media.id} = (SELECT ${t.imageId} FROM ${t} WHERE ${match})`),
+  ] as const;
+}
+
+/** The record from the results of `linkedLoadQueries`, or null when there is no such post. */
+export function linkedFromResults(results: unknown[]): LinkedRecord | null {
+  const [rows, images] = results as [LinkedRow[], MediaRow[]];
+  return rows[0] ? { row: rows[0], image: images[0] ?? null } : null;
+}
+
+/** Loads one post in one D1 round trip. */
+export async function loadLinked(db: Db, kind: LinkedKind, key: LinkedKey): Promise<LinkedRecord | null> {
+  return linkedFromResults((await db.batch(linkedLoadQueries(db, kind, key) as never)) as unknown[]);
+}

@@ -1,0 +1,88 @@
+/**
+ * Arguments of the category and tag routes (tec-reference §2.8, §3; contract §4 rows 19, 22), in
+ * TEC's registration order. Tags have no `parent`. Checks that need D1 (ids, slugs and names that
+ * must exist) run in the handlers' read batch, before the permission check (§1.3).
+ */
+import * as v from "valibot";
+import type { Arg, ArgSpecs } from "../http/args";
+import { issue } from "../http/args";
+import { idFormat, nonEmptyString, positiveInt, termRefList, wpBoolean } from "../http/validators";
+import type { TaxonomyInfo } from "./taxonomies";
+
+/** Longest term name and slug WordPress stores (`wp_terms.name`, `slug`: varchar(200)). */
+export const MAX_NAME_LENGTH = 200;
+/** Most ids, slugs or names one `include`/`exclude` may list. */
+export const MAX_REFS = 100;
+
+const arg = <T>(a: Arg<T>) => a;
+
+/** `include` / `exclude`: ids, slugs or names, as a list or comma string (`is_event_category`, contract §4 row 22). */
+const termRefs = v.pipe(termRefList, v.check((list) => list.length <= MAX_REFS, issue("invalid")));
+
+/** `is_string` with a length cap; `name` must hold more than white space. */
+const boundedString = (trimmedNonEmpty: boolean) =>
+  v.pipe(
+    nonEmptyString,
+    v.check((x) => x.length <= MAX_NAME_LENGTH && (!trimmedNonEmpty || x.trim() !== ""), issue("invalid")),
+  );
+
+/** `GET /categories`, `GET /tags` (§2.8). */
+export function archiveArgs(info: TaxonomyInfo) {
+  const d = (name: string) => `${info.base}.${name}`;
+  return {
+    page: arg({ schema: positiveInt, default: 1, type: "integer", description: d("page") }),
+    per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: d("per_page") }),
+    search: arg({ schema: nonEmptyString, type: "string", description: d("search") }),
+    exclude: arg({ schema: termRefs, swaggerType: "array", items: { type: "integer" }, description: d("exclude") }),
+    include: arg({ schema: termRefs, swaggerType: "array", items: { type: "integer" }, description: d("include") }),
+    order: arg({ schema: nonEmptyString, type: "string", description: d("order") }),
+    orderby: arg({ schema: nonEmptyString, type: "string", description: d("orderby") }),
+    hide_empty: arg({ schema: wpBoolean, default: true, type: "boolean", description: d("hide_empty") }),
+    // `parent=0` lists top-level categories (contract §4 row 19).
+    ...(info.hierarchical ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) } : {}),
+    post: arg({ schema: positiveInt, type: "integer", description: d("post") }),
+    event: arg({ schema: positiveInt, type: "integer", description: d("event") }),
+    slug: arg({ schema: nonEmptyString, type: "string", description: d("slug") }),
+  } satisfies ArgSpecs;
+}
+
+/** The parsed archive arguments (categories' superset). */
+export type ArchiveValues = {
+  page?: number;
+  per_page?: number;
+  search?: string;
+  exclude?: string[];
+  include?: string[];
+  order?: string;
+  orderby?: string;
+  hide_empty?: boolean;
+  parent?: number;
+  post?: number;
+  event?: number;
+  slug?: string;
+};
+
+/** `GET|DELETE /categories/{id}`, `/tags/{id}` (§2.8: `is_event_category` / `is_post_tag` run in the handler). */
+export function singleArgs(info: TaxonomyInfo) {
+  return {
+    id: arg({ schema: idFormat, required: true, type: "integer", in: "path", description: `${info.base}.id` }),
+  } satisfies ArgSpecs;
+}
+
+/**
+ * `POST /categories`, `/tags` (§2.8): `name` required; `parent` for categories only (`0` = top level).
+ * With `id` and nothing required: `POST|PUT|PATCH /{base}/{id}`.
+ */
+export function writeArgs(info: TaxonomyInfo, create: boolean) {
+  const d = (name: string) => `${info.base}.write_${name}`;
+  return {
+    ...(create ? {} : singleArgs(info)),
+    name: arg({ schema: boundedString(true), required: create, type: "string", description: d("name") }),
+    description: arg({ schema: nonEmptyString, type: "string", description: d("description") }),
+    slug: arg({ schema: boundedString(false), type: "string", description: d("slug") }),
+    ...(info.hierarchical ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) } : {}),
+  } satisfies ArgSpecs;
+}
+
+/** The parsed write arguments (categories' superset). */
+export type WriteValues = { id?: number; name?: string; description?: string; slug?: string; parent?: number };

@@ -1,0 +1,47 @@
+/**
+ * `DELETE /categories/{id}`, `/tags/{id}` (tec-reference §8.1, §8.8): always permanent (terms have no
+ * trash). One write batch removes the term from its events (marking them modified for sync clients),
+ * moves its child categories up to its own parent (WordPress `wp_delete_term`), deletes the term and
+ * bumps the content version. Answers 200 with the term as it was, without `_links`. The id is never
+ * handed out again (the term-id sequence only grows).
+ */
+import { and, eq } from "drizzle-orm";
+import { eventTerms, terms } from "../db/schema";
+import { bumpContentVersion, postDates } from "../db/write";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { InvalidParamsError, forbidden } from "../http/errors";
+import type { RenderContext } from "../http/render";
+import { singleArgs } from "./args";
+import { touchEventsOf } from "./query";
+import { serializeTerm } from "./serialize";
+import { termFromResults, termLoadQueries } from "./single";
+import { type TaxonomyInfo, mayManage, subjectOf } from "./taxonomies";
+
+/**
+ * Handles `DELETE /categories/{id}` and `DELETE /tags/{id}`.
+ * @throws InvalidParamsError `id` (not a term of the taxonomy), then ApiError 401/403 `rest_forbidden`.
+ * @example r.delete("/tags/:id{[0-9]+}", (c) => deleteTerm(c, TAGS))
+ */
+export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Response> {
+  const { values } = parseArgs(singleArgs(info), await requestParams(c), argContext(c));
+  const user = c.get("user");
+  const { db } = c.get("rdb");
+  const { term, ancestry } = termFromResults((await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[]);
+  if (!term) throw new InvalidParamsError([{ name: "id" }]);
+  if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
+
+  const stamp = postDates(c.get("now"), c.get("settings").siteTimezone);
+  await db.batch([
+    touchEventsOf(db, term.id, stamp),
+    db.delete(eventTerms).where(eq(eventTerms.termId, term.id)),
+    db
+      .update(terms)
+      .set({ parent: term.parent, modifiedGmt: stamp.gmt })
+      .where(and(eq(terms.taxonomy, info.taxonomy), eq(terms.parent, term.id))),
+    db.delete(terms).where(eq(terms.id, term.id)),
+    bumpContentVersion(db),
+  ] as never);
+  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true };
+  return c.json(serializeTerm(ctx, term, ancestry));
+}

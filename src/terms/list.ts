@@ -1,0 +1,155 @@
+/**
+ * `GET /categories`, `GET /tags` (tec-reference §2.8, §5, §7.2; contract §4 rows 1, 7, 8, 19, 22):
+ * one D1 batch holds the reference checks (`include`, `exclude`, `parent`, `post`/`event`), the
+ * total, the page and the category chains above the page (for nested public links).
+ */
+import { type SQL, and, asc, count, desc, eq, gt, inArray, not, sql } from "drizzle-orm";
+import { NamedBatch } from "../db/batch";
+import type { Db } from "../db/client";
+import { eventTerms, events, terms } from "../db/schema";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { ApiError, InvalidParamsError } from "../http/errors";
+import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import type { RenderContext } from "../http/render";
+import { formQuery } from "../http/urls";
+import { sanitizeTitle } from "../text/html";
+import { canReadPost } from "../users/capabilities";
+import { type ArchiveValues, archiveArgs } from "./args";
+import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
+import { type TermRow, ancestryOf, serializeTerm } from "./serialize";
+import type { TaxonomyInfo } from "./taxonomies";
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The WHERE clause of the archive (§7.2), from validated arguments. */
+function whereClause(db: Db, info: TaxonomyInfo, a: ArchiveValues, eventId: number | undefined): SQL {
+  const conds: Array<SQL | undefined> = [eq(terms.taxonomy, info.taxonomy)];
+  if (a.hide_empty !== false) conds.push(gt(terms.count, 0));
+  if (a.search) {
+    const p = likePattern(a.search);
+    conds.push(sql`(${terms.name} LIKE ${p} ESCAPE '\\' OR ${terms.slug} LIKE ${p} ESCAPE '\\')`);
+  }
+  if (a.include) conds.push(refsCondition(a.include));
+  if (a.exclude) conds.push(not(refsCondition(a.exclude)));
+  if (a.parent !== undefined) conds.push(eq(terms.parent, a.parent));
+  if (eventId !== undefined) {
+    conds.push(inArray(terms.id, db.select({ id: eventTerms.termId }).from(eventTerms).where(eq(eventTerms.eventId, eventId))));
+  }
+  if (a.slug) conds.push(eq(terms.slug, sanitizeTitle(a.slug)));
+  return and(...conds)!;
+}
+
+/**
+ * ORDER BY for `orderby`/`order` (§7.2): `name` by default and for unknown values; `include` = the
+ * order of the `include` list; ties broken by id so pages never overlap.
+ */
+function orderClause(a: ArchiveValues): SQL[] {
+  const direction = a.order === undefined || a.order.toLowerCase() === "asc" ? asc : desc;
+  const byName = sql`${terms.name} COLLATE NOCASE`;
+  const columns: Record<string, SQL | typeof terms.id> = {
+    name: byName,
+    slug: sql`${terms.slug}`,
+    id: terms.id,
+    term_id: terms.id,
+    term_taxonomy_id: terms.id,
+    count: sql`${terms.count}`,
+    parent: sql`${terms.parent}`,
+    term_group: sql`${terms.termGroup}`,
+    description: sql`${terms.description}`,
+    taxonomy: sql`${terms.taxonomy}`,
+    // No manual term order or "no order" here: creation order is the stable equivalent.
+    term_order: terms.id,
+    none: terms.id,
+  };
+  const key = a.orderby ?? "name";
+  const primary = key === "include" && a.include ? refPosition(a.include) : (columns[key] ?? byName);
+  return [direction(primary), asc(terms.id)];
+}
+
+/**
+ * Handles `GET /categories` and `GET /tags`.
+ * @throws ApiError 400 `rest_invalid_param` (bad or unknown `include`, `exclude`, `parent`, `post`/`event`, …),
+ *   401/403 `rest_forbidden_context` (the terms of an event the client may not read).
+ * @example r.get("/categories", (c) => listTerms(c, CATEGORIES)) // GET /categories?parent=0&orderby=count&order=desc
+ */
+export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Response> {
+  const settings = c.get("settings");
+  const user = c.get("user");
+  const params = await requestParams(c);
+  const { values, sent } = parseArgs(archiveArgs(info), params, argContext(c));
+  const a = values as ArchiveValues;
+  const page = a.page ?? 1;
+  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  // `event` is an alias of `post`; given both, `event` wins (§7.2).
+  const eventArg = a.event !== undefined ? "event" : a.post !== undefined ? "post" : undefined;
+  const eventId = a.event ?? a.post;
+
+  const { db } = c.get("rdb");
+  const where = whereClause(db, info, a, eventId);
+  const order = orderClause(a);
+  const pageQuery = db.select().from(terms).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
+  const batch = new NamedBatch();
+  for (const name of ["include", "exclude"] as const) {
+    const refs = a[name];
+    if (refs) {
+      batch.add(name, db.select({ id: terms.id, slug: terms.slug, name: terms.name }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs))));
+    }
+  }
+  if (a.parent) batch.add("parent", db.select({ id: terms.id }).from(terms).where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))));
+  if (eventId !== undefined) {
+    batch.add("event", db.select({ id: events.id, status: events.status, author: events.author }).from(events).where(eq(events.id, eventId)));
+  }
+  batch.add("total", db.select({ total: count() }).from(terms).where(where));
+  batch.add("rows", pageQuery);
+  if (info.hierarchical) {
+    const pageIds = db.select({ id: terms.id }).from(terms).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
+    batch.add("ancestors", ancestorsQuery(db, sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`));
+  }
+  const r = await batch.run(db);
+
+  // Validators (§1.3 step 5, §3 is_event_category / is_post_tag / is_event_id).
+  const invalid: string[] = [];
+  for (const name of ["include", "exclude"] as const) {
+    const refs = a[name];
+    if (refs && missingRefs(refs, r[name]).length) invalid.push(name);
+  }
+  if (a.parent && r.parent.length === 0) invalid.push("parent");
+  if (eventArg && r.event.length === 0) invalid.push(eventArg);
+  if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
+  // WordPress shows an event's terms only to those who may read the event.
+  if (eventArg && !canReadPost(user, r.event[0])) throw new ApiError(user ? 403 : 401, "rest_forbidden_context");
+
+  const total: number = r.total[0].total;
+  const pages = totalPages(total, perPage);
+  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  const ancestry = ancestryOf(r.ancestors);
+  const list = (r.rows as TermRow[]).map((term) => serializeTerm(ctx, term, ancestry));
+
+  const echo: Array<[string, unknown]> = [
+    ["per_page", perPage],
+    ["search", a.search],
+    ["exclude", a.exclude],
+    ["include", a.include],
+    ["order", a.order],
+    ["orderby", a.orderby],
+    ["hide_empty", sent.has("hide_empty") ? a.hide_empty : undefined],
+    ["parent", a.parent],
+    [eventArg ?? "event", eventId],
+    ["slug", a.slug],
+  ];
+  const base = `${ctx.urls.namespaceRoot}${info.base}/`;
+  const links = pageLinks(base, page, pages, echo);
+  // Term archives never 404: past the end they answer an empty page that still links back (§5.3, §5.4).
+  if (page > 1 && !links.previous_rest_url) links.previous_rest_url = base + formQuery(page === 2 ? echo : [...echo, ["page", page - 1]]);
+  setPagingHeaders(c, total, pages, links);
+  const { rest_url, next_rest_url, previous_rest_url } = links;
+  return c.json({
+    rest_url,
+    total,
+    total_pages: pages,
+    [info.base]: list,
+    ...(next_rest_url ? { next_rest_url } : {}),
+    ...(previous_rest_url ? { previous_rest_url } : {}),
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * Creating and updating categories and tags (tec-reference §2.8, §8.1, §8.8; contract §4 row 7):
+ * one read batch (the next term id, the term, its new parent and that parent's chain, same-named
+ * siblings, taken slugs), the checks in WordPress's order (validators → permission → handler), then
+ * one write batch (the term, the events that embed it, the content version) that ends with the reload
+ * of the saved term.
+ *
+ * Create → 201 with `Location` = the term's own URL here; update → 200. Both answer the single shape
+ * with `_links`.
+ */
+import { and, eq, or, sql } from "drizzle-orm";
+import { NamedBatch } from "../db/batch";
+import { terms } from "../db/schema";
+import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { bumpContentVersion, nextTermIdQuery, postDates, withWriteRetry } from "../db/write";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
+import { paramValue } from "../http/params";
+import { type WriteValues, writeArgs } from "./args";
+import { ancestorsQuery, touchEventsOf } from "./query";
+import { type TermRow, ancestryOf } from "./serialize";
+import { renderSingle, termFromResults, termLoadQueries } from "./single";
+import { type TaxonomyInfo, mayManage, subjectOf } from "./taxonomies";
+
+/** Which term a save targets: a new one, or one named by id. */
+export type TermTarget = { create: true } | { id: number };
+
+/**
+ * Handles `POST /categories|tags` and `POST|PUT|PATCH /categories|tags/{id}`.
+ * @throws ApiError 400 `rest_missing_callback_param` / `rest_invalid_param` (validators, incl. unknown `id`
+ *   or `parent` and parent cycles), 401/403 `rest_forbidden` (§9.2), 400 `rest_taxonomy_not_hierarchical`
+ *   (any `parent` sent to tags), 400 `term_exists` with `data.term_id` (duplicate name among siblings).
+ * @example r.post("/categories", (c) => saveTerm(c, CATEGORIES, { create: true }))
+ */
+export async function saveTerm(c: AppContext, info: TaxonomyInfo, target: TermTarget): Promise<Response> {
+  const creating = "create" in target;
+  const params = await requestParams(c);
+  const { values } = parseArgs(writeArgs(info, creating), params, argContext(c));
+  const a = values as WriteValues;
+  const user = c.get("user");
+  const { db } = c.get("rdb");
+  const name = a.name?.trim();
+
+  return withWriteRetry(async () => {
+    const reads = new NamedBatch();
+    if ("id" in target) reads.add("term", db.select().from(terms).where(and(eq(terms.id, target.id), eq(terms.taxonomy, info.taxonomy))));
+    else reads.add("termId", nextTermIdQuery(db));
+    if (a.parent) {
+      reads.add("parent", db.select({ id: terms.id }).from(terms).where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))));
+      reads.add("chain", ancestorsQuery(db, [a.parent]));
+    }
+    if (creating && name !== undefined) {
+      // `term_exists` (§8.8): the same name, case-insensitively, among the new term's siblings.
+      const siblings = info.hierarchical ? eq(terms.parent, a.parent ?? 0) : undefined;
+      reads.add("same", db.select({ id: terms.id }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), sql`lower(${terms.name}) = lower(${name})`, siblings)).limit(1));
+    }
+    const base = creating || a.slug !== undefined ? slugBase(a.slug, name ?? "", "term") : null;
+    if (base) {
+      reads.add("slugs", db.select({ id: terms.id, slug: terms.slug }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), or(eq(terms.slug, base), sql`${terms.slug} GLOB ${slugVariants(base)}`))));
+    }
+    const r = await reads.run(db);
+
+    const existing: TermRow | null = "id" in target ? (r.term[0] ?? null) : null;
+    // Validators that need D1 (§1.3 step 5): the term and the parent must exist; no cycles.
+    const invalid: string[] = [];
+    if ("id" in target && !existing) invalid.push("id");
+    const chain = ancestryOf(r.chain);
+    if (a.parent && (r.parent.length === 0 || ("id" in target && chain.has(target.id)))) invalid.push("parent");
+    if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
+
+    if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
+    // Tags take no `parent` at all (§8.8), not even 0.
+    const parentParam = paramValue(params, "parent");
+    if (!info.hierarchical && parentParam !== undefined && parentParam !== null) throw new ApiError(400, "rest_taxonomy_not_hierarchical");
+    if (creating && r.same.length) throw new ApiError(400, "term_exists", [], { term_id: r.same[0].id }, info.termExistsMessage);
+
+    const stamp = postDates(c.get("now"), c.get("settings").siteTimezone);
+    const taken = new Set<string>((r.slugs ?? []).filter((t: { id: number }) => t.id !== existing?.id).map((t: { slug: string }) => t.slug));
+    const fields: Partial<typeof terms.$inferInsert> = {};
+    if (name !== undefined) fields.name = name;
+    if (a.description !== undefined) fields.description = a.description;
+    if (base) fields.slug = uniqueSlug(base, taken);
+    if (a.parent !== undefined) fields.parent = a.parent;
+
+    if (!existing) {
+      const id: number = r.termId[0].next;
+      const write = [db.insert(terms).values({ id, taxonomy: info.taxonomy, name: name!, slug: fields.slug!, ...fields, modifiedGmt: stamp.gmt }), bumpContentVersion(db)];
+      const results = (await db.batch([...write, ...termLoadQueries(db, info, id)] as never)) as unknown[];
+      const { term, ancestry } = termFromResults(results.slice(write.length));
+      c.header("Location", `${c.get("urls").namespaceRoot}${info.base}/${id}`);
+      return c.json(renderSingle(c, info, term!, ancestry), 201);
+    }
+
+    const changed = (Object.keys(fields) as Array<keyof typeof fields>).some((k) => fields[k] !== existing[k as keyof TermRow]);
+    if (!changed) {
+      const { term, ancestry } = termFromResults((await db.batch(termLoadQueries(db, info, existing.id) as never)) as unknown[]);
+      return c.json(renderSingle(c, info, term!, ancestry));
+    }
+    const write = [
+      db.update(terms).set({ ...fields, modifiedGmt: stamp.gmt }).where(eq(terms.id, existing.id)),
+      touchEventsOf(db, existing.id, stamp),
+      bumpContentVersion(db),
+    ];
+    const results = (await db.batch([...write, ...termLoadQueries(db, info, existing.id)] as never)) as unknown[];
+    const { term, ancestry } = termFromResults(results.slice(write.length));
+    return c.json(renderSingle(c, info, term!, ancestry));
+  });
+}
