@@ -205,9 +205,9 @@ export const events = sqliteTable(
   (t) => [
     uniqueIndex("events_slug_unique").on(t.slug),
     uniqueIndex("events_uid_unique").on(t.uid),
-    // The default listing: status equality, then start order; hidden events never listed.
-    index("events_listing").on(t.status, t.startDate, t.postDate, t.id).where(sql`${t.hideFromListings} = 0`),
-    index("events_listing_end").on(t.status, t.endDate).where(sql`${t.hideFromListings} = 0`),
+    // The archive (§6.1): status equality, then start order, hidden events never listed; `end_date`
+    // rides along so that counting a date window reads the index only, never the table.
+    index("events_archive").on(t.status, t.startDate, t.postDate, t.id, t.endDate).where(sql`${t.hideFromListings} = 0`),
     index("events_start").on(t.startDate, t.postDate, t.id),
     index("events_post_date").on(t.postDate, t.id),
     index("events_venue").on(t.venueId),

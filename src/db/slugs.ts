@@ -1,6 +1,7 @@
 /**
  * Unique slugs, the WordPress way (`wp_unique_post_slug`): the sanitized title, then `-2`, `-3`, …
  */
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { sanitizeTitle } from "../text/html";
 
 /** The slug base for a requested slug or, failing that, the title; never empty. */
@@ -19,5 +20,10 @@ export function uniqueSlug(base: string, taken: Set<string>): string {
   return slug;
 }
 
-/** SQL GLOB pattern matching `base` and its numbered variants, for the read that fills `taken`. */
-export const slugVariants = (base: string) => `${base.replace(/[*?[\]]/g, "")}-[0-9]*`;
+/**
+ * SQL condition matching `base` and every slug that starts with `base-` (a superset of its numbered
+ * variants), for the read that fills `taken`. A range, not a LIKE/GLOB pattern: D1 refuses patterns
+ * over 50 bytes, and the range uses the slug index.
+ */
+export const slugTaken = (column: SQLWrapper, base: string): SQL =>
+  sql`(${column} = ${base} OR (${column} > ${`${base}-`} AND ${column} < ${`${base}.`}))`;

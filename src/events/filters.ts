@@ -9,6 +9,8 @@ import { type Taxonomy, eventOrganizers, eventTerms, events, organizers, posts, 
 import type { AuthUser } from "../users/capabilities";
 import { can } from "../users/capabilities";
 import type { DateFilters } from "./dates";
+import { inList } from "../db/sql";
+import { refsCondition } from "../terms/query";
 
 /** Everything that narrows the archive, already validated. */
 export interface EventFilters {
@@ -58,21 +60,10 @@ function wordMatches(word: string): SQL {
 
 /** Terms matched by id, slug or name (contract §4 row 22), as a subquery of term ids. */
 export function termIdsMatching(db: Db, taxonomy: Taxonomy, refs: string[]) {
-  const numeric = refs.filter((r) => /^\d+$/.test(r)).map(Number);
-  const lowered = refs.map((r) => r.toLowerCase());
   return db
     .select({ id: terms.id })
     .from(terms)
-    .where(
-      and(
-        eq(terms.taxonomy, taxonomy),
-        or(
-          numeric.length ? inArray(terms.id, numeric) : undefined,
-          inArray(terms.slug, refs),
-          inArray(sql`lower(${terms.name})`, lowered),
-        ),
-      ),
-    );
+    .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs)));
 }
 
 /**
@@ -82,14 +73,15 @@ export function termIdsMatching(db: Db, taxonomy: Taxonomy, refs: string[]) {
 export function visibility(user: AuthUser | null): SQL | undefined {
   if (can(user, "edit_others_posts")) return undefined;
   if (user && can(user, "edit_posts")) return or(eq(events.status, "publish"), eq(events.author, user.id));
-  return eq(events.status, "publish");
+  // Everybody else may only ask for `publish` (validated before), so the status filter suffices.
+  return undefined;
 }
 
 /** The archive's WHERE clause. */
 export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL {
   const conds: Array<SQL | undefined> = [
     eq(events.hideFromListings, false),
-    inArray(events.status, f.statuses),
+    f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
     visibility(user),
   ];
   const d = f.dates;
@@ -116,10 +108,10 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
       ),
     );
   }
-  if (f.venue) conds.push(inArray(events.venueId, f.venue));
+  if (f.venue) conds.push(inList(events.venueId, f.venue));
   if (f.organizer) {
     conds.push(
-      inArray(events.id, db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(inArray(eventOrganizers.organizerId, f.organizer))),
+      inArray(events.id, db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(inList(eventOrganizers.organizerId, f.organizer))),
     );
   }
   if (f.featured !== undefined) conds.push(eq(events.featured, f.featured));
@@ -132,10 +124,10 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
     conds.push(f.geoloc ? inArray(events.venueId, located) : sql`(${events.venueId} IS NULL OR ${events.venueId} NOT IN (${located}))`);
   }
   if (f.near) conds.push(inArray(events.venueId, venuesNear(db, f.near)));
-  if (f.include) conds.push(inArray(events.id, f.include));
+  if (f.include) conds.push(inList(events.id, f.include));
   if (f.postParent !== undefined) conds.push(eq(events.postParent, f.postParent));
   if (f.modifiedAfter) conds.push(gt(events.postModifiedGmt, f.modifiedAfter));
-  if (f.uid) conds.push(inArray(events.uid, f.uid));
+  if (f.uid) conds.push(inList(events.uid, f.uid));
   return and(...conds)!;
 }
 
@@ -176,19 +168,13 @@ export function existenceQueries(db: Db, f: EventFilters) {
     ["tags", "post_tag", f.tags],
   ] as const) {
     if (!refs) continue;
-    const numeric = refs.filter((r) => /^\d+$/.test(r)).map(Number);
     queries[name] = db
       .select({ id: terms.id, slug: terms.slug, name: terms.name })
       .from(terms)
-      .where(
-        and(
-          eq(terms.taxonomy, taxonomy),
-          or(numeric.length ? inArray(terms.id, numeric) : undefined, inArray(terms.slug, refs), inArray(sql`lower(${terms.name})`, refs.map((r) => r.toLowerCase()))),
-        ),
-      );
+      .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs)));
   }
-  if (f.venue) queries.venue = db.select({ id: venues.id }).from(venues).where(inArray(venues.id, f.venue));
-  if (f.organizer) queries.organizer = db.select({ id: organizers.id }).from(organizers).where(inArray(organizers.id, f.organizer));
+  if (f.venue) queries.venue = db.select({ id: venues.id }).from(venues).where(inList(venues.id, f.venue));
+  if (f.organizer) queries.organizer = db.select({ id: organizers.id }).from(organizers).where(inList(organizers.id, f.organizer));
   if (f.postParent !== undefined) {
     queries.post_parent = db
       .select({ id: posts.id })
@@ -206,7 +192,7 @@ export function missingRefs(f: EventFilters, found: Record<string, Array<{ id: n
     if (!refs) continue;
     const rows = found[name] ?? [];
     const ok = (r: string) =>
-      rows.some((t) => String(t.id) === r || t.slug === r || (t.name ?? "").toLowerCase() === r.toLowerCase());
+      rows.some((t) => String(t.id) === r || t.slug === r.toLowerCase() || (t.name ?? "").toLowerCase() === r.toLowerCase());
     if (!refs.every(ok)) bad.push(name);
   }
   for (const name of ["venue", "organizer"] as const) {

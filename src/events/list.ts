@@ -125,7 +125,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
     ["geoloc_lat", a.geoloc_lat],
     ["geoloc_lng", a.geoloc_lng],
     ["geoloc_radius", filters.near ? filters.near.radiusKm : undefined],
-    ["status", a.status ?? (can(user, "edit_posts") ? "any" : "publish")],
+    ["status", filters.statuses],
     ["post_parent", a.post_parent],
     ["include", a.include],
     ["starts_before", dates.starts_before],

@@ -9,7 +9,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { IdAllocator, NamedBatch } from "../db/batch";
 import { eventOrganizers, eventTerms, events, posts, terms, users } from "../db/schema";
 import { newPlan } from "../db/write-plan";
-import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, nextPostIdQuery, nextTermIdQuery, postDates, recountTerms, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -70,7 +70,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (a.author !== undefined) reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
     if (a.uid !== undefined) reads.add("uid", db.select({ id: events.id }).from(events).where(eq(events.uid, a.uid)));
     const base = creating || a.slug !== undefined ? slugBase(a.slug, a.title ?? "", "event") : null;
-    if (base) reads.add("slugs", db.select({ id: events.id, slug: events.slug }).from(events).where(or(eq(events.slug, base), sql`${events.slug} GLOB ${slugVariants(base)}`)));
+    if (base) reads.add("slugs", db.select({ id: events.id, slug: events.slug }).from(events).where(slugTaken(events.slug, base)));
     const r = await reads.run(db);
 
     const existing: EventRow | null = creating ? null : ((r.event as EventRow[])[0] ?? null);

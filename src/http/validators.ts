@@ -9,6 +9,9 @@ import { isTime } from "../time/parse";
 
 const INVALID = issue("invalid");
 
+/** Most items a list parameter may name (ids, slugs); more is a client error, not a slow query. */
+export const MAX_LIST = 100;
+
 /** PHP `is_numeric` for the values a request can carry. */
 export function isNumeric(value: unknown): boolean {
   if (typeof value === "number") return Number.isFinite(value);
@@ -101,7 +104,7 @@ export const timeInput = v.pipe(
 export const positiveIntList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
-  v.check((list) => list.length > 0 && list.every((x) => v.is(positiveInt, x)), INVALID),
+  v.check((list) => list.length > 0 && list.length <= MAX_LIST && list.every((x) => v.is(positiveInt, x)), INVALID),
   v.transform((list) => [...new Set(list.map(Number))]),
 );
 
@@ -109,7 +112,7 @@ export const positiveIntList = v.pipe(
 export const termRefList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
-  v.check((list) => list.length > 0 && list.every((x) => (typeof x === "string" && x !== "") || typeof x === "number"), INVALID),
+  v.check((list) => list.length > 0 && list.length <= MAX_LIST && list.every((x) => (typeof x === "string" && x !== "" && x.length <= 200) || typeof x === "number"), INVALID),
   v.transform((list) => [...new Set(list.map(String))]),
 );
 

@@ -85,7 +85,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     ["event", a.event],
     ["has_events", filters.hasEvents],
     ["only_with_upcoming", filters.onlyWithUpcoming || undefined],
-    ["status", a.status ?? (editor ? "any" : "publish")],
+    ["status", a.status ?? (editor ? ANY_STATUSES : ["publish"])],
     ["modified_after", a.modified_after],
   ];
   const links = pageLinks(`${ctx.urls.namespaceRoot}${plural}/`, page, pages, echo);

@@ -9,7 +9,7 @@ import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
 import type { WritePlan } from "../db/write-plan";
-import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { postDates } from "../db/write";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
@@ -51,7 +51,7 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
   const bases = [...new Set(names.map((n) => slugBase(undefined, n, kind)))];
   batch.add(
     `${kind}:slugs`,
-    db.select({ slug: table.slug }).from(table).where(or(...bases.flatMap((b) => [sql`${table.slug} = ${b}`, sql`${table.slug} GLOB ${slugVariants(b)}`]))),
+    db.select({ slug: table.slug }).from(table).where(or(...bases.map((b) => slugTaken(table.slug, b)))),
   );
 }
 
@@ -170,7 +170,9 @@ export function resolveLinked(plan: WritePlan, kind: LinkedKind, input: LinkedIn
       id =
         match?.id ??
         createdByName.get(key) ??
-        insertLinked(plan, kind, ref.fields, ref.sent, taken, image === undefined || image === null ? null : resolveImage(plan, `${kind}.${index}`, image, results));
+        // Nested posts belong to the user who writes the event: an `author` inside the object is not
+        // checked against the users table or the capability to attribute posts, so it is not used.
+        insertLinked(plan, kind, { ...ref.fields, author: undefined }, ref.sent, taken, image === undefined || image === null ? null : resolveImage(plan, `${kind}.${index}`, image, results));
       createdByName.set(key, id);
     }
     if (!ids.includes(id)) ids.push(id);

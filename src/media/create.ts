@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { media, posts } from "../db/schema";
-import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, nextPostIdQuery, postDates, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -40,7 +40,7 @@ export async function createMedia(c: AppContext): Promise<Response> {
       db
         .select({ slug: media.slug })
         .from(media)
-        .where(sql`${media.slug} = ${base} OR ${media.slug} GLOB ${slugVariants(base)}`),
+        .where(slugTaken(media.slug, base)),
     ])) as [Array<{ next: number }>, Array<{ slug: string }>];
     const slug = uniqueSlug(base, new Set(slugRows.map((r) => r.slug)));
 

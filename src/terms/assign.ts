@@ -8,10 +8,11 @@ import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { type Taxonomy, terms } from "../db/schema";
 import type { WritePlan } from "../db/write-plan";
-import { slugVariants, uniqueSlug } from "../db/slugs";
+import { slugTaken, uniqueSlug } from "../db/slugs";
 import { InvalidParamsError } from "../http/errors";
 import { isEmpty, listToArray } from "../http/validators";
 import { sanitizeTitle } from "../text/html";
+import { refsCondition } from "./query";
 
 export interface TermRefs {
   /** Empty value: remove all terms of the taxonomy. */
@@ -38,23 +39,13 @@ const key = (taxonomy: Taxonomy) => (taxonomy === "tribe_events_cat" ? "categori
 /** Adds the lookups for `refs` to the read batch. */
 export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs: string[]): void {
   if (refs.length === 0) return;
-  const numeric = refs.filter((r) => /^\d+$/.test(r)).map(Number);
   const words = refs.filter((r) => !/^\d+$/.test(r));
   batch.add(
     `${key(taxonomy)}:terms`,
     db
       .select({ id: terms.id, slug: terms.slug, name: terms.name })
       .from(terms)
-      .where(
-        and(
-          eq(terms.taxonomy, taxonomy),
-          or(
-            numeric.length ? inArray(terms.id, numeric) : undefined,
-            inArray(terms.slug, refs.map((r) => r.toLowerCase())),
-            inArray(sql`lower(${terms.name})`, refs.map((r) => r.toLowerCase())),
-          ),
-        ),
-      ),
+      .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs))),
   );
   const bases = [...new Set(words.map((w) => sanitizeTitle(w) || "term"))];
   if (bases.length) {
@@ -63,7 +54,7 @@ export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs:
       db
         .select({ slug: terms.slug })
         .from(terms)
-        .where(and(eq(terms.taxonomy, taxonomy), or(...bases.flatMap((b) => [eq(terms.slug, b), sql`${terms.slug} GLOB ${slugVariants(b)}`])))),
+        .where(and(eq(terms.taxonomy, taxonomy), or(...bases.map((b) => slugTaken(terms.slug, b))))),
     );
   }
 }

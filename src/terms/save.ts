@@ -11,7 +11,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { NamedBatch } from "../db/batch";
 import { terms } from "../db/schema";
-import { slugBase, slugVariants, uniqueSlug } from "../db/slugs";
+import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, nextTermIdQuery, postDates, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -57,7 +57,7 @@ export async function saveTerm(c: AppContext, info: TaxonomyInfo, target: TermTa
     }
     const base = creating || a.slug !== undefined ? slugBase(a.slug, name ?? "", "term") : null;
     if (base) {
-      reads.add("slugs", db.select({ id: terms.id, slug: terms.slug }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), or(eq(terms.slug, base), sql`${terms.slug} GLOB ${slugVariants(base)}`))));
+      reads.add("slugs", db.select({ id: terms.id, slug: terms.slug }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), slugTaken(terms.slug, base))));
     }
     const r = await reads.run(db);
 

@@ -49,6 +49,16 @@ export function canonicalZoneName(name: string): string {
 
 const LETTERS = /^[A-Z]{2,5}$/;
 
+/** tz-database abbreviations of zones without daylight saving that no English ICU locale names. */
+const FIXED_ABBREVIATIONS: Record<string, string> = {
+  "Asia/Seoul": "KST",
+  "Asia/Shanghai": "CST",
+  "Asia/Taipei": "CST",
+  "Europe/Moscow": "MSK",
+  "Asia/Karachi": "PKT",
+  "Asia/Jakarta": "WIB",
+};
+
 /**
  * The zone abbreviation for an instant, as PHP prints it (`EST`/`EDT`, `CET`/`CEST`, `UTC`), or a
  * numeric one (`+03`, `+0530`) where the zone has no letters, like the tz database. Offset zones
@@ -59,9 +69,10 @@ export function zoneAbbreviation(zoneName: string, instant: DateTime): string {
   if (!zone) return "";
   if (zone instanceof FixedOffsetZone) return canonicalZoneName(zoneName);
   if (zone.name === "UTC" || zone.name === "Etc/UTC") return "UTC";
+  if (FIXED_ABBREVIATIONS[zone.name]) return FIXED_ABBREVIATIONS[zone.name];
   const at = instant.setZone(zone);
   // Intl has no tz-database abbreviations; each English locale knows the letters of its own region.
-  for (const locale of ["en-US", "en-GB", "en-AU", "en-IN", "en-NZ", "en-ZA", "en-CA"]) {
+  for (const locale of ["en-US", "en-GB", "en-AU", "en-IN", "en-NZ", "en-ZA", "en-CA", "en-HK", "ja-JP"]) {
     const short = at.setLocale(locale).offsetNameShort;
     if (short && LETTERS.test(short) && short !== "GMT") return short;
     if (short === "GMT" && at.offset === 0) return "GMT";

@@ -118,10 +118,11 @@ export function canReadPost(user: AuthUser | null, post: PostAccess): boolean {
 
 /**
  * WordPress `scale_back_post_status` (§8.2): users who cannot publish get `pending` instead of
- * `publish`/`future`; their default is `draft`.
+ * `publish`/`future`, and — as WordPress requires `publish_posts` for private posts too — instead
+ * of `private`; their default is `draft`.
  */
 export function scaleBackStatus(user: AuthUser | null, requested: string | undefined): string {
   if (can(user, "publish_posts")) return requested ?? "publish";
   if (requested === undefined) return "draft";
-  return PUBLISHED.has(requested) ? "pending" : requested;
+  return PUBLISHED.has(requested) || requested === "private" ? "pending" : requested;
 }

@@ -3,7 +3,7 @@
  */
 import { sql } from "drizzle-orm";
 import { users } from "../db/schema";
-import { slugVariants, uniqueSlug } from "../db/slugs";
+import { slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -44,7 +44,7 @@ export async function createUser(c: AppContext): Promise<Response> {
       db
         .select({ slug: users.slug })
         .from(users)
-        .where(sql`${users.slug} = ${base} OR ${users.slug} GLOB ${slugVariants(base)}`),
+        .where(slugTaken(users.slug, base)),
     ])) as [Array<{ username: string; email: string }>, Array<{ slug: string }>];
     if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw new ApiError(400, "existing_user_login");
     if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) throw new ApiError(400, "existing_user_email");

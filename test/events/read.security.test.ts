@@ -38,6 +38,11 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
   it("shows editors every status except trash, and trash when asked", async () => {
     const w = await world();
     expect(await ids(`${NS}/events`, w.editor.headers)).toEqual([w.published, w.draft, w.own, w.priv]);
+    // The echoed status list is one the server accepts back: next_rest_url must work for editors.
+    const first = await api(`${NS}/events?per_page=2`, { headers: w.editor.headers });
+    const next = new URL(first.body.next_rest_url);
+    expect(next.searchParams.get("status")).toBe("publish,future,draft,pending,private");
+    expect((await api(next.pathname + next.search, { headers: w.editor.headers })).body.events.map((e: any) => e.id)).toEqual([w.own, w.priv]);
     expect(await ids(`${NS}/events?status=trash`, ADMIN)).toEqual([w.trashed]);
   });
 

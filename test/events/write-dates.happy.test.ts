@@ -16,6 +16,8 @@ describe("event dates on write (§8.2, contract §5)", () => {
     expect(summer).toMatchObject({ utc_start_date: "2027-07-15 23:00:00", timezone_abbr: "EDT" });
     const berlin = await create({ start_date: "2027-07-15 19:00:00", end_date: "2027-07-15 21:00:00", timezone: "Europe/Berlin" });
     expect(berlin).toMatchObject({ utc_start_date: "2027-07-15 17:00:00", timezone_abbr: "CEST" });
+    const tokyo = await create({ start_date: "2027-07-15 19:00:00", end_date: "2027-07-15 21:00:00", timezone: "Asia/Tokyo" });
+    expect(tokyo).toMatchObject({ utc_start_date: "2027-07-15 10:00:00", timezone_abbr: "JST" });
   });
 
   it("keeps the instant of inputs with an offset and shows it in the event's zone", async () => {

@@ -118,3 +118,22 @@ describe("update and delete: errors", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("regressions", () => {
+  it("gives the third event with the same long title a numbered slug (no LIKE/GLOB pattern limit)", async () => {
+    const title = "An exceptionally long event title that keeps going on and on";
+    const slugs = [];
+    for (let i = 0; i < 3; i++) slugs.push((await post({ ...valid, title })).body.slug);
+    expect(slugs[2]).toBe(`${slugs[0]}-3`);
+  });
+
+  it("filters by a hundred uids and a hundred include ids in one request", async () => {
+    const uids = Array.from({ length: 100 }, (_, i) => `uid-${i}@example.com`);
+    const res = await api(`${NS}/events?uid=${uids.join(",")}&per_page=50`, { headers: ADMIN });
+    expect(res.status).toBe(200);
+    const include = await api(`${NS}/events?include=${Array.from({ length: 100 }, (_, i) => i + 1).join(",")}`);
+    expect(include.status).toBe(200);
+    const cats = await api(`${NS}/events?categories=${Array.from({ length: 60 }, (_, i) => `c${i}`).join(",")}`);
+    expect(cats.status).toBe(400);
+  });
+});

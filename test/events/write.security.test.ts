@@ -48,6 +48,8 @@ describe("permission matrix for event writes (§9.2, contract §4 row 15)", () =
     expect(draft.body.status).toBe("draft");
     const asked = await api(`${NS}/events`, { json: { ...body, title: "Wants publish", status: "publish" }, headers: h });
     expect(asked.body.status).toBe("pending");
+    const secret = await api(`${NS}/events`, { json: { ...body, title: "Wants private", status: "private" }, headers: h });
+    expect(secret.body.status).toBe("pending");
     expect((await api(`${NS}/events/${draft.body.id}`, { method: "PUT", json: { title: "Mine" }, headers: h })).status).toBe(200);
     expect((await api(`${NS}/events/by-slug/new`, { method: "PATCH", json: { status: "publish" }, headers: h })).body.status).toBe("pending");
     // Once an editor publishes it, it is no longer the contributor's to change.

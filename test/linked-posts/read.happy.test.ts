@@ -141,7 +141,7 @@ describe.each(KINDS)("GET /$plural: list body, order and paging (§5)", ({ kind,
     const res = await api(`${NS}/${plural}?search=a%26b c&event=${event}&has_events=yes&only_with_upcoming=1&modified_after=2026-01-01`, { headers: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body.rest_url).toBe(
-      `http://calendar.test${NS}/${plural}/?page=1&per_page=12&search=a%26b+c&event=${event}&has_events=1&only_with_upcoming=1&status=any&modified_after=2026-01-01`,
+      `http://calendar.test${NS}/${plural}/?page=1&per_page=12&search=a%26b+c&event=${event}&has_events=1&only_with_upcoming=1&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate&modified_after=2026-01-01`,
     );
     const hasNone = await api(`${NS}/${plural}?has_events=false`);
     expect(new URL(hasNone.body.rest_url).searchParams.get("has_events")).toBe("0");
