@@ -22,7 +22,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chunkPassword, randomPassword, sha256Hex } from "../src/http/crypto";
-import { slugVariants, uniqueSlug } from "../src/db/slugs";
+import { uniqueSlug } from "../src/db/slugs";
 import { isRole, isValidEmail, isValidUsername, plainText, userSlugBase } from "../src/users/fields";
 
 const USAGE =
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const found = execute(
     `SELECT id, username, email, slug FROM users WHERE lower(username) = lower(${literal(o.username)})` +
       (o.email ? ` OR lower(email) = lower(${literal(o.email)})` : "") +
-      ` OR slug = ${literal(slugBase)} OR slug GLOB ${literal(slugVariants(slugBase))}`,
+      ` OR slug = ${literal(slugBase)} OR (slug > ${literal(`${slugBase}-`)} AND slug < ${literal(`${slugBase}.`)})`,
     o.remote,
   ) as Array<{ id: number; username: string; email: string; slug: string }>;
   const same = found.find((u) => u.username.toLowerCase() === o.username.toLowerCase());
