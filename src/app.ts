@@ -8,7 +8,7 @@ import { DateTime } from "luxon";
 import { openDb } from "./db/client";
 import { eventRoutes } from "./events/routes";
 import { loadStrings } from "./i18n";
-import { authenticate, readCredentials } from "./http/auth";
+import { authenticateLimited, readCredentials } from "./http/auth";
 import type { AppContext, AppEnv } from "./http/context";
 import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
@@ -52,7 +52,10 @@ async function renderError(c: AppContext, err: unknown): Promise<Response> {
   const { status, body } = errorBody(err, await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"));
   // Deliberate errors (ApiError) are answers; anything else is a fault worth a log line.
   if (!(err instanceof ApiError)) console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
-  return c.json(body, status as 400);
+  const res = c.json(body, status as 400);
+  // 429 tells the client when to come back (contract §3).
+  if (typeof body.data.retry_after === "number") res.headers.set("Retry-After", String(body.data.retry_after));
+  return res;
 }
 
 /**
@@ -81,7 +84,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
       const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
       c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));
       const credentials = readCredentials(c.req.header("authorization"));
-      if (credentials) c.set("user", await authenticate(c.get("rdb").db, credentials, settings.adminAppPassword));
+      if (credentials) c.set("user", await authenticateLimited(c, credentials));
       if (c.get("user") === null && (c.req.method === "GET" || c.req.method === "HEAD")) await serveAnonymousGet(c, next);
       else await next();
     } catch (err) {

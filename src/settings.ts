@@ -12,6 +12,8 @@ import { resolveZone } from "./time/zone";
 export interface Bindings {
   DB: D1Database;
   STRINGS: KVNamespace;
+  /** Workers rate limiting binding for failed authentication (optional: an in-isolate window is the fallback). */
+  AUTH_FAILURES?: RateLimit;
   SITE_TIMEZONE?: string;
   SITE_URL?: string;
   REST_PREFIX?: string;

@@ -5,6 +5,7 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach } from "vitest";
+import { resetRateLimits } from "../src/http/rate-limit";
 import { clearStringsCache, stringsKey } from "../src/i18n";
 import de from "../src/i18n/strings/de.json";
 import en from "../src/i18n/strings/en.json";
@@ -18,4 +19,5 @@ beforeEach(async () => {
   await env.STRINGS.put(stringsKey("en"), JSON.stringify(en));
   await env.STRINGS.put(stringsKey("de"), JSON.stringify(de));
   clearStringsCache();
+  resetRateLimits();
 });

@@ -9,7 +9,9 @@ import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
 import type { AuthUser } from "../users/capabilities";
 import { ApiError } from "./errors";
+import type { AppContext } from "./context";
 import { sha256Hex, timingSafeEqual } from "./crypto";
+import { assertNotBlocked, clientKey, recordFailure } from "./rate-limit";
 
 /** Credentials found in a request, before they are checked. */
 export interface Credentials {
@@ -62,4 +64,22 @@ export async function authenticate(db: Db, credentials: Credentials, adminPasswo
   if (!user) throw incorrect();
   if (name !== undefined && name !== user.username.toLowerCase() && name !== user.email.toLowerCase()) throw incorrect();
   return { id: user.id, username: user.username, role: user.role };
+}
+
+/**
+ * `authenticate` behind the per-IP limit of failed attempts (contract §3).
+ * @throws ApiError 429 `too_many_requests` while the client is blocked; 401 `incorrect_password`.
+ */
+export async function authenticateLimited(c: AppContext, credentials: Credentials): Promise<AuthUser> {
+  const client = clientKey(c.req.raw.headers);
+  assertNotBlocked(client);
+  try {
+    return await authenticate(c.get("rdb").db, credentials, c.get("settings").adminAppPassword);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      const blocked = await recordFailure(c.env.AUTH_FAILURES, client);
+      if (blocked) throw blocked;
+    }
+    throw err;
+  }
 }
