@@ -87,3 +87,26 @@ describe("settings (contract §1)", () => {
     expect(res.body.events[0].global_id).toMatch(/^events\.example\.org\?id=\d+$/);
   });
 });
+
+describe("request bodies (contract §5)", () => {
+  it("reads multipart/form-data with PHP brackets like a form post", async () => {
+    const form = new FormData();
+    form.append("title", "Multipart");
+    form.append("start_date", "2027-04-01 10:00:00");
+    form.append("end_date", "2027-04-01 11:00:00");
+    form.append("tags[]", "alpha");
+    form.append("tags[]", "beta");
+    form.append("venue[venue]", "Form Hall");
+    const res = await api(`${NS}/events`, { method: "POST", body: form, headers: ADMIN });
+    expect(res.status).toBe(201);
+    expect(res.body.tags.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
+    expect(res.body.venue.venue).toBe("Form Hall");
+  });
+
+  it("reads comma lists and bracket arrays in query strings alike", async () => {
+    const a = await api(`${NS}/events?include=1,2`);
+    const b = await api(`${NS}/events?include[]=1&include[]=2`);
+    expect(new URL(a.body.rest_url).searchParams.get("include")).toBe("1,2");
+    expect(new URL(b.body.rest_url).searchParams.get("include")).toBe("1,2");
+  });
+});
