@@ -29,7 +29,7 @@ const { IcsError, ImportError } = await import("../src/import/errors");
 const { parseIcs } = await import("../src/import/ics");
 const { importEvents } = await import("../src/import/importer");
 
-const USAGE = "usage: npm run import -- <file.ics | https://…> [--url http://127.0.0.1:8787] [--user admin] [--password …] [--timezone America/New_York] [--concurrency 4] [--dry-run]";
+const USAGE = "usage: npm run import -- <file.ics | https://…> (or a TEC site: npm run import -- https://example.org/wp-json/tribe/events/v1 --help) [--url http://127.0.0.1:8787] [--user admin] [--password …] [--timezone America/New_York] [--concurrency 4] [--dry-run]";
 
 /** The namespace root for `--url`: an origin gets the default `/wp-json/tribe/events/v1`. */
 function namespaceRoot(url: string): string {

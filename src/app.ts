@@ -12,31 +12,52 @@ import { authenticateLimited, readCredentials } from "./http/auth";
 import type { AppContext, AppEnv } from "./http/context";
 import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
+import { allow } from "./http/allow";
 import { ApiError, noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { buildUrls, namespaceOf } from "./http/urls";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
 import { mediaRoutes } from "./media/routes";
+import { routeOptions } from "./root/namespace-index";
+import { type Permit, type RouteGroup, mountGroup } from "./root/registry";
+import { rootRoutes } from "./root/routes";
 import { categoryRoutes, tagRoutes } from "./terms/routes";
 import type { Settings } from "./settings";
+import { allowUser } from "./users/access";
 import { userRoutes } from "./users/routes";
+import { icalRoutes } from "./ical/routes";
+import { syncRoutes } from "./sync/routes";
 
-/** The tribe/events/v1 routes, relative to the namespace root, in registration order (§1.2). */
-export function namespaceApp(): Hono<AppEnv> {
-  const ns = new Hono<AppEnv>({ strict: false });
-  ns.route("/", eventRoutes());
-  ns.route("/", venueRoutes());
-  ns.route("/", organizerRoutes());
-  ns.route("/", categoryRoutes());
-  ns.route("/", tagRoutes());
-  return ns;
+/**
+ * The tribe/events/v1 routes, relative to the namespace root, in TEC's registration order (§1.2):
+ * the index and `/doc`, events, venues, organizers, categories, tags. The index, `OPTIONS` and `/doc`
+ * are rendered from this table.
+ */
+export function namespaceGroup(settings: Settings): RouteGroup<Permit> {
+  const group: RouteGroup<Permit> = { namespace: namespaceOf, allow, routes: [] };
+  group.routes.push(
+    ...rootRoutes(group, namespaceOf(settings)),
+    ...icalRoutes(),
+    ...eventRoutes(),
+    ...venueRoutes(),
+    ...organizerRoutes(),
+    ...categoryRoutes(),
+    ...tagRoutes(),
+    ...syncRoutes(),
+  );
+  return group;
 }
 
-/** The wp/v2 subset of contract §3. */
+/** The tribe/events/v1 namespace as a Hono sub-app. */
+export function namespaceApp(settings: Settings): Hono<AppEnv> {
+  return mountGroup(namespaceGroup(settings), routeOptions);
+}
+
+/** The wp/v2 subset of contract §3 (`OPTIONS` describes these routes too; there is no wp/v2 index). */
 export function wpApp(): Hono<AppEnv> {
   const wp = new Hono<AppEnv>({ strict: false });
-  wp.route("/users", userRoutes());
-  wp.route("/media", mediaRoutes());
+  wp.route("/", mountGroup({ namespace: () => "wp/v2", allow: allowUser, routes: userRoutes() }, routeOptions));
+  wp.route("/", mountGroup({ namespace: () => "wp/v2", allow, routes: mediaRoutes() }, routeOptions));
   return wp;
 }
 
@@ -93,7 +114,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     applyResponseHeaders(c);
   });
 
-  const ns = namespaceApp();
+  const ns = namespaceApp(settings);
   const wp = wpApp();
   const bases = ["", ...settings.languages.map((l) => `/${l}`)];
   for (const base of bases) {

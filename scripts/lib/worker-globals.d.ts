@@ -1,13 +1,14 @@
 /**
  * The scripts import a few worker modules (settings, strings keys, time zones, cost parsing) whose
  * types name the Workers bindings `D1Database` and `KVNamespace` as globals. This program is typed
- * with Node's globals, not the Workers runtime's (mixing both clashes), so only those two names are
+ * with Node's globals, not the Workers runtime's (mixing both clashes), so only those names are
  * borrowed, type-only, from the importable variant of @cloudflare/workers-types.
  */
-import type { D1Database as WorkersD1Database, KVNamespace as WorkersKVNamespace } from "@cloudflare/workers-types/index";
+import type { D1Database as WorkersD1Database, KVNamespace as WorkersKVNamespace, RateLimit as WorkersRateLimit } from "@cloudflare/workers-types/index";
 
 declare global {
   type D1Database = WorkersD1Database;
   type KVNamespace<Key extends string = string> = WorkersKVNamespace<Key>;
+  type RateLimit = WorkersRateLimit;
 }
 export {};

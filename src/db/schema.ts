@@ -240,6 +240,21 @@ export const terms = sqliteTable(
   ],
 );
 
+/**
+ * Tombstones of permanently deleted categories and tags (terms have no trash), so that sync clients
+ * learn of them (`GET /deleted`), as `posts.deleted_gmt` does for posts. Term ids are never reused.
+ */
+export const deletedTerms = sqliteTable(
+  "deleted_terms",
+  {
+    id: integer("id").primaryKey(),
+    taxonomy: text("taxonomy", { enum: TAXONOMIES }).notNull(),
+    /** UTC `Y-m-d H:i:s` of the deletion. */
+    deletedGmt: text("deleted_gmt").notNull(),
+  },
+  (t) => [index("deleted_terms_deleted").on(t.deletedGmt)],
+);
+
 export const eventTerms = sqliteTable(
   "event_terms",
   {

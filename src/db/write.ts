@@ -7,7 +7,7 @@
  * concurrent write took the same ids or slug in between, the batch fails on a UNIQUE/PRIMARY KEY
  * constraint and `withWriteRetry` runs the whole operation again from its reads.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { type SQL, eq, inArray, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
 import type { Db } from "./client";
 import { contentVersion, posts, terms } from "./schema";
@@ -27,6 +27,19 @@ export const bumpContentVersion = (db: Db) =>
     .update(contentVersion)
     .set({ version: sql`${contentVersion.version} + 1` })
     .where(eq(contentVersion.id, 1));
+
+/**
+ * A statement that makes its write batch fail as a conflict — so `withWriteRetry` runs the operation
+ * again from its reads — unless `stillTrue` (an SQL condition, typically "the row still has the
+ * status and modification time we read") holds when the batch runs. Put it first in the batch.
+ *
+ * It inserts the already existing `content_version` row 1 only when the condition does not hold, so
+ * the failure is the PRIMARY KEY conflict `isConflict` recognizes. This keeps a write that lost a
+ * race (an update whose event was trashed or deleted in between) from being applied to what it
+ * never saw: a trashed post is never resurrected, a deleted one never half re-created.
+ */
+export const unlessChanged = (db: Db, stillTrue: SQL) =>
+  db.insert(contentVersion).select(sql`SELECT 1, 0 WHERE NOT (${stillTrue})`);
 
 /** Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. */
 export const recountTerms = (db: Db, termIds: number[] | "all") =>

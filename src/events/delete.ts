@@ -4,15 +4,16 @@
  * `?force=true` permanently (200 `{deleted: true, previous}`), keeping the id's tombstone so the id is
  * never reused and sync clients can learn of the deletion.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { events, posts } from "../db/schema";
-import { bumpContentVersion, postDates, recountTerms, withWriteRetry } from "../db/write";
+import { bumpContentVersion, postDates, recountTerms, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { can, canDeletePost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
+import { unchanged } from "./save";
 import { serializeEvent } from "./serialize";
 import { eventFromResults, eventLoadQueries } from "./single";
 import { DELETE_ARGS } from "./write-args";
@@ -38,10 +39,13 @@ export async function deleteEvent(c: AppContext, target: { id: number } | { slug
     }
     const { row } = record;
     const termIds = record.terms.map((t) => t.id);
+    // Applies only to the event as read (an update or delete in between → read again).
+    const guard = unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(row)})`);
     if (values.force) {
       const previous = serializeEvent(render, record);
       const stamp = postDates(c.get("now"), settings.siteTimezone);
       await db.batch([
+        guard,
         db.delete(events).where(eq(events.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
         recountTerms(db, termIds),
@@ -52,6 +56,7 @@ export async function deleteEvent(c: AppContext, target: { id: number } | { slug
     if (row.status === "trash") throw new ApiError(410, "event-is-in-trash");
     const stamp = postDates(c.get("now"), settings.siteTimezone);
     const update = [
+      guard,
       db
         .update(events)
         .set({ status: "trash", trashMetaStatus: row.status, postModified: stamp.local, postModifiedGmt: stamp.gmt })

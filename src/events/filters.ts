@@ -47,15 +47,27 @@ export function searchTerms(search: string): { include: string[]; exclude: strin
 
 /** An FTS5 phrase: user text never reaches FTS syntax unquoted. */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const likeEscape = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-function wordMatches(word: string): SQL {
-  // The trigram index finds substrings of three characters or more; shorter words use LIKE.
-  if ([...word].length >= 3) {
-    return sql`${events.id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${phrase(word)})`;
+/**
+ * Events matching search words: all of them (`every`) or any of them. Words of three characters or
+ * more go to the trigram index as one FTS5 expression, shorter ones through LIKE over a JSON list, so
+ * a search costs at most two bound parameters however many words it has (D1 allows 100 per
+ * statement, and a list's statements repeat the filter).
+ */
+function wordsMatch(words: string[], every: boolean): SQL[] {
+  const long = words.filter((w) => [...w].length >= 3);
+  const short = words.filter((w) => [...w].length < 3).map(likeEscape);
+  const out: SQL[] = [];
+  if (long.length) {
+    out.push(sql`${events.id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${long.map(phrase).join(every ? " AND " : " OR ")})`);
   }
-  const p = likePattern(word);
-  return sql`(${events.title} LIKE ${p} ESCAPE '\\' OR ${events.content} LIKE ${p} ESCAPE '\\' OR ${events.excerpt} LIKE ${p} ESCAPE '\\')`;
+  if (short.length) {
+    const hit = sql`(${events.title} LIKE '%' || j.value || '%' ESCAPE '\\' OR ${events.content} LIKE '%' || j.value || '%' ESCAPE '\\' OR ${events.excerpt} LIKE '%' || j.value || '%' ESCAPE '\\')`;
+    const list = JSON.stringify(short);
+    out.push(every ? sql`NOT EXISTS (SELECT 1 FROM json_each(${list}) j WHERE NOT ${hit})` : sql`EXISTS (SELECT 1 FROM json_each(${list}) j WHERE ${hit})`);
+  }
+  return out;
 }
 
 /** Terms matched by id, slug or name (contract §4 row 22), as a subquery of term ids. */
@@ -93,8 +105,9 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
   if (d.ends_before) conds.push(lt(events.endDate, d.ends_before));
   if (f.search) {
     const words = searchTerms(f.search);
-    for (const word of words.include) conds.push(wordMatches(word));
-    for (const word of words.exclude) conds.push(sql`NOT (${wordMatches(word)})`);
+    conds.push(...wordsMatch(words.include, true));
+    const excluded = wordsMatch(words.exclude, false);
+    if (excluded.length) conds.push(sql`NOT (${or(...excluded)})`);
   }
   for (const [taxonomy, refs] of [
     ["tribe_events_cat", f.categories],

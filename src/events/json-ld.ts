@@ -1,15 +1,23 @@
 /**
- * schema.org `Event` JSON-LD for single event GETs (tec-reference §4.9): ISO 8601 dates with the
- * event's offset, `location` (Place), `organizer`, `offers` when there is a cost. Texts are plain.
+ * schema.org `Event` JSON-LD for single event GETs (tec-reference §4.9, contract §7), typed with Google's
+ * schema.org typings (schema-dts) so that only schema.org properties and value kinds compile:
+ * ISO 8601 dates with the event's offset (all-day events as dates), `location` (Place), `organizer`
+ * (the first organizer, as TEC), `offers` when there is a cost. Texts are plain.
+ *
+ * Deliberate differences from TEC's output: `availability` is the schema.org URL (TEC writes the
+ * invalid `inStock`), `price` is the lowest number of the cost (`Free` → `0`), and TEC's meaningless
+ * `performer: "Organization"` (a text naming no performer) is left out.
  */
 import { DateTime } from "luxon";
+import type { Event, Offer } from "schema-dts";
 import type { RenderContext } from "../http/render";
-import { organizerJsonLd, venueJsonLd } from "../linked-posts/json-ld";
+import { type JsonLdDocument, SCHEMA_CONTEXT, personOf, placeOf } from "../linked-posts/json-ld";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
 import { eventCost, eventUrl, type EventRecord } from "./serialize";
 
+/** ISO 8601 with offset of a stored event time: the UTC instant shown in the event's zone. */
 function isoIn(local: string, utc: string, zoneName: string): string {
   const zone = resolveZone(zoneName);
   const instant = DateTime.fromFormat(utc, "yyyy-MM-dd HH:mm:ss", { zone: "utc" });
@@ -17,37 +25,47 @@ function isoIn(local: string, utc: string, zoneName: string): string {
   return (zone ? instant.setZone(zone) : instant).toISO({ suppressMilliseconds: true }) ?? local;
 }
 
-/** The `Event` object. */
-export function eventJsonLd(ctx: RenderContext, record: EventRecord): Record<string, unknown> {
+/** The lowest numeric cost value (`"0"` for Free), or undefined when the cost has no number. */
+function lowestPrice(cost: string[]): string | undefined {
+  const values = costValues(cost);
+  if (values.includes("free")) return "0";
+  const numbers = values.filter((v) => /^\d/.test(v)).sort((a, b) => Number(a) - Number(b));
+  return numbers[0];
+}
+
+/**
+ * The `Event` document.
+ * @example eventJsonLd(ctx, record) // { "@context": "http://schema.org", "@type": "Event", name, startDate: "2026-12-05T19:00:00-05:00", location: {...}, offers: {...} }
+ */
+export function eventJsonLd(ctx: RenderContext, record: EventRecord): JsonLdDocument<Event> {
   const { row } = record;
   const url = eventUrl(ctx, row.slug);
   const cost = eventCost(ctx, row);
-  const numeric = costValues(row.cost).filter((v) => /^\d/.test(v));
-  const ld: Record<string, unknown> = {
-    "@context": "http://schema.org",
+  const description = stripTags(row.excerpt || row.content);
+  const ld: Exclude<Event, string> = {
     "@type": "Event",
     name: row.title,
-    description: stripTags(row.excerpt || row.content),
+    ...(description !== "" ? { description } : {}),
+    ...(record.image ? { image: record.image.sourceUrl } : {}),
+    url,
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    eventStatus: "https://schema.org/EventScheduled",
+    startDate: row.allDay ? row.startDate.slice(0, 10) : isoIn(row.startDate, row.startDateUtc, row.timezone),
+    endDate: row.allDay ? row.endDate.slice(0, 10) : isoIn(row.endDate, row.endDateUtc, row.timezone),
+    ...(record.venue ? { location: placeOf(record.venue.row, record.venue.image) } : {}),
+    ...(record.organizers[0] ? { organizer: personOf(record.organizers[0].row, record.organizers[0].image) } : {}),
   };
-  if (record.image) ld.image = record.image.sourceUrl;
-  ld.url = url;
-  ld.eventAttendanceMode = "https://schema.org/OfflineEventAttendanceMode";
-  ld.eventStatus = "https://schema.org/EventScheduled";
-  ld.startDate = row.allDay ? row.startDate.slice(0, 10) : isoIn(row.startDate, row.startDateUtc, row.timezone);
-  ld.endDate = row.allDay ? row.endDate.slice(0, 10) : isoIn(row.endDate, row.endDateUtc, row.timezone);
-  if (record.venue) ld.location = venueJsonLd(record.venue.row, record.venue.image);
-  if (record.organizers[0]) ld.organizer = organizerJsonLd(record.organizers[0].row, record.organizers[0].image);
   if (cost !== "") {
-    ld.offers = {
+    const offer: Offer = {
       "@type": "Offer",
-      price: numeric[0] ?? "0",
+      ...(lowestPrice(row.cost) !== undefined ? { price: lowestPrice(row.cost) } : {}),
       priceCurrency: row.currencyCode || ctx.settings.currencyCode,
       url,
       category: "primary",
       availability: "https://schema.org/InStock",
-      validFrom: DateTime.fromFormat(row.postDateGmt, "yyyy-MM-dd HH:mm:ss", { zone: "utc" }).toISO({ suppressMilliseconds: true }),
+      validFrom: DateTime.fromFormat(row.postDateGmt, "yyyy-MM-dd HH:mm:ss", { zone: "utc" }).toISO({ suppressMilliseconds: true }) ?? undefined,
     };
+    ld.offers = offer;
   }
-  ld.performer = "Organization";
-  return ld;
+  return { "@context": SCHEMA_CONTEXT, ...ld } as JsonLdDocument<Event>;
 }

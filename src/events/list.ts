@@ -1,17 +1,19 @@
 /**
  * `GET /events` (tec-reference §2.1, §5, §6; contract §4 rows 1, 3, 6, 8). One D1 batch: reference
- * checks, the total, the page, and the page's venues, organizers, terms and images.
+ * checks, the total, the page, and the page's venues, organizers, terms and images. The argument
+ * resolution (`resolveArchive`) is shared with every route that selects the same events (the
+ * iCalendar feed, src/ical).
  */
 import { asc, count, sql } from "drizzle-orm";
 import { events } from "../db/schema";
-import { parseArgs } from "../http/args";
+import { type ArgValues, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { blankProtected } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { canEditPost, can } from "../users/capabilities";
+import { type AuthUser, canEditPost, can } from "../users/capabilities";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
@@ -20,8 +22,29 @@ import { type EventFilters, existenceQueries, missingRefs, whereClause } from ".
 import { type RelatedRows, assemble, relatedQueries } from "./load";
 import { type EventRow, serializeEvent } from "./serialize";
 
-/** Handles `GET /events`. */
-export async function listEvents(c: AppContext): Promise<Response> {
+/** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
+export interface ArchiveQuery {
+  /** The validated arguments (defaults included). */
+  args: ArgValues<typeof ARCHIVE_ARGS>;
+  filters: EventFilters;
+  /** `include`/`uid` lists are ordered by post date and ignore every date filter (contract §4 row 3). */
+  ignoresDates: boolean;
+  page: number;
+  perPage: number;
+  /** Applied filters after `page`, in TEC's order, for `rest_url` and the paging links. */
+  echo: Array<[string, unknown]>;
+  /** The `password` query parameter's digest (`""` when none) and whether `context=edit` was asked for (§4.7). */
+  passwordDigest: string;
+  editContext: boolean;
+}
+
+/**
+ * Reads and validates the archive arguments of `GET /events` (and of every route that selects the
+ * same events, such as the iCalendar feed) into filters (§2.1, §6; contract §4).
+ * @throws InvalidParamsError `status` (a status other than `publish` without edit rights), the
+ *   validators' 400s, `rest_missing_callback_param` for half a `geoloc_lat`/`geoloc_lng` pair.
+ */
+export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   const settings = c.get("settings");
   const user = c.get("user");
   const now = c.get("now");
@@ -65,52 +88,6 @@ export async function listEvents(c: AppContext): Promise<Response> {
     modifiedAfter: modifiedAfter ? modifiedAfter.toUTC().toFormat("yyyy-MM-dd HH:mm:ss") : undefined,
     uid: a.uid,
   };
-
-  const { db } = c.get("rdb");
-  const where = whereClause(db, filters, user);
-  const order = ignoresDates
-    ? [asc(events.postDate), asc(events.id)]
-    : [asc(events.startDate), asc(events.postDate), asc(events.id)];
-  const pageQuery = db.select({ id: events.id }).from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
-  const pageIds = sql`(${pageQuery})`;
-  const checks = existenceQueries(db, filters);
-  const related = relatedQueries(db, pageIds);
-  const queries = [
-    ...Object.values(checks),
-    db.select({ total: count() }).from(events).where(where),
-    db.select().from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
-    related.venues,
-    related.organizers,
-    related.terms,
-    related.media,
-  ];
-  const results = (await db.batch(queries as never)) as unknown[];
-  const checkNames = Object.keys(checks);
-  const found = Object.fromEntries(checkNames.map((name, i) => [name, results[i]])) as Record<string, Array<{ id: number }>>;
-  const bad = missingRefs(filters, found);
-  if (bad.length) throw new InvalidParamsError(bad.map((name) => ({ name })));
-  const [[{ total }], rows, venues, organizers, terms, media] = results.slice(checkNames.length) as [
-    Array<{ total: number }>,
-    EventRow[],
-    ...unknown[],
-  ] as unknown as [Array<{ total: number }>, EventRow[], RelatedRows["venues"], RelatedRows["organizers"], RelatedRows["terms"], RelatedRows["media"]];
-
-  const pages = totalPages(total, perPage);
-  if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");
-
-  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false };
-  const records = assemble(rows, { venues, organizers, terms, media });
-  const passwordDigest = typeof a.password === "string" && a.password !== "" ? await sha256Hex(a.password) : "";
-  const editContext = params.query.context === "edit";
-  const list = records.map((record) => {
-    const body = serializeEvent(ctx, record);
-    const { row } = record;
-    if (row.passwordDigest === "") return body;
-    const granted =
-      (passwordDigest !== "" && timingSafeEqual(passwordDigest, row.passwordDigest)) || (editContext && canEditPost(user, row));
-    return granted ? body : blankProtected(body);
-  });
-
   const echo: Array<[string, unknown]> = [
     ["per_page", perPage],
     ["start_date", dates.start_date],
@@ -136,7 +113,81 @@ export async function listEvents(c: AppContext): Promise<Response> {
     ["modified_after", sent.has("modified_after") ? a.modified_after : undefined],
     ["uid", a.uid],
   ];
-  const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, echo);
+  return {
+    args: a,
+    filters,
+    ignoresDates,
+    page,
+    perPage,
+    echo,
+    passwordDigest: typeof a.password === "string" && a.password !== "" ? await sha256Hex(a.password) : "",
+    editContext: params.query.context === "edit",
+  };
+}
+
+/** The archive order (§6.1): start, post date, id; with `include`/`uid` post date, id. */
+export const archiveOrder = (ignoresDates: boolean) =>
+  ignoresDates ? [asc(events.postDate), asc(events.id)] : [asc(events.startDate), asc(events.postDate), asc(events.id)];
+
+/**
+ * Whether the caller may see an event's password-protected fields in a list (§4.7): the `password`
+ * parameter matches, or `context=edit` by someone who may edit it. Unprotected events always pass.
+ */
+export function protectedAccess(q: Pick<ArchiveQuery, "passwordDigest" | "editContext">, row: EventRow, user: AuthUser | null): boolean {
+  if (row.passwordDigest === "") return true;
+  return (q.passwordDigest !== "" && timingSafeEqual(q.passwordDigest, row.passwordDigest)) || (q.editContext && canEditPost(user, row));
+}
+
+/** Throws for filters that name ids, slugs or names that do not exist (§3), from `existenceQueries` results. */
+export function assertRefsExist(filters: EventFilters, names: string[], results: unknown[]): void {
+  const found = Object.fromEntries(names.map((name, i) => [name, results[i]])) as Record<string, Array<{ id: number }>>;
+  const bad = missingRefs(filters, found);
+  if (bad.length) throw new InvalidParamsError(bad.map((name) => ({ name })));
+}
+
+/** Handles `GET /events`. */
+export async function listEvents(c: AppContext): Promise<Response> {
+  const settings = c.get("settings");
+  const user = c.get("user");
+  const q = await resolveArchive(c);
+  const { filters, page, perPage } = q;
+
+  const { db } = c.get("rdb");
+  const where = whereClause(db, filters, user);
+  const order = archiveOrder(q.ignoresDates);
+  const pageQuery = db.select({ id: events.id }).from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
+  const pageIds = sql`(${pageQuery})`;
+  const checks = existenceQueries(db, filters);
+  const related = relatedQueries(db, pageIds);
+  const queries = [
+    ...Object.values(checks),
+    db.select({ total: count() }).from(events).where(where),
+    db.select().from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
+    related.venues,
+    related.organizers,
+    related.terms,
+    related.media,
+  ];
+  const results = (await db.batch(queries as never)) as unknown[];
+  const checkNames = Object.keys(checks);
+  assertRefsExist(filters, checkNames, results);
+  const [[{ total }], rows, venues, organizers, terms, media] = results.slice(checkNames.length) as [
+    Array<{ total: number }>,
+    EventRow[],
+    ...unknown[],
+  ] as unknown as [Array<{ total: number }>, EventRow[], RelatedRows["venues"], RelatedRows["organizers"], RelatedRows["terms"], RelatedRows["media"]];
+
+  const pages = totalPages(total, perPage);
+  if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");
+
+  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  const records = assemble(rows, { venues, organizers, terms, media });
+  const list = records.map((record) => {
+    const body = serializeEvent(ctx, record);
+    return protectedAccess(q, record.row, user) ? body : blankProtected(body);
+  });
+
+  const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, q.echo);
   setPagingHeaders(c, total, pages, links);
   return c.json({ events: list, ...links, total, total_pages: pages });
 }

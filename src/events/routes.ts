@@ -1,38 +1,78 @@
 /**
  * Event routes of the namespace (tec-reference §1.2 rows 2–4), in registration order: archive
- * GET/POST; single GET, DELETE, then POST/PUT/PATCH; the same by slug.
+ * GET/POST; single GET, DELETE, then POST/PUT/PATCH; the same by slug. Each handler is declared with
+ * the argument specs it validates with, who may use it (`Allow`) and its `/doc` answers.
  */
-import { Hono } from "hono";
-import { allow } from "../http/allow";
-import type { AppEnv } from "../http/context";
+import type { AppContext } from "../http/context";
+import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { ARCHIVE_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { deleteEvent } from "./delete";
 import { listEvents } from "./list";
 import { saveEvent } from "./save";
 import { getEvent, getEventBySlug } from "./single";
+import { CREATE_ARGS, DELETE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 
-const SINGLE_METHODS = {
-  GET: () => true,
-  DELETE: (u: { can: (c: "delete_posts") => boolean }) => u.can("delete_posts"),
-  POST: (u: { can: (c: "edit_posts") => boolean }) => u.can("edit_posts"),
-  PUT: (u: { can: (c: "edit_posts") => boolean }) => u.can("edit_posts"),
-  PATCH: (u: { can: (c: "edit_posts") => boolean }) => u.can("edit_posts"),
-};
+const edits: Permit = (u) => u.can("edit_posts");
+const deletes: Permit = (u) => u.can("delete_posts");
 
-const idOf = (raw: string) => Number(raw);
-const slugOf = (raw: string) => raw.toLowerCase();
+const idOf = (c: AppContext) => Number(c.req.param("id"));
+const slugOf = (c: AppContext) => (c.req.param("slug") ?? "").toLowerCase();
 
-export function eventRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  // "/events/*" also matches "/events"; the archive's own list is set last and wins there.
-  r.use("/events/*", allow(SINGLE_METHODS));
-  r.use("/events", allow({ GET: () => true, POST: (u) => u.can("edit_posts") }));
-  r.get("/events", listEvents);
-  r.post("/events", (c) => saveEvent(c, { create: true }));
-  r.get("/events/:id{[0-9]+}", getEvent);
-  r.delete("/events/:id{[0-9]+}", (c) => deleteEvent(c, { id: idOf(c.req.param("id")) }));
-  r.on(["POST", "PUT", "PATCH"], "/events/:id{[0-9]+}", (c) => saveEvent(c, { id: idOf(c.req.param("id")) }));
-  r.get("/events/by-slug/:slug{[^/]+}", getEventBySlug);
-  r.delete("/events/by-slug/:slug{[^/]+}", (c) => deleteEvent(c, { slug: slugOf(c.req.param("slug")) }));
-  r.on(["POST", "PUT", "PATCH"], "/events/by-slug/:slug{[^/]+}", (c) => saveEvent(c, { slug: slugOf(c.req.param("slug")) }));
-  return r;
+/** `/events`, `/events/{id}`, `/events/by-slug/{slug}`. */
+export function eventRoutes(): Array<RouteDef<Permit>> {
+  return [
+    {
+      path: "/events",
+      endpoints: [
+        { methods: ["GET"], args: ARCHIVE_ARGS, may: anyone, handler: listEvents, doc: { op: "events.list", ok: 200, body: "EventArchive", errors: [400, 404] } },
+        {
+          methods: ["POST"],
+          args: CREATE_ARGS,
+          may: edits,
+          handler: (c) => saveEvent(c, { create: true }),
+          doc: { op: "events.create", ok: 201, body: "Event", errors: [400, 401, 403] },
+        },
+      ],
+    },
+    {
+      path: "/events/{id}",
+      endpoints: [
+        { methods: ["GET"], args: SINGLE_ARGS, may: anyone, handler: getEvent, doc: { op: "events.read", ok: 200, body: "Event", errors: [400, 403, 404] } },
+        {
+          methods: ["DELETE"],
+          args: { ...SINGLE_ARGS, ...DELETE_ARGS },
+          may: deletes,
+          handler: (c) => deleteEvent(c, { id: idOf(c) }),
+          doc: { op: "events.delete", ok: 200, body: ["Event", "DeletedEvent"], errors: [400, 401, 403, 404, 410] },
+        },
+        {
+          methods: ["POST", "PUT", "PATCH"],
+          args: EDIT_ARGS,
+          may: edits,
+          handler: (c) => saveEvent(c, { id: idOf(c) }),
+          doc: { op: "events.update", ok: 200, body: "Event", errors: [400, 401, 403, 404] },
+        },
+      ],
+    },
+    {
+      path: "/events/by-slug/{slug}",
+      endpoints: [
+        { methods: ["GET"], args: SLUG_ARGS, may: anyone, handler: getEventBySlug, doc: { op: "events.read", ok: 200, body: "Event", errors: [400, 403] } },
+        {
+          methods: ["DELETE"],
+          args: { ...SLUG_ARGS, ...DELETE_ARGS },
+          may: deletes,
+          handler: (c) => deleteEvent(c, { slug: slugOf(c) }),
+          doc: { op: "events.delete", ok: 200, body: ["Event", "DeletedEvent"], errors: [400, 401, 403, 410] },
+        },
+        {
+          methods: ["POST", "PUT", "PATCH"],
+          args: EDIT_BY_SLUG_ARGS,
+          may: edits,
+          handler: (c) => saveEvent(c, { slug: slugOf(c) }),
+          doc: { op: "events.update", ok: 200, body: "Event", errors: [400, 401, 403] },
+        },
+      ],
+    },
+  ];
 }

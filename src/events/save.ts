@@ -10,7 +10,7 @@ import { IdAllocator, NamedBatch } from "../db/batch";
 import { eventOrganizers, eventTerms, events, posts, terms, users } from "../db/schema";
 import { newPlan } from "../db/write-plan";
 import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, nextPostIdQuery, nextTermIdQuery, postDates, recountTerms, withWriteRetry } from "../db/write";
+import { bumpContentVersion, nextPostIdQuery, nextTermIdQuery, postDates, recountTerms, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { hasParam } from "../http/params";
@@ -29,6 +29,10 @@ import { eventFromResults, eventLoadQueries } from "./single";
 import { type EventRow, serializeEvent } from "./serialize";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
+
+/** The event row is as it was read: same id, status and modification time. */
+export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt">) =>
+  and(eq(events.id, row.id), eq(events.status, row.status), eq(events.postModifiedGmt, row.postModifiedGmt));
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
 export type SaveTarget = { create: true } | { id: number } | { slug: string };
@@ -170,6 +174,8 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     }
     const touched = [...new Set([...((r.oldTerms ?? []) as Array<{ id: number }>).map((t) => t.id), ...(categoryIds ?? []), ...(tagIds ?? [])])];
     s.push(recountTerms(db, touched), bumpContentVersion(db));
+    // An update applies only to the event as read: trashed or deleted in between → read again.
+    if (existing) s.unshift(unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(existing)})`));
     const reload = eventLoadQueries(db, { id });
     const results = (await db.batch([...s, ...reload] as never)) as unknown[];
     const { record } = eventFromResults(results.slice(s.length));

@@ -2,6 +2,7 @@
  * The event object of tec-reference §4.1: every key always present, in TEC's order.
  */
 import type { events } from "../db/schema";
+import { blankProtected } from "../http/password-protection";
 import { globalId, type RenderContext } from "../http/render";
 import { type OrganizerRow, type VenueRow, serializeOrganizer, serializeVenue } from "../linked-posts/serialize";
 import { type MediaRow, imageObject } from "../media/serialize";
@@ -33,8 +34,28 @@ export function eventCost(ctx: RenderContext, row: EventRow): string {
   });
 }
 
+function embedded<T extends Record<string, unknown>>(ctx: RenderContext, kind: "venue" | "organizer", body: T, row: VenueRow | OrganizerRow): T {
+  return linkedOpen(ctx, row) ? body : blankProtected(body, [kind]);
+}
+
+/** Whether the request may see an embedded venue's or organizer's protected fields (§4.7). */
+const linkedOpen = (ctx: RenderContext, row: VenueRow | OrganizerRow) => row.passwordDigest === "" || (ctx.linkedAccess?.(row) ?? false);
+
 /**
- * Serializes an event (§4.1). `json_ld` is added on single GETs (§4.9).
+ * The record as this request may see its links: password-protected venues and organizers it may not
+ * open are left out (for JSON-LD, which would otherwise print their address, phone and e-mail).
+ */
+function openLinks(ctx: RenderContext, record: EventRecord): EventRecord {
+  return {
+    ...record,
+    venue: record.venue && linkedOpen(ctx, record.venue.row) ? record.venue : null,
+    organizers: record.organizers.filter((o) => linkedOpen(ctx, o.row)),
+  };
+}
+
+/**
+ * Serializes an event (§4.1). `json_ld` is added on single GETs (§4.9). Embedded venues and
+ * organizers follow their own password rules (§4.7): protected fields blanked, names kept.
  * @returns a plain object in TEC's key order.
  */
 export function serializeEvent(ctx: RenderContext, record: EventRecord) {
@@ -42,7 +63,7 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord) {
   const id = globalId(ctx, row.id);
   const url = eventUrl(ctx, row.slug);
   const terms = [...record.terms].sort(byName);
-  const venue = record.venue ? serializeVenue(ctx, record.venue.row, record.venue.image) : [];
+  const venue = record.venue ? embedded(ctx, "venue", serializeVenue(ctx, record.venue.row, record.venue.image), record.venue.row) : [];
   const body: Record<string, unknown> = {
     id: row.id,
     global_id: id,
@@ -87,9 +108,9 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord) {
     categories: terms.filter((t) => t.taxonomy === "tribe_events_cat").map((t) => embeddedTerm(ctx, t)),
     tags: terms.filter((t) => t.taxonomy === "post_tag").map((t) => embeddedTerm(ctx, t)),
     venue,
-    organizer: record.organizers.map((o) => serializeOrganizer(ctx, o.row, o.image)),
+    organizer: record.organizers.map((o) => embedded(ctx, "organizer", serializeOrganizer(ctx, o.row, o.image), o.row)),
     custom_fields: [],
   };
-  if (ctx.single) body.json_ld = eventJsonLd(ctx, record);
+  if (ctx.single) body.json_ld = eventJsonLd(ctx, openLinks(ctx, record));
   return body;
 }

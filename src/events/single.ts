@@ -9,6 +9,7 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
+import { passwordAccess } from "../linked-posts/access";
 import type { RenderContext } from "../http/render";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
@@ -73,8 +74,10 @@ export async function assertReadable(
   }
 }
 
-function render(c: AppContext, record: EventRecord): Response {
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user: c.get("user"), single: true };
+async function render(c: AppContext, record: EventRecord, access: { password: unknown; context: unknown }): Promise<Response> {
+  const user = c.get("user");
+  const linkedAccess = await passwordAccess(access.password, access.context, user);
+  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true, linkedAccess };
   return c.json(serializeEvent(ctx, record));
 }
 
@@ -87,8 +90,9 @@ export async function getEvent(c: AppContext): Promise<Response> {
   const { postType, record } = await loadEvent(c.get("rdb").db, { id });
   if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
   if (!record) throw new ApiError(400, "rest-invalid-event-id");
-  await assertReadable(record.row, c.get("user"), { password: values.password, context: params.query.context });
-  return render(c, record);
+  const access = { password: values.password, context: params.query.context };
+  await assertReadable(record.row, c.get("user"), access);
+  return render(c, record, access);
 }
 
 /** Handles `GET /events/by-slug/{slug}`. */
@@ -98,6 +102,7 @@ export async function getEventBySlug(c: AppContext): Promise<Response> {
   const { record } = await loadEvent(c.get("rdb").db, { slug: values.slug!.toLowerCase() });
   // §3 is_event_slug: an event with that slug must exist (any status), else 400.
   if (!record) throw new InvalidParamsError([{ name: "slug" }]);
-  await assertReadable(record.row, c.get("user"), { password: values.password, context: params.query.context });
-  return render(c, record);
+  const access = { password: values.password, context: params.query.context };
+  await assertReadable(record.row, c.get("user"), access);
+  return render(c, record, access);
 }

@@ -37,6 +37,8 @@ export interface Arg<TOut = unknown> {
   /** TEC `swagger_type`, for /doc only. */
   swaggerType?: string;
   items?: { type: WpType };
+  /** JSON-schema `format` TEC declares (`double`, or `string` on status lists); shown in the index and /doc. */
+  format?: string;
   /** Where /doc says the argument goes. */
   in?: "query" | "path" | "body";
 }

@@ -43,12 +43,16 @@ export async function entityTag(version: number, c: AppContext, now: Date): Prom
   return `"${(await sha256Hex(normalized)).slice(0, 40)}"`;
 }
 
-/** Whether an `If-None-Match` header names `etag` (or `*`). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+/**
+ * Whether an `If-None-Match` header names `etag` (or, with `wildcard`, `*`).
+ * `*` matches any current representation, so it may only be answered once the handler has produced
+ * a 200: RFC 9110 §13.2.1 — a request that would fail (400, 404, …) ignores its preconditions.
+ */
+export function matchesEtag(header: string | undefined, etag: string, wildcard = false): boolean {
   if (!header) return false;
   return header.split(",").some((t) => {
     const tag = t.trim().replace(/^W\//, "");
-    return tag === "*" || tag === etag;
+    return (wildcard && tag === "*") || tag === etag;
   });
 }
 
@@ -75,6 +79,10 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   }
   await next();
   if (c.res.status !== 200) return;
+  if (matchesEtag(c.req.header("if-none-match"), etag, true)) {
+    c.res = new Response(null, { status: 304, headers: { ETag: etag } });
+    return;
+  }
   c.res.headers.set("ETag", etag);
   c.res.headers.set("X-Cache", "MISS");
   if (!cache || c.req.method !== "GET") return;

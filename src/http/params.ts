@@ -5,7 +5,7 @@
  * Path captures win over everything, so `?id=` can never redirect an operation to another post.
  */
 import qs from "qs";
-import { ApiError, invalidJson } from "./errors";
+import { ApiError, InvalidParamsError, invalidJson } from "./errors";
 
 /** Largest accepted request body, in bytes (contract §5: over 1 MiB → 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -64,20 +64,25 @@ async function readLimited(req: Request): Promise<string> {
 
 /**
  * Reads the body of a POST/PUT/PATCH/DELETE request.
- * @throws ApiError 413 `rest_payload_too_large`, 400 `rest_invalid_json`.
+ * @throws ApiError 413 `rest_payload_too_large`, 400 `rest_invalid_json`, 400 `rest_invalid_param`
+ *   naming `body` for a multipart body that cannot be parsed (a request the client believes carries
+ *   parameters must not be answered as if it carried none).
  */
 export async function readBody(req: Request): Promise<ParamBag> {
   if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method)) return {};
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  const header = req.headers.get("content-type") ?? "";
+  const type = header.toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     const declared = Number(req.headers.get("content-length") ?? "0");
     if (declared > MAX_BODY_BYTES) throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
     const raw = await readLimited(req);
+    if (raw.trim() === "") return {};
     let form: FormData;
     try {
-      form = await new Response(raw, { headers: { "content-type": type } }).formData();
+      // The boundary is case-sensitive (browsers send `----WebKitFormBoundaryAbC…`): the header as sent.
+      form = await new Response(raw, { headers: { "content-type": header } }).formData();
     } catch {
-      return {};
+      throw new InvalidParamsError([{ name: "body" }]);
     }
     const pairs = new URLSearchParams();
     for (const [key, value] of form.entries()) if (typeof value === "string") pairs.append(key, value);

@@ -79,6 +79,21 @@ export const nonEmptyString = v.pipe(
   v.transform((x) => x as string),
 );
 
+/** Longest `search` phrase looked for, in characters; the rest is ignored (issue 9: search strings capped). */
+export const MAX_SEARCH_CHARS = 500;
+
+/**
+ * A `search` phrase: TEC `is_string` (non-empty), then sanitized like WordPress's
+ * `sanitize_text_field` does for the parts that matter to a query: control characters (NUL, line
+ * breaks, …) become spaces — an FTS5 phrase stops at a NUL, which made the query malformed — and
+ * the phrase is cut at `MAX_SEARCH_CHARS` (whole code points).
+ * @example v.parse(searchText, "jazz\u0000night") // "jazz night"
+ */
+export const searchText = v.pipe(
+  nonEmptyString,
+  v.transform((x) => [...x.replace(/[\u0000-\u001f\u007f]/g, " ")].slice(0, MAX_SEARCH_CHARS).join("")),
+);
+
 /** TEC `is_positive_int`: numeric, integral, > 0 (`"3.0"` passes) (§3). */
 export const positiveInt = v.pipe(
   v.unknown(),

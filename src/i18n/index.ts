@@ -3,6 +3,11 @@
  * `src/i18n/strings/<lang>.json` by `npm run strings:load`. Read at most once per isolate per language;
  * a key missing in a language falls back to English; if KV holds no English at all (strings never
  * loaded), the English file bundled with the worker is used so that errors still have messages.
+ *
+ * Sections: `messages.<code>` (error messages, src/http/error-response.ts), `params.<key>` (invalid
+ * parameter messages), `args.<spec description>` (argument descriptions of the index, `OPTIONS` and
+ * `/doc`), `doc.*` (`/doc`: `info`, `responses.<op>.<status>`, `schemas.<component>.<property>`).
+ * Another language is another file (`pt-BR.json`) plus its code in `LANGUAGES`.
  */
 import bundledEnglish from "./strings/en.json";
 

@@ -3,10 +3,18 @@
  * item 8). Runs in Node (the `npm run import` CLI) and in workerd (tests). The whole file is read and
  * validated before anything is sent, so a bad file imports nothing.
  *
- * Mapping: UID → `uid`; SUMMARY → `title`; DESCRIPTION → `description` (HTML kept as written);
- * URL → `website`; LOCATION → the venue's name; ORGANIZER (CN, else the mailto address) →
- * organizers; CATEGORIES (every property, every value) → category names; DTSTART/DTEND/DURATION →
- * dates (see dates.ts). STATUS:CANCELLED events are imported like the others, with a warning.
+ * Mapping: UID → `uid`; SUMMARY → `title`; DESCRIPTION → `description` (HTML kept as written), or
+ * the HTML of X-ALT-DESC;FMTTYPE=text/html when there is one; URL → `website`; IMAGE (RFC 7986, a
+ * URI) → `image`; LOCATION → the venue's
+ * name; ORGANIZER (CN, else the mailto address) → organizers; CATEGORIES (every property, every
+ * value) → category names; DTSTART/DTEND/DURATION → dates (see dates.ts). STATUS:CANCELLED events
+ * are imported like the others, with a warning.
+ *
+ * RFC 9073 components, as this service's own feed writes them (src/ical): a VLOCATION with a
+ * schema.org `Place` in STRUCTURED-DATA (application/ld+json) gives the venue's name (NAME) and
+ * address, phone, website and coordinates; VPARTICIPANTs with a schema.org `Person` give the
+ * organizers, in order, with e-mail, phone and website (they replace ORGANIZER, which RFC 5545 allows
+ * only once per event).
  *
  * Decisions where RFC 5545 leaves room:
  * - A VEVENT without SUMMARY is imported as "(untitled)" (with a warning): SUMMARY is optional in
@@ -27,10 +35,27 @@ import { type ScannedCalendar, scanCalendar } from "./scan";
 export { IcsError } from "./errors";
 export type { IcsDates } from "./dates";
 
-/** An ORGANIZER: `name` from the CN parameter, else the e-mail address. */
+/** An ORGANIZER: `name` from the CN parameter, else the e-mail address (phone and website from a VPARTICIPANT). */
 export interface IcsOrganizer {
   name: string;
   email?: string;
+  phone?: string;
+  website?: string;
+}
+
+/** A venue's details from a VLOCATION's schema.org `Place` (API field names, §2.6). */
+export interface IcsVenueDetails {
+  address?: string;
+  city?: string;
+  stateprovince?: string;
+  state?: string;
+  province?: string;
+  zip?: string;
+  country?: string;
+  phone?: string;
+  website?: string;
+  geo_lat?: number;
+  geo_lng?: number;
 }
 
 /** One VEVENT, normalized and validated. Text is unescaped; absent fields are `undefined`/`[]`. */
@@ -45,8 +70,12 @@ export interface IcsEvent {
   description?: string;
   /** URL, when it is an absolute URL. */
   website?: string;
-  /** LOCATION on one line (line breaks become ", "): the venue's name. */
+  /** LOCATION on one line (line breaks become ", "), or the VLOCATION's NAME: the venue's name. */
   venue?: string;
+  /** IMAGE (RFC 7986) with a URI value: the featured image's URL. */
+  image?: string;
+  /** The VLOCATION's address and contact details, when it has a schema.org `Place`. */
+  venueDetails?: IcsVenueDetails;
   organizers: IcsOrganizer[];
   /** Category names, deduplicated case-insensitively, as the API will split them (on commas). */
   categories: string[];
@@ -98,6 +127,91 @@ function organizersOf(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (l
   return out;
 }
 
+/** Value of a parameter as one string (`""` when absent). */
+function param(prop: ICAL.Property, name: string): string {
+  const value = prop.getParameter(name);
+  return String((Array.isArray(value) ? value[0] : value) ?? "").trim();
+}
+
+/** The schema.org object of a component's STRUCTURED-DATA (JSON-LD, RFC 9073 §6.6) of `type`, if any. */
+function structuredData(component: ICAL.Component, type: string): Record<string, unknown> | undefined {
+  for (const prop of component.getAllProperties("structured-data")) {
+    if (param(prop, "fmttype").toLowerCase() !== "application/ld+json") continue;
+    try {
+      const data = JSON.parse(String(prop.getFirstValue() ?? "")) as unknown;
+      if (data && typeof data === "object" && !Array.isArray(data) && (data as Record<string, unknown>)["@type"] === type) return data as Record<string, unknown>;
+    } catch {
+      // Not JSON: ignored like any property the importer does not read.
+    }
+  }
+  return undefined;
+}
+
+const str = (x: unknown) => (typeof x === "string" && x.trim() !== "" ? x.trim() : undefined);
+const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : typeof x === "string" && x.trim() !== "" && Number.isFinite(Number(x)) ? Number(x) : undefined);
+const webUrl = (x: unknown) => (str(x) && isUrl(str(x)!) ? str(x) : undefined);
+
+/** The venue of an RFC 9073 VLOCATION with a schema.org Place: its name and details. */
+function venueOf(vevent: ICAL.Component): { name: string; details: IcsVenueDetails } | undefined {
+  for (const location of vevent.getAllSubcomponents("vlocation")) {
+    const place = structuredData(location, "Place");
+    const name = oneLine(textOf(location, "name") || (str(place?.name) ?? ""));
+    if (!place || name === "") continue;
+    const address = (place.address && typeof place.address === "object" ? place.address : {}) as Record<string, unknown>;
+    const geo = (place.geo && typeof place.geo === "object" ? place.geo : {}) as Record<string, unknown>;
+    const country = str(address.addressCountry) ?? str((address.addressCountry as Record<string, unknown> | undefined)?.name);
+    const region = str(address.addressRegion);
+    const us = country === undefined || /^(US|USA|United States)$/i.test(country);
+    const details: IcsVenueDetails = {
+      address: str(address.streetAddress),
+      city: str(address.addressLocality),
+      stateprovince: region,
+      ...(us ? { state: region } : { province: region }),
+      zip: str(address.postalCode),
+      country,
+      phone: str(place.telephone),
+      website: webUrl(place.url) ?? webUrl(place.sameAs),
+      geo_lat: num(geo.latitude),
+      geo_lng: num(geo.longitude),
+    };
+    return { name, details: Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as IcsVenueDetails };
+  }
+  return undefined;
+}
+
+/** Organizers of RFC 9073 VPARTICIPANTs with a schema.org Person, in order. */
+function participantsOf(vevent: ICAL.Component): IcsOrganizer[] {
+  const out: IcsOrganizer[] = [];
+  for (const participant of vevent.getAllSubcomponents("vparticipant")) {
+    const person = structuredData(participant, "Person");
+    if (!person) continue;
+    const name = oneLine(str(person.name) ?? textOf(participant, "summary"));
+    if (name === "" || out.some((o) => o.name.toLowerCase() === name.toLowerCase())) continue;
+    const address = textOf(participant, "calendar-address").replace(/^mailto:/i, "");
+    const email = [str(person.email), address].find((e) => e !== undefined && EMAIL.test(e));
+    const phone = str(person.telephone);
+    const website = webUrl(person.url) ?? webUrl(person.sameAs);
+    out.push({ name, ...(email ? { email } : {}), ...(phone ? { phone } : {}), ...(website ? { website } : {}) });
+  }
+  return out;
+}
+
+/**
+ * HTML of an X-ALT-DESC;FMTTYPE=text/html, reduced to the body's content when it is a whole
+ * document (as Outlook writes it); undefined without one.
+ */
+function htmlDescription(vevent: ICAL.Component): string | undefined {
+  const prop = vevent.getAllProperties("x-alt-desc").find((p) => param(p, "fmttype").toLowerCase() === "text/html");
+  if (!prop) return undefined;
+  // ical.js knows no value type for X- properties and keeps their TEXT escapes.
+  let html = String(prop.getFirstValue() ?? "");
+  if (prop.type !== "text") html = html.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
+  const body = /<body[^>]*>([\s\S]*?)<\/body>/i.exec(html);
+  if (body) html = body[1];
+  html = html.replace(/<!DOCTYPE[^>]*>|<\/?html[^>]*>|<head[^>]*>[\s\S]*?<\/head>/gi, "").trim();
+  return html === "" ? undefined : html;
+}
+
 function categoriesOf(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void): string[] {
   const out: string[] = [];
   for (const prop of vevent.getAllProperties("categories")) {
@@ -131,10 +245,12 @@ function readEvent(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line
     warn(line, `VEVENT ${clip(uid)} has no SUMMARY: imported as "(untitled)"`);
     title = "(untitled)";
   }
-  const description = textOf(vevent, "description");
+  const description = htmlDescription(vevent) ?? textOf(vevent, "description");
   const url = textOf(vevent, "url");
   if (url && !isUrl(url)) warn(scanned.origin(vevent.getFirstProperty("url")!).line, `URL "${clip(url)}" is not an absolute URL: ignored`);
-  const venue = oneLine(textOf(vevent, "location"));
+  const located = venueOf(vevent);
+  const venue = located?.name ?? oneLine(textOf(vevent, "location"));
+  const participants = participantsOf(vevent);
   const status = vevent.getFirstProperty("status");
   const cancelled = textOf(vevent, "status").toUpperCase() === "CANCELLED";
   if (cancelled) warn(scanned.origin(status!).line, "STATUS:CANCELLED: imported as an ordinary event (the API has no cancelled status)");
@@ -145,7 +261,9 @@ function readEvent(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line
     description: description === "" || description === "0" ? undefined : description,
     website: url && isUrl(url) ? url : undefined,
     venue: venue === "" || venue === "0" ? undefined : venue,
-    organizers: organizersOf(vevent, scanned, warn),
+    ...(located && Object.keys(located.details).length ? { venueDetails: located.details } : {}),
+    ...(webUrl(textOf(vevent, "image")) ? { image: webUrl(textOf(vevent, "image")) } : {}),
+    organizers: participants.length ? participants : organizersOf(vevent, scanned, warn),
     categories: categoriesOf(vevent, scanned, warn),
     cancelled,
     dates,

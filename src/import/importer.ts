@@ -81,10 +81,10 @@ function chunks(uids: string[]): string[][] {
 type EventList = { events?: RemoteEvent[]; total?: number };
 
 /**
- * Finds the stored events of these UIDs, `CHUNK` per request. The event objects do not say their UID, so
+ * Finds the stored events of these UIDs (trashed ones too), `CHUNK` per request. The event objects do not say their UID, so
  * for a chunk with matches each UID of it is then looked up alone (unless the server echoes `uid`).
  */
-async function lookup(req: Requester, uids: string[], limit: number): Promise<Map<string, RemoteEvent>> {
+export async function lookup(req: Requester, uids: string[], limit: number): Promise<Map<string, RemoteEvent>> {
   const found = new Map<string, RemoteEvent>();
   const single: string[] = [];
   const byChunk: KeyedTask[] = chunks(uids).map((chunk) => ({

@@ -5,7 +5,7 @@
  */
 import { autop, sanitizeTitle } from "../text/html";
 import type { IcsDates } from "./dates";
-import type { IcsEvent } from "./ics";
+import type { IcsEvent, IcsVenueDetails } from "./ics";
 
 /** The JSON body of `POST /events` or `PUT /events/{id}`, as far as the importer uses it. */
 export interface EventBody {
@@ -19,14 +19,16 @@ export interface EventBody {
   timezone?: string;
   /** `""` clears it. */
   website?: string;
-  /** A venue found or created by name (contract §4 row 13); `""` unlinks. */
-  venue?: { venue: string } | "";
+  /** A venue found or created by name (contract §4 row 13), with its details for a new one; `""` unlinks. */
+  venue?: ({ venue: string } & IcsVenueDetails) | "";
   /** Organizers found or created by name, in order; `[]` unlinks all. */
-  organizer?: Array<{ organizer: string; email?: string }>;
+  organizer?: Array<{ organizer: string; email?: string; phone?: string; website?: string }>;
   /** Category names (found by slug or name, created when missing); `[]` removes all. */
   categories?: string[];
   uid?: string;
   slug?: string;
+  /** An image URL (added to the media library when new). */
+  image?: string;
 }
 
 /** The fields of a stored event (tec-reference §4.1) the comparison reads. */
@@ -46,6 +48,7 @@ export interface RemoteEvent {
   venue: { venue: string } | Array<{ venue: string }>;
   organizer: Array<{ organizer: string }>;
   categories: Array<{ name: string }>;
+  image?: { url?: string } | false;
   /** Present only if the server echoes the iCalendar UID. */
   uid?: string;
 }
@@ -125,9 +128,10 @@ export function eventBody(e: IcsEvent, options: BodyOptions = {}): EventBody {
     ...(e.description !== undefined ? { description: e.description } : {}),
     ...dateFields(e.dates, options.timezone),
     ...(e.website !== undefined ? { website: e.website } : {}),
-    ...(e.venue !== undefined ? { venue: { venue: e.venue } } : {}),
-    ...(e.organizers.length ? { organizer: e.organizers.map((o) => ({ organizer: o.name, ...(o.email ? { email: o.email } : {}) })) } : {}),
+    ...(e.venue !== undefined ? { venue: { venue: e.venue, ...e.venueDetails } } : {}),
+    ...(e.organizers.length ? { organizer: e.organizers.map(({ name, ...contact }) => ({ organizer: name, ...contact })) } : {}),
     ...(e.categories.length ? { categories: e.categories } : {}),
+    ...(e.image !== undefined ? { image: e.image } : {}),
   };
 }
 
@@ -157,6 +161,8 @@ export function eventChanges(e: IcsEvent, r: RemoteEvent, options: BodyOptions =
   const stored = new Set(r.categories.map((c) => c.name.trim().toLowerCase()));
   const wanted = new Set(e.categories.map((c) => c.toLowerCase()));
   if (stored.size !== wanted.size || [...wanted].some((c) => !stored.has(c))) out.categories = body.categories ?? [];
+  // An image is set or replaced, never removed (a file without IMAGE says nothing about it).
+  if (body.image !== undefined && (r.image ? r.image.url : undefined) !== body.image) out.image = body.image;
   return out;
 }
 

@@ -8,7 +8,7 @@
 import * as v from "valibot";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { idFormat, isTruthy, nonEmptyString, positiveInt, timeInput, wpBoolean } from "../http/validators";
+import { idFormat, isTruthy, nonEmptyString, positiveInt, searchText, timeInput, wpBoolean } from "../http/validators";
 import { statusList } from "../events/args";
 import { LINKED, type LinkedKind } from "./kinds";
 
@@ -28,11 +28,11 @@ function archive<K extends LinkedKind>(kind: K) {
   return {
     page: arg({ schema: positiveInt, default: 1, type: "integer", description: `${p}.page` }),
     per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: `${p}.per_page` }),
-    search: arg({ schema: nonEmptyString, type: "string", description: `${p}.search` }),
+    search: arg({ schema: searchText, type: "string", description: `${p}.search` }),
     event: arg({ schema: positiveInt, type: "integer", description: `${p}.event` }),
     has_events: arg({ schema: truthy, swaggerType: "boolean", description: `${p}.has_events` }),
     only_with_upcoming: arg({ schema: truthy, default: false, swaggerType: "boolean", description: `${p}.only_with_upcoming` }),
-    status: arg({ schema: statusList, swaggerType: "string", description: `${p}.status` }),
+    status: arg({ schema: statusList, swaggerType: "string", format: "string", description: `${p}.status` }),
     modified_after: arg({ schema: timeInput, swaggerType: "string", description: `${p}.modified_after` }),
     password: arg({ schema: password, swaggerType: "string", description: `${p}.password` }),
   } satisfies ArgSpecs;

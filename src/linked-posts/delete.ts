@@ -5,11 +5,11 @@
  * the id's tombstone so it is never reused. Either way the post is unlinked from every event in the
  * same batch, and those events count as modified (incremental sync sees the change).
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchQuery } from "../db/batch";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
-import { bumpContentVersion, postDates, withWriteRetry } from "../db/write";
+import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
@@ -36,6 +36,16 @@ export function unlinkStatements(db: Db, kind: LinkedKind, id: number, stamp: { 
   ];
 }
 
+/**
+ * The first statement of a write batch on a venue/organizer: the batch applies only to the post as it
+ * was read (same status and modification time); otherwise it fails as a conflict and the operation
+ * runs again from its reads (src/db/write.ts `unlessChanged`).
+ */
+export function unlessLinkedChanged(db: Db, kind: LinkedKind, row: { id: number; status: string; postModifiedGmt: string }) {
+  const t = commonTable(kind);
+  return unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${t} WHERE ${and(eq(t.id, row.id), eq(t.status, row.status), eq(t.postModifiedGmt, row.postModifiedGmt))})`);
+}
+
 /** Handles both delete routes of one kind. */
 export async function deleteLinked(c: AppContext, kind: LinkedKind, by: "id" | "slug"): Promise<Response> {
   const user = c.get("user");
@@ -53,6 +63,7 @@ export async function deleteLinked(c: AppContext, kind: LinkedKind, by: "id" | "
     if (values.force) {
       const previous = serializeLinked(kind, render, row, image);
       await db.batch([
+        unlessLinkedChanged(db, kind, row),
         ...unlinkStatements(db, kind, row.id, stamp),
         db.delete(t).where(eq(t.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
@@ -62,6 +73,7 @@ export async function deleteLinked(c: AppContext, kind: LinkedKind, by: "id" | "
     }
     if (row.status === "trash") throw new ApiError(410, `${kind}-is-in-trash`);
     const update = [
+      unlessLinkedChanged(db, kind, row),
       ...unlinkStatements(db, kind, row.id, stamp),
       db
         .update(t)

@@ -1,25 +1,39 @@
 /**
  * schema.org JSON-LD for venues (`Place`) and organizers (`Person`), tec-reference §4.9. Texts are plain
- * (tags stripped), empty properties omitted, so the output is valid schema.org.
+ * (tags stripped), empty properties omitted. The objects are typed with Google's schema.org typings
+ * (schema-dts), so a property schema.org does not define, or a value of the wrong kind, fails the
+ * type check. Standalone objects (a venue's or organizer's own `json_ld`) carry `@context`; the
+ * same object nested in an event's `location`/`organizer` does not need it.
  */
+import type { Person, Place, PostalAddress } from "schema-dts";
 import type { MediaRow } from "../media/serialize";
 import { stripTags } from "../text/html";
 import type { OrganizerRow, VenueRow } from "./serialize";
 
-function compact<T extends Record<string, unknown>>(obj: T): T {
+/** The `@context` TEC writes (schema.org accepts the http and https forms alike). */
+export const SCHEMA_CONTEXT = "http://schema.org" as const;
+
+/** A JSON-LD document: a schema.org object with its `@context`. */
+export type JsonLdDocument<T> = Exclude<T, string> & { "@context": typeof SCHEMA_CONTEXT };
+
+function compact<T extends object>(obj: T): T {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== "" && v !== undefined && v !== null)) as T;
 }
 
-/** `Place` for a venue. */
-export function venueJsonLd(row: VenueRow, image?: MediaRow | null): Record<string, unknown> {
-  const address = compact({
+/**
+ * The venue as a schema.org `Place` (no `@context`): name, description, image, url (the venue's
+ * website), `PostalAddress` (when it has any part), `GeoCoordinates` (when both are set), telephone,
+ * sameAs (the website).
+ */
+export function placeOf(row: VenueRow, image?: MediaRow | null): Exclude<Place, string> {
+  const address: PostalAddress = compact({
     "@type": "PostalAddress",
     streetAddress: row.address,
     addressLocality: row.city,
     addressRegion: row.stateprovince || row.state || row.province,
     postalCode: row.zip,
     addressCountry: row.country,
-  });
+  } satisfies PostalAddress);
   return compact({
     "@type": "Place",
     name: row.title,
@@ -30,11 +44,11 @@ export function venueJsonLd(row: VenueRow, image?: MediaRow | null): Record<stri
     geo: row.geoLat !== null && row.geoLng !== null ? { "@type": "GeoCoordinates", latitude: row.geoLat, longitude: row.geoLng } : undefined,
     telephone: row.phone,
     sameAs: row.website,
-  });
+  } satisfies Place);
 }
 
-/** `Person` for an organizer, as TEC describes organizers. */
-export function organizerJsonLd(row: OrganizerRow, image?: MediaRow | null): Record<string, unknown> {
+/** The organizer as a schema.org `Person` (no `@context`), as TEC describes organizers. */
+export function personOf(row: OrganizerRow, image?: MediaRow | null): Exclude<Person, string> {
   return compact({
     "@type": "Person",
     name: row.title,
@@ -44,5 +58,21 @@ export function organizerJsonLd(row: OrganizerRow, image?: MediaRow | null): Rec
     telephone: row.phone,
     email: row.email,
     sameAs: row.website,
-  });
+  } satisfies Person);
+}
+
+/**
+ * A venue's `json_ld` (§4.9): a standalone `Place` document.
+ * @example venueJsonLd(row) // { "@context": "http://schema.org", "@type": "Place", name: "Blue Room", address: {...} }
+ */
+export function venueJsonLd(row: VenueRow, image?: MediaRow | null): JsonLdDocument<Place> {
+  return { "@context": SCHEMA_CONTEXT, ...placeOf(row, image) } as JsonLdDocument<Place>;
+}
+
+/**
+ * An organizer's `json_ld` (§4.9): a standalone `Person` document.
+ * @example organizerJsonLd(row) // { "@context": "http://schema.org", "@type": "Person", name: "Springfield Arts", email: "…" }
+ */
+export function organizerJsonLd(row: OrganizerRow, image?: MediaRow | null): JsonLdDocument<Person> {
+  return { "@context": SCHEMA_CONTEXT, ...personOf(row, image) } as JsonLdDocument<Person>;
 }

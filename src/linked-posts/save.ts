@@ -21,7 +21,7 @@ import type { RenderContext } from "../http/render";
 import { lookupImage, resolveImage } from "../media/image-ref";
 import { can, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
-import { unlinkStatements } from "./delete";
+import { unlessLinkedChanged, unlinkStatements } from "./delete";
 import { deriveStateProvince } from "./fields";
 import { LINKED, type LinkedFields, type LinkedKind, type VenueFields, commonTable, linkedColumns } from "./kinds";
 import { type LinkedRow, linkedFromResults, linkedLoadQueries, loadLinked } from "./load";
@@ -92,7 +92,8 @@ export async function saveLinked(c: AppContext, kind: LinkedKind, target: Linked
       const columns = updatedColumns(kind, existing, { a, sent, named, name, imageId }, plan);
       plan.statements.push(db.update(t).set(columns).where(eq(t.id, id)));
     }
-    const s = [...plan.statements, bumpContentVersion(db)];
+    // An update applies only to the post as read: trashed or deleted in between → read again.
+    const s = [...(existing ? [unlessLinkedChanged(db, kind, existing)] : []), ...plan.statements, bumpContentVersion(db)];
     const results = (await db.batch([...s, ...linkedLoadQueries(db, kind, { id })] as never)) as unknown[];
     const saved = linkedFromResults(results.slice(s.length))!;
     return c.json(serializeLinked(kind, render, saved.row, saved.image), creating ? 201 : 200);

@@ -33,6 +33,10 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (ch) => `\\${c
 /**
  * The condition "every word occurs in one field" on the kind's table, or `sql\`0\`` when the phrase
  * has no words at all (nothing to find, so nothing matches).
+ *
+ * Two bound parameters per field whatever the number of words (D1 allows 100 per statement, and the
+ * condition appears in the count and the page query): the FTS5 query of the long words, and the
+ * LIKE patterns of the short ones as one JSON list, every one of which must match.
  */
 export function searchCondition(kind: LinkedKind, search: string): SQL {
   const words = searchWords(search);
@@ -40,7 +44,7 @@ export function searchCondition(kind: LinkedKind, search: string): SQL {
   const table = commonTable(kind);
   const fts = sql.raw(`${LINKED[kind].plural}_fts`);
   const long = words.filter((w) => [...w].length >= 3);
-  const short = words.filter((w) => [...w].length < 3);
+  const patterns = JSON.stringify(words.filter((w) => [...w].length < 3).map(likePattern));
   const perField = LINKED[kind].searchColumns.map((column) => {
     const conds: SQL[] = [];
     if (long.length) {
@@ -48,7 +52,7 @@ export function searchCondition(kind: LinkedKind, search: string): SQL {
       conds.push(sql`${table.id} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`);
     }
     const col = sql.raw(`"${LINKED[kind].plural}"."${column}"`);
-    for (const word of short) conds.push(sql`${col} LIKE ${likePattern(word)} ESCAPE '\\'`);
+    if (patterns !== "[]") conds.push(sql`NOT EXISTS (SELECT 1 FROM json_each(${patterns}) p WHERE ${col} NOT LIKE p.value ESCAPE '\\')`);
     return and(...conds)!;
   });
   return sql`(${or(...perField)})`;

@@ -1,16 +1,13 @@
-/** `wp/v2/media` routes (contract §3), relative to `/wp-json/wp/v2/media`. */
-import { Hono } from "hono";
-import { allow } from "../http/allow";
-import type { AppEnv } from "../http/context";
+/** `wp/v2/media` routes (contract §3), relative to `/wp-json/wp/v2`. */
+import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "./args";
 import { createMedia } from "./create";
 import { getMedia } from "./single";
 
-/** `POST /media` and `GET /media/{id}`, each path preceded by its `Allow` middleware. */
-export function mediaRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
-  r.use("/", allow({ POST: (u) => u.can("upload_files") }));
-  r.post("/", createMedia);
-  r.use("/:id{[0-9]+}", allow({ GET: () => true }));
-  r.get("/:id{[0-9]+}", getMedia);
-  return r;
+/** `POST /media` (author and up) and `GET /media/{id}`. */
+export function mediaRoutes(): Array<RouteDef<Permit>> {
+  return [
+    { path: "/media", endpoints: [{ methods: ["POST"], args: MEDIA_CREATE_ARGS, may: (u) => u.can("upload_files"), handler: createMedia }] },
+    { path: "/media/{id}", endpoints: [{ methods: ["GET"], args: MEDIA_SINGLE_ARGS, may: anyone, handler: getMedia }] },
+  ];
 }

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { idFormat, nonEmptyString, positiveInt, termRefList, wpBoolean } from "../http/validators";
+import { idFormat, nonEmptyString, positiveInt, termRefList, timeInput, wpBoolean } from "../http/validators";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /** Longest term name and slug WordPress stores (`wp_terms.name`, `slug`: varchar(200)). */
@@ -43,6 +43,8 @@ export function archiveArgs(info: TaxonomyInfo) {
     post: arg({ schema: positiveInt, type: "integer", description: d("post") }),
     event: arg({ schema: positiveInt, type: "integer", description: d("event") }),
     slug: arg({ schema: nonEmptyString, type: "string", description: d("slug") }),
+    // Contract §7: only terms created or changed after that instant (incremental sync).
+    modified_after: arg({ schema: timeInput, swaggerType: "string", description: d("modified_after") }),
   } satisfies ArgSpecs;
 }
 
@@ -60,6 +62,7 @@ export type ArchiveValues = {
   post?: number;
   event?: number;
   slug?: string;
+  modified_after?: string;
 };
 
 /** `GET|DELETE /categories/{id}`, `/tags/{id}` (§2.8: `is_event_category` / `is_post_tag` run in the handler). */

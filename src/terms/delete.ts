@@ -2,11 +2,12 @@
  * `DELETE /categories/{id}`, `/tags/{id}` (tec-reference §8.1, §8.8): always permanent (terms have no
  * trash). One write batch removes the term from its events (marking them modified for sync clients),
  * moves its child categories up to its own parent (WordPress `wp_delete_term`), deletes the term and
- * bumps the content version. Answers 200 with the term as it was, without `_links`. The id is never
+ * bumps the content version, leaving a tombstone (`deleted_terms`) so that sync clients learn of the
+ * deletion (`GET /deleted`). Answers 200 with the term as it was, without `_links`. The id is never
  * handed out again (the term-id sequence only grows).
  */
 import { and, eq } from "drizzle-orm";
-import { eventTerms, terms } from "../db/schema";
+import { deletedTerms, eventTerms, terms } from "../db/schema";
 import { bumpContentVersion, postDates } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -40,6 +41,7 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
       .set({ parent: term.parent, modifiedGmt: stamp.gmt })
       .where(and(eq(terms.taxonomy, info.taxonomy), eq(terms.parent, term.id))),
     db.delete(terms).where(eq(terms.id, term.id)),
+    db.insert(deletedTerms).values({ id: term.id, taxonomy: info.taxonomy, deletedGmt: stamp.gmt }).onConflictDoUpdate({ target: deletedTerms.id, set: { deletedGmt: stamp.gmt } }),
     bumpContentVersion(db),
   ] as never);
   const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true };

@@ -1,5 +1,6 @@
 /**
- * `GET /categories`, `GET /tags` (tec-reference §2.8, §5, §7.2; contract §4 rows 1, 7, 8, 19, 22):
+ * `GET /categories`, `GET /tags` (tec-reference §2.8, §5, §7.2; contract §4 rows 1, 7, 8, 19, 22; §7
+ * `modified_after`):
  * one D1 batch holds the reference checks (`include`, `exclude`, `parent`, `post`/`event`), the
  * total, the page and the category chains above the page (for nested public links).
  */
@@ -14,6 +15,9 @@ import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/p
 import type { RenderContext } from "../http/render";
 import { formQuery } from "../http/urls";
 import { sanitizeTitle } from "../text/html";
+import { WP_FORMAT } from "../time/format";
+import { parseTime } from "../time/parse";
+import { resolveZone } from "../time/zone";
 import { canReadPost } from "../users/capabilities";
 import { type ArchiveValues, archiveArgs } from "./args";
 import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
@@ -22,8 +26,11 @@ import type { TaxonomyInfo } from "./taxonomies";
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The WHERE clause of the archive (§7.2), from validated arguments. */
-function whereClause(db: Db, info: TaxonomyInfo, a: ArchiveValues, eventId: number | undefined): SQL {
+/**
+ * The WHERE clause of the archive (§7.2), from validated arguments.
+ * @param modifiedAfter UTC `Y-m-d H:i:s`: only terms whose `modified_gmt` is later (contract §7).
+ */
+function whereClause(db: Db, info: TaxonomyInfo, a: ArchiveValues, eventId: number | undefined, modifiedAfter: string | undefined): SQL {
   const conds: Array<SQL | undefined> = [eq(terms.taxonomy, info.taxonomy)];
   if (a.hide_empty !== false) conds.push(gt(terms.count, 0));
   if (a.search) {
@@ -37,6 +44,7 @@ function whereClause(db: Db, info: TaxonomyInfo, a: ArchiveValues, eventId: numb
     conds.push(inArray(terms.id, db.select({ id: eventTerms.termId }).from(eventTerms).where(eq(eventTerms.eventId, eventId))));
   }
   if (a.slug) conds.push(eq(terms.slug, sanitizeTitle(a.slug)));
+  if (modifiedAfter !== undefined) conds.push(gt(terms.modifiedGmt, modifiedAfter));
   return and(...conds)!;
 }
 
@@ -85,8 +93,10 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   const eventArg = a.event !== undefined ? "event" : a.post !== undefined ? "post" : undefined;
   const eventId = a.event ?? a.post;
 
+  const modified = a.modified_after !== undefined ? parseTime(a.modified_after, resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!, c.get("now")) : null;
+
   const { db } = c.get("rdb");
-  const where = whereClause(db, info, a, eventId);
+  const where = whereClause(db, info, a, eventId, modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined);
   const order = orderClause(a);
   const pageQuery = db.select().from(terms).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
   const batch = new NamedBatch();
@@ -137,6 +147,7 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
     ["parent", a.parent],
     [eventArg ?? "event", eventId],
     ["slug", a.slug],
+    ["modified_after", a.modified_after],
   ];
   const base = `${ctx.urls.namespaceRoot}${info.base}/`;
   const links = pageLinks(base, page, pages, echo);

@@ -1,37 +1,64 @@
 /**
  * Category and tag routes (tec-reference §1.2 rows 11–14), one implementation for both taxonomies, in
- * TEC's registration order: archive GET/POST; single GET, then POST/PUT/PATCH, then DELETE.
+ * TEC's registration order: archive GET/POST; single GET, then POST/PUT/PATCH, then DELETE. Each
+ * handler is declared with the argument specs it validates with, who may use it (`Allow`) and its
+ * `/doc` answers.
  */
-import { Hono } from "hono";
-import { allow } from "../http/allow";
-import type { AppEnv } from "../http/context";
+import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { archiveArgs, singleArgs, writeArgs } from "./args";
 import { deleteTerm } from "./delete";
 import { listTerms } from "./list";
 import { saveTerm } from "./save";
 import { getTerm } from "./single";
-import { CATEGORIES, TAGS, type TaxonomyInfo, mayManage, singleMethods } from "./taxonomies";
+import { CATEGORIES, TAGS, type TaxonomyInfo, mayManage } from "./taxonomies";
 
-function termRoutes(info: TaxonomyInfo): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
+function termRoutes(info: TaxonomyInfo, archive: "CategoryArchive" | "TagArchive"): Array<RouteDef<Permit>> {
   const base = `/${info.base}`;
-  const single = `${base}/:id{[0-9]+}`;
-  // `/{base}/*` also matches `/{base}`; the archive's own list is set last and wins there.
-  r.use(`${base}/*`, allow(singleMethods(info)));
-  r.use(base, allow({ GET: () => true, POST: (u) => mayManage(info, u) }));
-  r.get(base, (c) => listTerms(c, info));
-  r.post(base, (c) => saveTerm(c, info, { create: true }));
-  r.get(single, (c) => getTerm(c, info));
-  r.on(["POST", "PUT", "PATCH"], single, (c) => saveTerm(c, info, { id: Number(c.req.param("id")) }));
-  r.delete(single, (c) => deleteTerm(c, info));
-  return r;
+  const manage: Permit = (u) => mayManage(info, u);
+  const op = (name: string) => `${info.base}.${name}`;
+  return [
+    {
+      path: base,
+      endpoints: [
+        { methods: ["GET"], args: archiveArgs(info), may: anyone, handler: (c) => listTerms(c, info), doc: { op: op("list"), ok: 200, body: archive, errors: [400] } },
+        {
+          methods: ["POST"],
+          args: writeArgs(info, true),
+          may: manage,
+          handler: (c) => saveTerm(c, info, { create: true }),
+          doc: { op: op("create"), ok: 201, body: "Term", errors: [400, 401, 403] },
+        },
+      ],
+    },
+    {
+      path: `${base}/{id}`,
+      endpoints: [
+        { methods: ["GET"], args: singleArgs(info), may: anyone, handler: (c) => getTerm(c, info), doc: { op: op("read"), ok: 200, body: "Term", errors: [400] } },
+        {
+          methods: ["POST", "PUT", "PATCH"],
+          args: writeArgs(info, false),
+          may: manage,
+          handler: (c) => saveTerm(c, info, { id: Number(c.req.param("id")) }),
+          doc: { op: op("update"), ok: 200, body: "Term", errors: [400, 401, 403] },
+        },
+        {
+          methods: ["DELETE"],
+          args: singleArgs(info),
+          may: manage,
+          handler: (c) => deleteTerm(c, info),
+          doc: { op: op("delete"), ok: 200, body: "Term", errors: [400, 401, 403] },
+        },
+      ],
+    },
+  ];
 }
 
 /** `/categories`, `/categories/{id}`. */
-export function categoryRoutes(): Hono<AppEnv> {
-  return termRoutes(CATEGORIES);
+export function categoryRoutes(): Array<RouteDef<Permit>> {
+  return termRoutes(CATEGORIES, "CategoryArchive");
 }
 
 /** `/tags`, `/tags/{id}`. */
-export function tagRoutes(): Hono<AppEnv> {
-  return termRoutes(TAGS);
+export function tagRoutes(): Array<RouteDef<Permit>> {
+  return termRoutes(TAGS, "TagArchive");
 }

@@ -1,10 +1,10 @@
 /**
- * `wp/v2/users` routes (contract §3), relative to `/wp-json/wp/v2/users`. `me` stands for the
- * authenticated user wherever WordPress accepts it. Each path records its `Allow` header first.
+ * `wp/v2/users` routes (contract §3), relative to `/wp-json/wp/v2`. `me` stands for the
+ * authenticated user wherever WordPress accepts it. Each handler is declared with the argument specs
+ * it validates with and who may use it on the route's target (`Allow`); `OPTIONS` describes them.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../http/context";
-import { allowUser, holder, selfOr } from "./access";
+import type { RouteDef } from "../root/registry";
+import { type UserRule, holder, selfOr } from "./access";
 import {
   MANAGE_APP_PASSWORDS,
   createApplicationPassword,
@@ -12,40 +12,58 @@ import {
   getApplicationPassword,
   listApplicationPasswords,
 } from "./application-passwords";
+import { APP_PASSWORD_CREATE_ARGS, CREATE_ARGS, DELETE_ARGS, LIST_ARGS, SINGLE_ARGS, UPDATE_ARGS } from "./args";
 import { createUser } from "./create";
 import { deleteUser } from "./delete";
 import { getCurrentUser, getUser, listUsers } from "./read";
 import { updateUser } from "./update";
 
-const ID = ":id{[0-9]+}";
-const UUID = ":uuid{[^/]+}";
+const anyone: UserRule = () => true;
 
-/** The user and application-password routes, each path preceded by its `Allow` middleware. */
-export function userRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>({ strict: false });
+/** The user and application-password routes. */
+export function userRoutes(): Array<RouteDef<UserRule>> {
   const edit = selfOr("edit_users");
   const manage = MANAGE_APP_PASSWORDS;
-
-  r.use("/", allowUser({ GET: holder("list_users"), POST: holder("create_users") }));
-  r.get("/", listUsers);
-  r.post("/", createUser);
-
-  r.use("/me", allowUser({ GET: () => true, POST: edit, PUT: edit, PATCH: edit }));
-  r.get("/me", getCurrentUser);
-  r.on(["POST", "PUT", "PATCH"], "/me", updateUser);
-
-  r.use(`/${ID}`, allowUser({ GET: selfOr("list_users"), POST: edit, PUT: edit, PATCH: edit, DELETE: holder("delete_users") }));
-  r.get(`/${ID}`, getUser);
-  r.on(["POST", "PUT", "PATCH"], `/${ID}`, updateUser);
-  r.delete(`/${ID}`, deleteUser);
-
-  for (const owner of ["me", ID]) {
-    r.use(`/${owner}/application-passwords`, allowUser({ GET: manage, POST: manage }));
-    r.get(`/${owner}/application-passwords`, listApplicationPasswords);
-    r.post(`/${owner}/application-passwords`, createApplicationPassword);
-    r.use(`/${owner}/application-passwords/${UUID}`, allowUser({ GET: manage, DELETE: manage }));
-    r.get(`/${owner}/application-passwords/${UUID}`, getApplicationPassword);
-    r.delete(`/${owner}/application-passwords/${UUID}`, deleteApplicationPassword);
-  }
-  return r;
+  const passwords = (owner: string): Array<RouteDef<UserRule>> => [
+    {
+      path: `/users/${owner}/application-passwords`,
+      endpoints: [
+        { methods: ["GET"], args: {}, may: manage, handler: listApplicationPasswords },
+        { methods: ["POST"], args: APP_PASSWORD_CREATE_ARGS, may: manage, handler: createApplicationPassword },
+      ],
+    },
+    {
+      path: `/users/${owner}/application-passwords/{uuid}`,
+      endpoints: [
+        { methods: ["GET"], args: {}, may: manage, handler: getApplicationPassword },
+        { methods: ["DELETE"], args: {}, may: manage, handler: deleteApplicationPassword },
+      ],
+    },
+  ];
+  return [
+    {
+      path: "/users",
+      endpoints: [
+        { methods: ["GET"], args: LIST_ARGS, may: holder("list_users"), handler: listUsers },
+        { methods: ["POST"], args: CREATE_ARGS, may: holder("create_users"), handler: createUser },
+      ],
+    },
+    {
+      path: "/users/me",
+      endpoints: [
+        { methods: ["GET"], args: {}, may: anyone, handler: getCurrentUser },
+        { methods: ["POST", "PUT", "PATCH"], args: UPDATE_ARGS, may: edit, handler: updateUser },
+      ],
+    },
+    {
+      path: "/users/{id}",
+      endpoints: [
+        { methods: ["GET"], args: SINGLE_ARGS, may: selfOr("list_users"), handler: getUser },
+        { methods: ["POST", "PUT", "PATCH"], args: UPDATE_ARGS, may: edit, handler: updateUser },
+        { methods: ["DELETE"], args: DELETE_ARGS, may: holder("delete_users"), handler: deleteUser },
+      ],
+    },
+    ...passwords("me"),
+    ...passwords("{id}"),
+  ];
 }

@@ -1,0 +1,234 @@
+/**
+ * Import from a running The Events Calendar site (issue 8, item 4): every page of its categories,
+ * tags, venues, organizers and events is read (src/import/tec/source.ts) and loaded into this
+ * instance through its own REST API, links kept by mapping the source's ids to the new ones:
+ *
+ * - categories and tags: matched by slug, else by name (case-insensitively), under the mapped
+ *   parent; parents first;
+ * - venues and organizers: matched by name, case-insensitively (as the API's own duplicate check,
+ *   contract §4 row 13); those only seen inside events (e.g. drafts, for an anonymous reader) come
+ *   from the embedded copies;
+ * - events: matched by `uid` = the source's `global_id` (`GET /events?uid=…`); trashed ones are left
+ *   in the trash; password-protected ones (TEC blanks them, §4.7) are skipped: the password cannot be
+ *   read, and importing them open would publish what the source hides.
+ *
+ * New things are created, changed ones get an update naming only what differs, the rest is left
+ * alone: a second run creates nothing and updates nothing. With an application password for the
+ * source, drafts, pending, scheduled and private posts come too, and past events with them (events
+ * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
+ */
+import { type Answer, type ImportClient, Requester, type RetryOptions, expectOk } from "../client";
+import { lookup } from "../importer";
+import { runKeyed } from "../pool";
+import { type EventLinks, type StoredEvent, type TecEvent, type TecLinked, type TecTerm, eventChanges, eventCreate, isBlanked, linkedChanges, linkedCreate, plain } from "./map";
+import { type TecSource, walk } from "./source";
+
+export type { TecSource } from "./source";
+
+/** How to import. */
+export interface TecImportOptions extends RetryOptions {
+  /** Requests in flight at once for events (default 4). */
+  concurrency?: number;
+  /** Called after each step. */
+  onProgress?: (kind: Kind, counts: Counts) => void;
+}
+
+export type Kind = "categories" | "tags" | "venues" | "organizers" | "events";
+
+/** What happened to the things of one kind. */
+export interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+}
+
+/** What an import did. */
+export interface TecImportReport {
+  counts: Record<Kind, Counts>;
+  /** Things left alone, and why. */
+  notes: string[];
+  /** Requests to this instance (retries included). */
+  requests: number;
+}
+
+/** Every status but trash (§6.1 `any`), for readers allowed to see them. */
+const STATUSES = "publish,future,draft,pending,private";
+const PAGE = "50";
+
+type TaxonomyKind = "categories" | "tags";
+type LinkedKind = "venue" | "organizer";
+
+/** Walks an archive of this instance (its links keep every filter). */
+async function* walkTarget<T>(req: Requester, path: string, key: string): AsyncGenerator<T> {
+  let page = 1;
+  for (;;) {
+    const answer: Answer<Record<string, unknown>> = await req.send("GET", `${path}${path.includes("?") ? "&" : "?"}per_page=${PAGE}&page=${page}`);
+    expectOk(answer, `reading ${path} of this instance`);
+    const items = (answer.body[key] ?? []) as T[];
+    for (const item of items) yield item;
+    if (page >= Number(answer.body.total_pages ?? 0) || items.length === 0) return;
+    page++;
+  }
+}
+
+/**
+ * Imports everything a TEC site shows its reader.
+ * @param source the source's namespace root, `Authorization` (or none) and `fetch`.
+ * @param target this instance's namespace root, an administrator's or editor's `Authorization` and `fetch`.
+ * @returns counts per kind, notes on what was left alone, requests sent here.
+ * @throws ImportError when the source cannot be read or this instance refuses a request (what was
+ *   written stays; running again resumes, since everything is matched again).
+ * @example await importTec({ base: "https://example.org/wp-json/tribe/events/v1", fetch }, { base, authorization, fetch })
+ */
+export async function importTec(source: TecSource, target: ImportClient, options: TecImportOptions = {}): Promise<TecImportReport> {
+  const retryDelayMs = options.retryDelayMs ?? 250;
+  const req = new Requester(target, { retries: options.retries ?? 3, retryDelayMs });
+  const blank = (): Counts => ({ created: 0, updated: 0, unchanged: 0, skipped: 0 });
+  const report: TecImportReport = { counts: { categories: blank(), tags: blank(), venues: blank(), organizers: blank(), events: blank() }, notes: [], requests: 0 };
+  const statuses: Record<string, string> = source.authorization ? { status: STATUSES } : {};
+  const done = (kind: Kind, what: keyof Counts) => {
+    report.counts[kind][what]++;
+    options.onProgress?.(kind, report.counts[kind]);
+  };
+
+  // Terms: source id → target id.
+  const termIds: Record<TaxonomyKind, Map<number, number>> = { categories: new Map(), tags: new Map() };
+  const targetTerms: Record<TaxonomyKind, TecTerm[]> = { categories: [], tags: [] };
+  for (const kind of ["categories", "tags"] as const) {
+    for await (const t of walkTarget<TecTerm>(req, `/${kind}?hide_empty=false`, kind)) targetTerms[kind].push(t);
+  }
+  async function ensureTerm(kind: TaxonomyKind, t: TecTerm, all: Map<number, TecTerm>): Promise<number> {
+    const known = termIds[kind].get(t.id);
+    if (known !== undefined) return known;
+    const parentSource = kind === "categories" && t.parent ? all.get(t.parent) : undefined;
+    const parent = parentSource ? await ensureTerm(kind, parentSource, all) : 0;
+    const name = plain(t.name);
+    const stored =
+      targetTerms[kind].find((x) => x.slug === t.slug) ?? targetTerms[kind].find((x) => x.name.toLowerCase() === name.toLowerCase() && (kind === "tags" || (x.parent ?? 0) === parent));
+    const fields: Record<string, unknown> = { name, ...(t.description ? { description: t.description } : {}), ...(kind === "categories" ? { parent } : {}) };
+    if (!stored) {
+      const answer = await req.send<TecTerm>("POST", `/${kind}`, { ...fields, slug: t.slug });
+      expectOk(answer, `creating ${kind === "categories" ? "category" : "tag"} "${name}"`);
+      targetTerms[kind].push(answer.body);
+      termIds[kind].set(t.id, answer.body.id);
+      done(kind, "created");
+      return answer.body.id;
+    }
+    termIds[kind].set(t.id, stored.id);
+    const changes = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== ((stored as unknown as Record<string, unknown>)[k] ?? (k === "parent" ? 0 : ""))));
+    if (Object.keys(changes).length) {
+      expectOk(await req.send("PUT", `/${kind}/${stored.id}`, changes), `updating ${kind === "categories" ? "category" : "tag"} ${stored.id} "${name}"`);
+      done(kind, "updated");
+    } else done(kind, "unchanged");
+    return stored.id;
+  }
+  const sourceTerms: Record<TaxonomyKind, Map<number, TecTerm>> = { categories: new Map(), tags: new Map() };
+  for (const kind of ["categories", "tags"] as const) {
+    for await (const t of walk<TecTerm>(source, `/${kind}`, { per_page: PAGE, hide_empty: "false" }, kind, retryDelayMs)) sourceTerms[kind].set(t.id, t);
+    for (const t of sourceTerms[kind].values()) await ensureTerm(kind, t, sourceTerms[kind]);
+  }
+
+  // Venues and organizers: source id → target id.
+  const linkedIds: Record<LinkedKind, Map<number, number>> = { venue: new Map(), organizer: new Map() };
+  const targetLinked: Record<LinkedKind, Map<string, Record<string, unknown>>> = { venue: new Map(), organizer: new Map() };
+  const plural = (kind: LinkedKind) => (kind === "venue" ? "venues" : "organizers");
+  for (const kind of ["venue", "organizer"] as const) {
+    for await (const o of walkTarget<Record<string, unknown>>(req, `/${plural(kind)}?status=${STATUSES}`, plural(kind))) {
+      const name = plain(o[kind]).toLowerCase();
+      if (!targetLinked[kind].has(name)) targetLinked[kind].set(name, o);
+    }
+  }
+  async function ensureLinked(kind: LinkedKind, o: TecLinked): Promise<number | null> {
+    const known = linkedIds[kind].get(o.id);
+    if (known !== undefined) return known;
+    const name = plain(o[kind]);
+    if (name === "") {
+      // TEC blanks a password-protected venue's or organizer's name too (§4.7).
+      report.notes.push(`${kind} ${o.id} of the source has no readable name (password protected?): skipped`);
+      done(plural(kind), "skipped");
+      return null;
+    }
+    const stored = targetLinked[kind].get(name.toLowerCase());
+    if (!stored) {
+      const answer = await req.send<Record<string, unknown>>("POST", `/${plural(kind)}`, linkedCreate(kind, o));
+      expectOk(answer, `creating ${kind} "${name}"`);
+      targetLinked[kind].set(name.toLowerCase(), answer.body);
+      linkedIds[kind].set(o.id, Number(answer.body.id));
+      done(plural(kind), "created");
+      return Number(answer.body.id);
+    }
+    const id = Number(stored.id);
+    linkedIds[kind].set(o.id, id);
+    const changes = linkedChanges(kind, o, stored);
+    if (Object.keys(changes).length) {
+      const answer = await req.send<Record<string, unknown>>("PUT", `/${plural(kind)}/${id}`, changes);
+      expectOk(answer, `updating ${kind} ${id} "${name}"`);
+      targetLinked[kind].set(name.toLowerCase(), answer.body);
+      done(plural(kind), "updated");
+    } else done(plural(kind), "unchanged");
+    return id;
+  }
+  for (const kind of ["venue", "organizer"] as const) {
+    for await (const o of walk<TecLinked>(source, `/${plural(kind)}`, { per_page: PAGE, ...statuses }, plural(kind), retryDelayMs)) await ensureLinked(kind, o);
+  }
+
+  // Events.
+  const events: TecEvent[] = [];
+  for await (const e of walk<TecEvent>(source, "/events", { per_page: PAGE, start_date: "1970-01-01 00:00:00", end_date: "2999-12-31 23:59:59", ...statuses }, "events", retryDelayMs)) {
+    if (isBlanked(e)) {
+      report.notes.push(`event ${e.id} "${plain(e.title)}" is password protected at the source: skipped`);
+      done("events", "skipped");
+    } else events.push(e);
+  }
+  const limit = Math.max(1, Math.floor(options.concurrency ?? 4));
+  const found = await lookup(req, events.map((e) => e.global_id), limit);
+  const linksOf = async (e: TecEvent): Promise<EventLinks> => {
+    const terms = async (kind: TaxonomyKind, list: TecTerm[]) => {
+      const ids: number[] = [];
+      for (const t of list) ids.push(await ensureTerm(kind, t, sourceTerms[kind]));
+      return ids;
+    };
+    const venues = Array.isArray(e.venue) ? e.venue : [e.venue];
+    const venue = venues[0] ? await ensureLinked("venue", venues[0]) : null;
+    const organizers: number[] = [];
+    for (const o of e.organizer) {
+      const id = await ensureLinked("organizer", o);
+      if (id !== null) organizers.push(id);
+    }
+    return { categories: await terms("categories", e.categories), tags: await terms("tags", e.tags), venue, organizers };
+  };
+  // Links first, one at a time (they may create venues, organizers and terms), then the events in parallel.
+  const tasks = [];
+  for (const e of events) {
+    const links = await linksOf(e);
+    const stored = found.get(e.global_id) as unknown as StoredEvent | undefined;
+    const title = plain(e.title);
+    if (!stored) {
+      tasks.push({
+        keys: [],
+        run: async () => {
+          expectOk(await req.send("POST", "/events", eventCreate(e, links)), `creating event "${title}" (source id ${e.id})`);
+          done("events", "created");
+        },
+      });
+    } else if (stored.status === "trash") {
+      report.notes.push(`event ${stored.id} "${title}" is in the trash here: left there`);
+      done("events", "skipped");
+    } else {
+      const changes = eventChanges(e, links, stored);
+      if (Object.keys(changes).length === 0) done("events", "unchanged");
+      else {
+        tasks.push({
+          keys: [],
+          run: async () => {
+            expectOk(await req.send("PUT", `/events/${stored.id}`, changes), `updating event ${stored.id} "${title}" (source id ${e.id})`);
+            done("events", "updated");
+          },
+        });
+      }
+    }
+  }
+  await runKeyed(tasks, limit, new Set());
+  return { ...report, requests: req.sent };
+}

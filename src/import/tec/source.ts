@@ -1,0 +1,118 @@
+/**
+ * Reading a running The Events Calendar site (tec-reference §5): every page of an archive, following
+ * `next_rest_url`, as the public or with an application password.
+ *
+ * TEC's links cannot be followed blindly: term archives drop every filter from `next_rest_url`
+ * (§5.4: `…/categories/?page=2`, so page 2 would come with the default `per_page` and
+ * `hide_empty=true`), and a link could point anywhere. So each next URL must stay on the source's
+ * namespace (same origin and path prefix; credentials never go elsewhere), gets this walk's own
+ * parameters put back, and may not repeat; the walk stops at `total_pages` at the latest.
+ */
+import type { FetchLike } from "../client";
+import { ImportError } from "../errors";
+
+/** Where to read from. */
+export interface TecSource {
+  /** The namespace root, e.g. `https://example.org/wp-json/tribe/events/v1` (a trailing `/` is ignored). */
+  base: string;
+  /** `Basic …` for an application password (drafts and private posts come too), or undefined for public data. */
+  authorization?: string;
+  fetch: FetchLike;
+}
+
+/** Retries of network errors, 5xx and 429 per page. */
+const RETRIES = 3;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * GETs one JSON page of the source, retrying transient failures.
+ * @throws ImportError with the status (0: unreachable) and the WordPress error of the answer.
+ */
+export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 250): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (source.authorization) headers.authorization = source.authorization;
+    let res: Response;
+    try {
+      res = await source.fetch(url, { method: "GET", headers });
+    } catch (err) {
+      if (attempt <= RETRIES) {
+        await sleep(retryDelayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      throw new ImportError(`cannot reach the source ${url}: ${err instanceof Error ? err.message : String(err)}`, 0);
+    }
+    if ((res.status >= 500 || res.status === 429) && attempt <= RETRIES) {
+      await res.body?.cancel();
+      await sleep(retryDelayMs * 2 ** (attempt - 1));
+      continue;
+    }
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ImportError(`the source answered GET ${url} with HTTP ${res.status} and no JSON (is it a TEC namespace root?)`, res.status);
+    }
+    if (res.status !== 200) {
+      const e = body as { code?: string; message?: string };
+      const hint = res.status === 401 || res.status === 403 ? " (check the source user and application password)" : "";
+      throw new ImportError(`the source answered GET ${url} with HTTP ${res.status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`, res.status, e.code);
+    }
+    return body as T;
+  }
+}
+
+/** One archive answer, as far as the walk reads it. */
+interface ArchivePage {
+  next_rest_url?: string;
+  total_pages?: number;
+  [list: string]: unknown;
+}
+
+/**
+ * Every item of an archive, page after page.
+ * @param path e.g. `/categories`; `params` the walk's filters (kept on every page), `page` excluded.
+ * @param key the list's key in the body (`categories`, `events`, …).
+ * @throws ImportError when a page fails, or a `next_rest_url` leaves the source's namespace or loops.
+ * @example for await (const venue of walk(source, "/venues", { per_page: "50" }, "venues")) …
+ */
+export async function* walk<T>(source: TecSource, path: string, params: Record<string, string>, key: string, retryDelayMs?: number): AsyncGenerator<T> {
+  const base = new URL(`${source.base.replace(/\/+$/, "")}/`);
+  const first = new URL(`${base.href}${path.replace(/^\/+/, "")}`);
+  for (const [k, v] of Object.entries(params)) first.searchParams.set(k, v);
+  const seen = new Set<string>();
+  let url: URL | null = first;
+  let pages = 0;
+  while (url) {
+    if (seen.has(url.href)) throw new ImportError(`the source's next_rest_url loops back to ${url.href}`, 0);
+    seen.add(url.href);
+    const body: ArchivePage = await getJson<ArchivePage>(source, url.href, retryDelayMs);
+    const items = body[key];
+    if (!Array.isArray(items)) throw new ImportError(`the source's ${path} answer has no "${key}" list (is it a TEC namespace root?)`, 200);
+    for (const item of items) yield item as T;
+    pages++;
+    const next = body.next_rest_url;
+    if (!next || items.length === 0 || (typeof body.total_pages === "number" && pages >= body.total_pages)) break;
+    url = nextPage(next, base, first, params);
+  }
+}
+
+/**
+ * The next page's URL: TEC's `next_rest_url` with this walk's parameters put back.
+ * @throws ImportError when the link leaves the source's namespace or the archive.
+ */
+function nextPage(next: string, base: URL, first: URL, params: Record<string, string>): URL {
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    throw new ImportError(`the source sent an unreadable next_rest_url: ${next}`, 0);
+  }
+  const sameArchive = url.pathname.replace(/\/+$/, "") === first.pathname.replace(/\/+$/, "");
+  if (url.origin !== base.origin || !sameArchive) {
+    throw new ImportError(`the source's next_rest_url ${url.href} leaves ${first.href.split("?")[0]}: not followed`, 0);
+  }
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url;
+}

@@ -1,0 +1,77 @@
+/**
+ * The namespace index `GET /` and the route descriptions `OPTIONS` answers (tec-reference §11.1,
+ * §1.2 notes), rendered from the route registry in the request's language.
+ */
+import type { Arg, ArgContext, ArgSpecs } from "../http/args";
+import { type AppContext, argContext } from "../http/context";
+import { type Strings, loadStrings, text } from "../i18n";
+import { type RouteDef, type RouteGroup, pathVariables, routeMethods, wpRoute } from "./registry";
+
+/**
+ * An argument as WordPress shows it: only the schema keywords TEC declares (`default` as computed
+ * for this request, `description`, `type`, `format`, `items`), then `required`. Swagger-only args
+ * show no `type` (§11.1: `start_date`); an empty description key shows none (the index's own args).
+ */
+function describeArg(arg: Arg, ctx: ArgContext, strings: Strings): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (arg.default !== undefined) out.default = typeof arg.default === "function" ? arg.default(ctx) : arg.default;
+  if (arg.description) out.description = text(strings, `args.${arg.description}`);
+  if (arg.type) out.type = arg.type;
+  if (arg.format) out.format = arg.format;
+  if (arg.items) out.items = arg.items;
+  out.required = arg.required === true;
+  return out;
+}
+
+/**
+ * The arguments of an endpoint that apply on this route: path arguments of other routes (an edit
+ * spec's `id` reused under `/users/me`) are left out. WordPress prints an empty list as `[]`.
+ */
+export function routeArgs(route: RouteDef<unknown>, args: ArgSpecs): Array<[string, Arg]> {
+  const variables = pathVariables(route.path);
+  return Object.entries(args).filter(([name, arg]) => arg.in !== "path" || variables.includes(name));
+}
+
+/**
+ * One route's entry: `namespace`, `methods`, `endpoints` (`methods`, `args`), and `_links.self` for
+ * routes without path variables.
+ * @example describeRoute(c, group, { path: "/doc", endpoints }, strings)
+ *   // { namespace: "tribe/events/v1", methods: ["GET"], endpoints: [{ methods: ["GET"], args: [] }], _links: { self: [{ href: "…/wp-json/tribe/events/v1/doc" }] } }
+ */
+export function describeRoute<P>(c: AppContext, group: RouteGroup<P>, route: RouteDef<P>, strings: Strings) {
+  const namespace = group.namespace(c.get("settings"));
+  const ctx = argContext(c);
+  const endpoints = route.endpoints.map((e) => {
+    const args = routeArgs(route, e.args);
+    return {
+      methods: e.methods,
+      args: args.length ? Object.fromEntries(args.map(([name, arg]) => [name, describeArg(arg, ctx, strings)])) : [],
+    };
+  });
+  return {
+    namespace,
+    methods: routeMethods(route),
+    endpoints,
+    ...(pathVariables(route.path).length ? {} : { _links: { self: [{ href: `${c.get("urls").apiRoot}${namespace}${route.path}` }] } }),
+  };
+}
+
+/** `OPTIONS` on a route: its entry, in the request's language. */
+export async function routeOptions<P>(c: AppContext, group: RouteGroup<P>, route: RouteDef<P>) {
+  return describeRoute(c, group, route, await loadStrings(c.env.STRINGS, c.get("lang")));
+}
+
+/**
+ * The namespace index (§11.1): `namespace`, `routes` keyed by WordPress route regex in registration
+ * order, `_links.up` → the API root.
+ * @example c.json(await namespaceIndex(c, group)) // { namespace: "tribe/events/v1", routes: { "/tribe/events/v1": … }, _links: … }
+ */
+export async function namespaceIndex<P>(c: AppContext, group: RouteGroup<P>) {
+  const strings = await loadStrings(c.env.STRINGS, c.get("lang"));
+  const namespace = group.namespace(c.get("settings"));
+  return {
+    namespace,
+    routes: Object.fromEntries(group.routes.map((route) => [wpRoute(namespace, route.path), describeRoute(c, group, route, strings)])),
+    _links: { up: [{ href: c.get("urls").apiRoot }] },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Arguments of `GET /deleted` (contract §7, incremental sync).
+ */
+import * as v from "valibot";
+import type { Arg, ArgSpecs } from "../http/args";
+import { issue } from "../http/args";
+import { listToArray, positiveInt, timeInput } from "../http/validators";
+
+/** The kinds of things the log reports, by their REST names. */
+export const DELETED_TYPES = ["event", "venue", "organizer", "category", "tag"] as const;
+export type DeletedType = (typeof DELETED_TYPES)[number];
+
+const arg = <T>(a: Arg<T>) => a;
+
+/** `type`: a list (or comma string) of `DELETED_TYPES`. */
+const typeList = v.pipe(
+  v.unknown(),
+  v.transform(listToArray),
+  v.check((list) => list.length > 0 && list.every((t) => typeof t === "string" && (DELETED_TYPES as readonly string[]).includes(t)), issue("invalid")),
+  v.transform((list) => [...new Set(list as DeletedType[])]),
+);
+
+/** `GET /deleted`. */
+export const DELETED_ARGS = {
+  page: arg({ schema: positiveInt, default: 1, type: "integer", description: "deleted.page" }),
+  per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: "deleted.per_page" }),
+  modified_after: arg({ schema: timeInput, swaggerType: "string", description: "deleted.modified_after" }),
+  type: arg({ schema: typeList, swaggerType: "array", items: { type: "string" }, description: "deleted.type" }),
+} satisfies ArgSpecs;

@@ -1,0 +1,130 @@
+/**
+ * `GET /deleted` (contract §7, incremental sync): what left the calendar, for clients that mirror it
+ * with `modified_after`. Lists never show a permanently deleted post or term again, and anonymous
+ * lists stop showing a post once it is trashed; this log says so:
+ *
+ * - `status: "deleted"`: events, venues and organizers deleted permanently (`?force=true`; the
+ *   `posts` registry keeps their tombstones) and categories and tags (always permanent; tombstones in
+ *   `deleted_terms`), `deleted_utc` = when;
+ * - `status: "trash"`: events, venues and organizers now in the trash, `deleted_utc` = their last
+ *   modification (the trashing, unless edited since). Anonymous callers and users who may not edit
+ *   others' posts see only posts that were published when trashed (they were public before); editors
+ *   see every trashed post. A post taken out of the trash comes back in the lists with a newer
+ *   `modified_utc`.
+ *
+ * Ids only, nothing else about the post: public by design (ids of published posts were public, ids
+ * of deleted drafts say nothing). Ordered by `deleted_utc`, then id, with `total` and page links like
+ * every archive, so `modified_after` = the newest `deleted_utc` seen resumes exactly.
+ */
+import { type SQL, and, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
+import { parseArgs } from "../http/args";
+import { type AppContext, argContext, requestParams } from "../http/context";
+import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { WP_FORMAT } from "../time/format";
+import { parseTime } from "../time/parse";
+import { resolveZone } from "../time/zone";
+import { type AuthUser, can } from "../users/capabilities";
+import { DELETED_ARGS, DELETED_TYPES, type DeletedType } from "./args";
+
+/** One entry of the log. */
+export interface Deletion {
+  id: number;
+  type: DeletedType;
+  status: "deleted" | "trash";
+  /** UTC `Y-m-d H:i:s`. */
+  deleted_utc: string;
+}
+
+const POST_TYPES = { event: "tribe_events", venue: "tribe_venue", organizer: "tribe_organizer" } as const;
+const TABLES = { event: events, venue: venues, organizer: organizers } as const;
+
+/** The selects of the log, one per source, each giving `id, type, status, deleted_utc`. */
+function sources(db: Db, types: DeletedType[], after: string | undefined, user: AuthUser | null) {
+  const out = [];
+  const postTypes = types.filter((t): t is keyof typeof POST_TYPES => t in POST_TYPES);
+  if (postTypes.length) {
+    out.push(
+      db
+        .select({
+          id: posts.id,
+          type: sql<DeletedType>`CASE ${posts.postType} WHEN 'tribe_events' THEN 'event' WHEN 'tribe_venue' THEN 'venue' ELSE 'organizer' END`.as("type"),
+          status: sql<"deleted">`'deleted'`.as("status"),
+          deleted_utc: sql<string>`${posts.deletedGmt}`.as("deleted_utc"),
+        })
+        .from(posts)
+        .where(and(inArray(posts.postType, postTypes.map((t) => POST_TYPES[t])), isNotNull(posts.deletedGmt), after ? gt(posts.deletedGmt, after) : undefined)),
+    );
+  }
+  const taxonomies = types.flatMap((t) => (t === "category" ? ["tribe_events_cat" as const] : t === "tag" ? ["post_tag" as const] : []));
+  if (taxonomies.length) {
+    out.push(
+      db
+        .select({
+          id: deletedTerms.id,
+          type: sql<DeletedType>`CASE ${deletedTerms.taxonomy} WHEN 'tribe_events_cat' THEN 'category' ELSE 'tag' END`.as("type"),
+          status: sql<"deleted">`'deleted'`.as("status"),
+          deleted_utc: sql<string>`${deletedTerms.deletedGmt}`.as("deleted_utc"),
+        })
+        .from(deletedTerms)
+        .where(and(inArray(deletedTerms.taxonomy, taxonomies), after ? gt(deletedTerms.deletedGmt, after) : undefined)),
+    );
+  }
+  // Trashed posts: everyone learns of those that were public; editors of all.
+  const wasPublic = (t: (typeof TABLES)[keyof typeof TABLES]): SQL | undefined => (can(user, "edit_others_posts") ? undefined : eq(t.trashMetaStatus, "publish"));
+  for (const type of postTypes) {
+    const t = TABLES[type];
+    out.push(
+      db
+        .select({
+          id: t.id,
+          type: sql<DeletedType>`${type}`.as("type"),
+          status: sql<"trash">`'trash'`.as("status"),
+          deleted_utc: sql<string>`${t.postModifiedGmt}`.as("deleted_utc"),
+        })
+        .from(t)
+        .where(and(eq(t.status, "trash"), wasPublic(t), after ? gt(t.postModifiedGmt, after) : undefined)),
+    );
+  }
+  return out;
+}
+
+/**
+ * Handles `GET /deleted`.
+ * @throws InvalidParamsError 400 for a bad `page`, `per_page`, `modified_after` or `type`.
+ * @example GET /wp-json/tribe/events/v1/deleted?modified_after=2026-11-01T00:00:00Z&type=event,venue
+ *   // { deleted: [{ id: 8, type: "event", status: "deleted", deleted_utc: "2026-11-22 11:02:12" }], rest_url, total: 1, total_pages: 1 }
+ */
+export async function listDeleted(c: AppContext): Promise<Response> {
+  const settings = c.get("settings");
+  const { values: a } = parseArgs(DELETED_ARGS, await requestParams(c), argContext(c));
+  const page = a.page ?? 1;
+  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const modified = a.modified_after !== undefined ? parseTime(a.modified_after, resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!, c.get("now")) : null;
+  const after = modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined;
+  const types = a.type ?? [...DELETED_TYPES];
+
+  const { db } = c.get("rdb");
+  const selects = sources(db, types, after, c.get("user"));
+  // Counted on their own selects: drizzle's union mutates its first operand.
+  const counts = sources(db, types, after, c.get("user")).map((s) => db.select({ n: count() }).from(s.as("s")));
+  const [firstSelect, secondSelect, ...rest] = selects;
+  // The selects differ in their source table only; drizzle's typings want one table per union.
+  const all = secondSelect ? unionAll(firstSelect as never, secondSelect as never, ...(rest as never[])) : firstSelect;
+  const pageQuery = (all as typeof firstSelect).orderBy(sql`deleted_utc`, sql`id`).limit(perPage).offset((page - 1) * perPage);
+  const [rows, ...totals] = (await db.batch([pageQuery, ...counts] as never)) as [Deletion[], ...Array<Array<{ n: number }>>];
+  const total = totals.reduce((sum, r) => sum + (r[0]?.n ?? 0), 0);
+
+  const pages = totalPages(total, perPage);
+  const echo: Array<[string, unknown]> = [
+    ["per_page", perPage],
+    ["type", a.type],
+    ["modified_after", a.modified_after],
+  ];
+  const links = pageLinks(`${c.get("urls").namespaceRoot}deleted/`, page, pages, echo);
+  setPagingHeaders(c, total, pages, links);
+  const deleted = rows.map((r) => ({ id: r.id, type: r.type, status: r.status, deleted_utc: r.deleted_utc }));
+  return c.json({ deleted, ...links, total, total_pages: pages });
+}

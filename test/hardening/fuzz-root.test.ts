@@ -1,0 +1,12 @@
+/**
+ * Issue 9 item 1 — generated malformed requests against the namespace index, `/doc` and the iCal
+ * feed (tec-reference §1.2 rows 0–1, contract §7), 10,000 per route and method; see support/fuzz.ts.
+ */
+import { describe } from "vitest";
+import { METHODS } from "./support/encode";
+import { fuzzRoute } from "./support/fuzz";
+import { route } from "./support/routes";
+
+describe("fuzz: / (namespace index)", () => fuzzRoute(route("ns / (index)"), METHODS));
+describe("fuzz: /doc", () => fuzzRoute(route("ns /doc"), METHODS));
+describe("fuzz: /events.ics", () => fuzzRoute(route("ns /events.ics"), METHODS, { hostile: 1000 }));

@@ -1,0 +1,130 @@
+/// <reference types="vite/client" />
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { namespaceGroup } from "../../src/app";
+import type { ArgSpecs } from "../../src/http/args";
+import { type Strings, clearStringsCache, stringsKey } from "../../src/i18n";
+import de from "../../src/i18n/strings/de.json";
+import en from "../../src/i18n/strings/en.json";
+import { LINKED } from "../../src/linked-posts/kinds";
+import { mediaRoutes } from "../../src/media/routes";
+import { parseSettings } from "../../src/settings";
+import { userRoutes } from "../../src/users/routes";
+import { ADMIN, NS, api } from "../support/api";
+
+/** Dotted paths of every string of a strings file, with the string. */
+function leaves(strings: Strings, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(strings)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(at, value);
+    else for (const [k, v] of leaves(value, at)) out.set(k, v);
+  }
+  return out;
+}
+
+const EN = leaves(en);
+const DE = leaves(de);
+
+/** Every argument spec any route validates with (nested venue/organizer objects included). */
+function allSpecs(): ArgSpecs[] {
+  const routes = [...namespaceGroup(parseSettings(env)).routes, ...userRoutes(), ...mediaRoutes()] as Array<{ endpoints: Array<{ args: ArgSpecs }> }>;
+  return [...routes.flatMap((r) => r.endpoints.map((e) => e.args)), ...Object.values(LINKED).map((k) => k.args)];
+}
+
+/** The source of the worker, to find every error code it can throw. */
+const SOURCES = import.meta.glob("../../src/**/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+/** Codes of `new ApiError(status, "code"` and `` `${kind}-…` `` for both linked-post kinds, plus message keys. */
+function thrownCodes(): string[] {
+  const codes = new Set<string>();
+  for (const source of Object.values(SOURCES)) {
+    for (const m of source.matchAll(/ApiError\([^,()]+,\s*(["`])([^"`]+)\1/g)) {
+      const code = m[2];
+      if (code.includes("${kind}")) for (const kind of ["venue", "organizer"]) codes.add(code.replace("${kind}", kind));
+      else codes.add(code);
+    }
+    for (const m of source.matchAll(/termExistsMessage: "([^"]+)"/g)) codes.add(m[1]);
+  }
+  return [...codes];
+}
+
+/** Keys `issue("key", …)` encodes for `data.params` messages. */
+function paramKeys(): string[] {
+  return [...new Set(Object.values(SOURCES).flatMap((s) => [...s.matchAll(/issue\("([^"]+)"/g)].map((m) => m[1])))];
+}
+
+const placeholders = (text: string) => (text.match(/%[sd]/g) ?? []).join("");
+
+describe("the strings files (contract §1)", () => {
+  it("have an English text for every argument description any route declares", () => {
+    const keys = allSpecs().flatMap((specs) => Object.values(specs).map((a) => a.description).filter(Boolean));
+    expect(keys.length).toBeGreaterThan(150);
+    expect(keys.filter((k) => !EN.has(`args.${k}`))).toEqual([]);
+  });
+
+  it("have a message in both languages for every error code the worker throws, and every parameter message", () => {
+    const codes = thrownCodes();
+    expect(codes).toEqual(expect.arrayContaining(["rest_no_route", "rest-event-not-found", "venue-is-in-trash", "term_exists_parent"]));
+    expect(codes.filter((c) => !EN.has(`messages.${c}`))).toEqual([]);
+    expect(codes.filter((c) => !DE.has(`messages.${c}`))).toEqual([]);
+    const params = paramKeys();
+    expect(params).toEqual(expect.arrayContaining(["invalid", "not_of_type"]));
+    expect(params.filter((k) => !EN.has(`params.${k}`) || !DE.has(`params.${k}`))).toEqual([]);
+  });
+
+  it("render no key in place of a text: index and /doc find every description they use", async () => {
+    for (const lang of ["en", "de"]) {
+      for (const path of [`/${lang}${NS}/`, `/${lang}${NS}/doc`]) {
+        const text = (await api(path)).text;
+        expect(text.match(/"description":"(args|doc)\.[\w.-]+"/g), path).toBeNull();
+      }
+    }
+  });
+
+  it("German translates exactly what English has, with the same placeholders", () => {
+    expect([...DE.keys()].filter((k) => !EN.has(k))).toEqual([]);
+    expect([...EN.keys()].filter((k) => !DE.has(k))).toEqual([]);
+    expect([...DE].filter(([k, v]) => placeholders(v) !== placeholders(EN.get(k)!)).map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe("strings come from KV (contract §1)", () => {
+  const edited = (strings: Strings, change: (s: any) => void): string => {
+    const copy = JSON.parse(JSON.stringify(strings));
+    change(copy);
+    return JSON.stringify(copy);
+  };
+  const pageText = async (lang: string) => (await api(`/${lang}${NS}/`, { headers: ADMIN })).body.routes["/tribe/events/v1/events"].endpoints[0].args.page.description;
+
+  it("reads each language once per isolate, and a changed KV entry once the isolate starts afresh", async () => {
+    expect(await pageText("de")).toBe("Nummer der abzurufenden Archivseite");
+    await env.STRINGS.put(stringsKey("de"), edited(de, (s) => (s.args.events.page = "Seite (aus KV)")));
+    expect(await pageText("de")).toBe("Nummer der abzurufenden Archivseite"); // cached in the isolate
+    clearStringsCache(); // what a new isolate starts with
+    expect(await pageText("de")).toBe("Seite (aus KV)");
+    const doc = await api(`/de${NS}/doc`, { headers: ADMIN });
+    expect(doc.body.paths["/events"].get.parameters[0].description).toBe("Seite (aus KV)");
+  });
+
+  it("falls back to English for a key a language lacks, also in messages", async () => {
+    await env.STRINGS.put(
+      stringsKey("de"),
+      edited(de, (s) => {
+        delete s.args.events.page;
+        delete s.messages["rest-event-not-found"];
+      }),
+    );
+    clearStringsCache();
+    expect(await pageText("de")).toBe("The archive page to return");
+    expect((await api(`/de${NS}/events/99999`)).body.message).toBe("Event with ID 99999 does not exist.");
+    expect((await api(`/de${NS}/events?page=0`)).body.message).toBe("Ungültige(r) Parameter: page");
+  });
+
+  it("uses the KV text in every language, English included", async () => {
+    await env.STRINGS.put(stringsKey("en"), edited(en, (s) => (s.doc.info.title = "Calendar API")));
+    clearStringsCache();
+    expect((await api(`${NS}/doc`, { headers: ADMIN })).body.info.title).toBe("Calendar API");
+    expect((await api(`/de${NS}/doc`, { headers: ADMIN })).body.info.title).toBe("REST-API von The Events Calendar");
+  });
+});
