@@ -14,6 +14,7 @@ import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
 import { allow } from "./http/allow";
 import { ApiError, noRoute } from "./http/errors";
+import { MAX_QUERY_CHARS } from "./http/params";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { buildUrls, namespaceOf } from "./http/urls";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
@@ -101,6 +102,8 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         applyResponseHeaders(c);
         return;
       }
+      // Every route, whether or not its handler reads parameters (issue 9: 414 beyond the bound).
+      if (url.search.length > MAX_QUERY_CHARS) throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
       checkWriteOrigin(c);
       const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
       c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));

@@ -133,7 +133,11 @@ export const archiveOrder = (ignoresDates: boolean) =>
  * Whether the caller may see an event's password-protected fields in a list (§4.7): the `password`
  * parameter matches, or `context=edit` by someone who may edit it. Unprotected events always pass.
  */
-export function protectedAccess(q: Pick<ArchiveQuery, "passwordDigest" | "editContext">, row: EventRow, user: AuthUser | null): boolean {
+export function protectedAccess(
+  q: Pick<ArchiveQuery, "passwordDigest" | "editContext">,
+  row: Pick<EventRow, "passwordDigest" | "author" | "status" | "trashMetaStatus">,
+  user: AuthUser | null,
+): boolean {
   if (row.passwordDigest === "") return true;
   return (q.passwordDigest !== "" && timingSafeEqual(q.passwordDigest, row.passwordDigest)) || (q.editContext && canEditPost(user, row));
 }
@@ -180,7 +184,8 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const pages = totalPages(total, perPage);
   if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");
 
-  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  // Embedded protected venues/organizers open with the same password or edit context as events.
+  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false, linkedAccess: (row) => protectedAccess(q, row, user) };
   const records = assemble(rows, { venues, organizers, terms, media });
   const list = records.map((record) => {
     const body = serializeEvent(ctx, record);

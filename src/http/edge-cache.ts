@@ -85,7 +85,9 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   }
   c.res.headers.set("ETag", etag);
   c.res.headers.set("X-Cache", "MISS");
-  if (!cache || c.req.method !== "GET") return;
+  // JSON answers only: a streamed feed (text/calendar) would have to be buffered whole to be stored,
+  // holding back its first byte and its memory; it still gets its ETag and 304s.
+  if (!cache || c.req.method !== "GET" || !(c.res.headers.get("content-type") ?? "").startsWith("application/json")) return;
   const stored = new Response(c.res.clone().body, c.res);
   for (const name of PER_REQUEST) stored.headers.delete(name);
   stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);

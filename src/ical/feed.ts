@@ -94,7 +94,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const zoneRows = results[checkNames.length] as Array<{ timezone: string; first: string | null; last: string | null }>;
   const first = readChunk(results.slice(checkNames.length + 1));
 
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: false };
+  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: false, linkedAccess: (row) => protectedAccess(q, row, user) };
   const encoder = new TextEncoder();
   const render = (records: EventRecord[]) => records.map((r) => vevent(ctx, r, protectedAccess(q, r.row, user))).join("");
   let cursor: Cursor | null = null;

@@ -22,6 +22,7 @@
  * and CLASS:CONFIDENTIAL: the fields §4.7 blanks are left out.
  */
 import type { RenderContext } from "../http/render";
+import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
 import { personOf, placeOf } from "../linked-posts/json-ld";
 import { autop, stripTags } from "../text/html";
 import { byName } from "../terms/serialize";
@@ -61,9 +62,15 @@ function structured(schema: string, data: object): string {
   ]);
 }
 
+/** Whether a linked venue/organizer may show more than its name here (§4.7, contract row 18). */
+const opens = (ctx: RenderContext, row: VenueRow | OrganizerRow) => row.passwordDigest === "" || ctx.linkedAccess?.(row) === true;
+
 function venueLines(ctx: RenderContext, record: EventRecord): string {
   const venue = record.venue?.row;
   if (!venue) return "";
+  if (!opens(ctx, venue)) {
+    return textLine("LOCATION", venue.title) + contentLine("BEGIN", "VLOCATION") + textLine("UID", `venue-${venue.id}@${new URL(ctx.urls.site).hostname}`) + textLine("NAME", venue.title) + contentLine("END", "VLOCATION");
+  }
   const address = [venue.address, venue.city, venue.stateprovince || venue.state || venue.province, venue.zip, venue.country].filter((p) => p.trim() !== "");
   let out = textLine("LOCATION", [venue.title, ...address].join(", "));
   if (venue.geoLat !== null && venue.geoLng !== null) out += contentLine("GEO", `${venue.geoLat};${venue.geoLng}`);
@@ -81,6 +88,10 @@ function organizerLines(ctx: RenderContext, record: EventRecord): { property: st
   const host = new URL(ctx.urls.site).hostname;
   let components = "";
   for (const { row, image } of record.organizers) {
+    if (!opens(ctx, row)) {
+      components += contentLine("BEGIN", "VPARTICIPANT") + textLine("UID", `organizer-${row.id}@${host}`) + contentLine("PARTICIPANT-TYPE", "CONTACT") + textLine("SUMMARY", row.title) + contentLine("END", "VPARTICIPANT");
+      continue;
+    }
     components +=
       contentLine("BEGIN", "VPARTICIPANT") +
       textLine("UID", `organizer-${row.id}@${host}`) +
@@ -92,7 +103,7 @@ function organizerLines(ctx: RenderContext, record: EventRecord): { property: st
   }
   const first = record.organizers[0]?.row;
   if (!first) return { property: "", components };
-  const address = EMAIL.test(first.email) ? `mailto:${first.email}` : `${ctx.urls.site}/organizer/${first.slug}/`;
+  const address = opens(ctx, first) && EMAIL.test(first.email) ? `mailto:${first.email}` : `${ctx.urls.site}/organizer/${first.slug}/`;
   return { property: contentLine("ORGANIZER", address, [["CN", first.title]]), components };
 }
 

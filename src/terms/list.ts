@@ -24,8 +24,6 @@ import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query
 import { type TermRow, ancestryOf, serializeTerm } from "./serialize";
 import type { TaxonomyInfo } from "./taxonomies";
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /**
  * The WHERE clause of the archive (§7.2), from validated arguments.
  * @param modifiedAfter UTC `Y-m-d H:i:s`: only terms whose `modified_gmt` is later (contract §7).
@@ -34,8 +32,10 @@ function whereClause(db: Db, info: TaxonomyInfo, a: ArchiveValues, eventId: numb
   const conds: Array<SQL | undefined> = [eq(terms.taxonomy, info.taxonomy)];
   if (a.hide_empty !== false) conds.push(gt(terms.count, 0));
   if (a.search) {
-    const p = likePattern(a.search);
-    conds.push(sql`(${terms.name} LIKE ${p} ESCAPE '\\' OR ${terms.slug} LIKE ${p} ESCAPE '\\')`);
+    // instr, not LIKE: nothing to escape, and no pattern length limit (D1 refuses LIKE patterns
+    // over 50 bytes). Case-insensitive like WordPress's LIKE on a case-insensitive collation.
+    const needle = a.search.toLowerCase();
+    conds.push(sql`(instr(lower(${terms.name}), ${needle}) > 0 OR instr(lower(${terms.slug}), ${needle}) > 0)`);
   }
   if (a.include) conds.push(refsCondition(a.include));
   if (a.exclude) conds.push(not(refsCondition(a.exclude)));
@@ -71,7 +71,7 @@ function orderClause(a: ArchiveValues): SQL[] {
     none: terms.id,
   };
   const key = a.orderby ?? "name";
-  const primary = key === "include" && a.include ? refPosition(a.include) : (columns[key] ?? byName);
+  const primary = key === "include" && a.include ? refPosition(a.include) : (Object.hasOwn(columns, key) ? columns[key] : byName);
   return [direction(primary), asc(terms.id)];
 }
 

@@ -66,12 +66,6 @@ function mayRead(w: World, actor: Actor, post: Post, how: { context?: boolean; p
   return canReadPost(user, row);
 }
 
-/**
- * KNOWN-4 (src/ical/vevent.ts, reported): the feed prints protected venues' and organizers' fields;
- * pinned by known-elsewhere.test.ts. Remove when that test starts failing.
- */
-const KNOWN_ICS_LINKED = new Set(["venue-protected-secret-description", "organizer-protected-secret-description"]);
-
 let w: World;
 let all: Post[];
 /** A published, unprotected event linked to the protected venue and organizer. */
@@ -135,7 +129,6 @@ describe("nothing leaks through any read path, for any role (issue 9 item 5, §4
       const text = answer.text.replace(/\r?\n[ \t]/g, "");
       for (const post of all) {
         if (!text.includes(post.marker)) continue;
-        if (path.startsWith("/events.ics") && KNOWN_ICS_LINKED.has(post.marker)) continue;
         expect(mayRead(w, actor, post, how), `${actor} ${path} shows ${post.marker}`).toBe(true);
       }
     }

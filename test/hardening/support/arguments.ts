@@ -88,9 +88,8 @@ export function baseArb(spec: MethodSpec, w: World, container: Container, densit
   if (entries.length === 0) return fc.constant({});
   const fields = entries.map(([name, a]) =>
     fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), shapes[name] ?? pool(name, a, w, container)).map(([roll, generated]): [string, unknown] => {
-      let value = generated;
+      const value = generated;
       if (!a.required && roll > density) return [name, undefined];
-      if (spec.tame?.[name]) value = spec.tame[name](value);
       const d = decoded(container, name, value);
       if (shapes[name] || (present(d) && accepts(a, d))) return [name, value];
       return [name, a.required ? REQUIRED_DEFAULTS[name] : undefined];

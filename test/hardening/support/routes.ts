@@ -32,32 +32,7 @@ export interface MethodSpec {
   refPoisons?: (w: World) => Record<string, fc.Arbitrary<unknown>>;
   /** Valid, hostile values for arguments whose schema accepts anything (nested venues, term lists). */
   shapes?: (w: World) => Record<string, fc.Arbitrary<unknown>>;
-  /**
-   * Keeps generated valid values away from a defect that is known, reported to the owner of the code
-   * and pinned by a test in known-elsewhere.test.ts (remove the entry when that test starts failing).
-   */
-  tame?: Record<string, (value: unknown) => unknown>;
 }
-
-/** At most `n` UTF-8 bytes (a LIKE pattern D1 accepts has at most 50). */
-const firstBytes = (n: number) => (value: unknown) => {
-  if (typeof value !== "string") return value;
-  let out = "";
-  for (const ch of value) {
-    if (new TextEncoder().encode(out + ch).length > n) break;
-    out += ch;
-  }
-  return out || "x";
-};
-/**
- * KNOWN-2 (src/terms/list.ts): a term search over ~48 bytes makes a LIKE pattern D1 refuses.
- * KNOWN-3 (src/terms/list.ts): `orderby` naming an Object.prototype member (`__proto__`,
- * `constructor`, …) reaches the ORDER BY as a non-column.
- */
-const TERM_SEARCH_TAME = {
-  search: firstBytes(20),
-  orderby: (value: unknown) => (typeof value === "string" && value in Object.prototype ? "name" : value),
-};
 
 export interface RouteSpec {
   /** e.g. `ns /events/{id}`. */
@@ -229,7 +204,6 @@ function termRoutes(info: TaxonomyInfo): RouteSpec[] {
           args: archiveArgs(info),
           parses: true,
           forbidden: [],
-          tame: TERM_SEARCH_TAME,
           refPoisons: (w) => ({
             include: unknownRefs("no-such-term"),
             exclude: unknownRefs("no-such-term"),
