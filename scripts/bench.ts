@@ -28,7 +28,7 @@ import { exitOnSignals, stopAll } from "./lib/processes";
 import { type LoadResult, runLoad } from "./bench/load";
 import { groupCount, killTrackedGroups, stragglers } from "./bench/procs";
 import { type Machine, type RouteResult, type RunResult, type SizeResult, renderMarkdown, tripViolation } from "./bench/report";
-import { type RouteSpec, BUST_PARAM, busted, routesFor, sample } from "./bench/routes";
+import { type RouteSpec, BUST_PARAM, COLD_PARAM, busted, coldValue, routesFor, sample } from "./bench/routes";
 import { type Seeder, ensureDataset } from "./bench/seed";
 import { type DevServer, buildSnapshot, startDev, stopDev } from "./bench/servers";
 
@@ -162,6 +162,8 @@ async function measureRoute(route: RouteSpec, real: DevServer, stat: DevServer, 
   let s;
   if (route.mode === "miss") {
     s = await sample(busted(url, `sample-${Date.now()}`));
+  } else if (route.mode === "cold") {
+    s = await sample(busted(url, coldValue(0), COLD_PARAM));
   } else if (route.mode === "hit") {
     await sample(url);
     s = await sample(url);
@@ -183,8 +185,9 @@ async function measureRoute(route: RouteSpec, real: DevServer, stat: DevServer, 
   }
   if (route.key === "events-50-hit" && s.xCache !== "HIT") result.reason = `the repeated request answered \`X-Cache: ${s.xCache ?? "(none)"}\`, not HIT`;
 
-  const bust = route.mode === "miss" ? BUST_PARAM : undefined;
-  const base = { origin: real.origin, path: url.slice(real.origin.length), headers, connections: options.connections, bustParam: bust };
+  const bust = route.mode === "miss" ? BUST_PARAM : route.mode === "cold" ? COLD_PARAM : undefined;
+  const bustValue = route.mode === "cold" ? coldValue : undefined;
+  const base = { origin: real.origin, path: url.slice(real.origin.length), headers, connections: options.connections, bustParam: bust, bustValue };
   if (options.warmup > 0) await runLoad({ ...base, duration: options.warmup });
   result.load = await runLoad({ ...base, duration: options.duration });
   result.measured = true;

@@ -6,6 +6,7 @@ import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach } from "vitest";
 import { resetRateLimits } from "../src/http/rate-limit";
+import { clearTotals } from "../src/http/totals";
 import { clearStringsCache, stringsKey } from "../src/i18n";
 import de from "../src/i18n/strings/de.json";
 import en from "../src/i18n/strings/en.json";
@@ -20,4 +21,5 @@ beforeEach(async () => {
   await env.STRINGS.put(stringsKey("de"), JSON.stringify(de));
   clearStringsCache();
   resetRateLimits();
+  clearTotals();
 });

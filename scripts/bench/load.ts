@@ -17,6 +17,8 @@ export interface LoadOptions {
    * cache and runs the route for real; unknown query parameters are ignored by the API.
    */
   bustParam?: string;
+  /** The n-th value of `bustParam` (default: n). */
+  bustValue?: (n: number) => string;
 }
 
 export interface LoadResult {
@@ -44,7 +46,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const request: autocannon.Request = { method: "GET", path: o.path, headers: o.headers };
   if (o.bustParam) {
     const param = o.bustParam;
-    request.setupRequest = (req) => ({ ...req, path: `${o.path}${sep}${param}=${++n}` });
+    const value = o.bustValue ?? String;
+    request.setupRequest = (req) => ({ ...req, path: `${o.path}${sep}${param}=${value(++n)}` });
   }
   const result = await autocannon({
     url: o.origin,

@@ -142,7 +142,7 @@ export function renderMarkdown(run: RunResult): string {
     `- **Software:** Node ${m.node}, wrangler ${m.wrangler} (workerd ${m.workerd}), autocannon ${m.autocannon}`,
     `- **Worker:** ${o.snapshot ? "a snapshot bundle of src/ (`wrangler deploy --dry-run --outdir`) run by `wrangler dev --no-bundle`" : "`wrangler dev` on src/ (reloads on edits)"}, git ${run.git.head}${run.git.uncommitted ? ` + ${run.git.uncommitted} uncommitted files` : ""}`,
     `- **Load:** autocannon, ${o.connections} connections, ${o.duration} s per route after ${o.warmup} s of warm-up; the static worker (bench/static) is measured right after each route, same client, with a body of the same size`,
-    `- **Cache:** ${o.bust ? `rows without a note send a fresh \`${BUST_PARAM}=<n>\` per request, so every request misses the worker's edge cache and runs its D1 queries; the "edge-cache hit" and "304" rows repeat one URL` : "every URL is requested as is (repeats may be edge-cache hits)"}`,
+    `- **Cache:** ${o.bust ? `rows without a note send a fresh \`${BUST_PARAM}=<n>\` per request, so every request misses the worker's edge cache and runs its D1 queries, except the archive total, which the worker remembers per content version and filter (src/http/totals.ts: a client walking the pages is counted once); the "total counted every time" row sends a fresh \`starts_before\` in the year 3000 instead, so it counts on every request; the "edge-cache hit" and "304" rows repeat one URL` : "every URL is requested as is (repeats may be edge-cache hits)"}`,
     "",
     "Columns: `D1` = round trips reported in `Server-Timing` by a sample request (budget: 2 per GET); req/s over the whole run; latencies in ms; `route/static` = route req/s ÷ static req/s.",
   ];

@@ -9,6 +9,11 @@ import type { DatasetFacts } from "./seed";
 export type RouteMode =
   /** A fresh `_bench=<n>` per request, so that each one misses the edge cache and runs the route. */
   | "miss"
+  /**
+   * Like "miss", and the fresh value goes into a harmless filter (`starts_before` in the year 3000),
+   * so that the archive total is counted again too (src/http/totals.ts remembers it per filter).
+   */
+  | "cold"
   /** The same URL every time: after the first, answered from the edge cache (if the worker has one). */
   | "hit"
   /** The same URL with `If-None-Match` set to the route's ETag: the 304 path. */
@@ -43,6 +48,10 @@ export interface Sample {
 /** Parameter appended for cache misses (unknown query parameters are ignored by the API). */
 export const BUST_PARAM = "_bench";
 
+/** The "cold" mode's parameter and its n-th value (a Unix timestamp in the year 3000). */
+export const COLD_PARAM = "starts_before";
+export const coldValue = (n: number): string => String(32_503_680_000 + n);
+
 /** The first and last day (`yyyy-MM-dd`) of the calendar month after `today`. */
 export function nextMonth(today: string): { start: string; end: string } {
   const [y, m] = today.split("-").map(Number);
@@ -58,6 +67,7 @@ export function routesFor(facts: DatasetFacts, today: string, bust: boolean): Ro
   return [
     { key: "events-12", path: "/events?per_page=12", mode: miss, label: "GET /events?per_page=12" },
     { key: "events-50", path: "/events?per_page=50", mode: miss, label: "GET /events?per_page=50" },
+    ...(bust ? [{ key: "events-50-cold", path: "/events?per_page=50", mode: "cold" as const, label: "GET /events?per_page=50", note: "total counted every time" }] : []),
     { key: "events-category", path: `/events?per_page=50&categories=${facts.category}`, mode: miss, label: `GET /events?per_page=50&categories=${facts.category}` },
     { key: "events-search", path: "/events?per_page=50&search=jazz", mode: miss, label: "GET /events?per_page=50&search=jazz" },
     { key: "events-month", path: `/events?per_page=50&start_date=${month.start}&end_date=${month.end}`, mode: miss, label: `GET /events?per_page=50&start_date=${month.start}&end_date=${month.end}` },
@@ -91,7 +101,7 @@ export async function sample(url: string, headers: Record<string, string> = {}, 
   };
 }
 
-/** `url` with a one-off cache-busting parameter. */
-export function busted(url: string, tag: string): string {
-  return `${url}${url.includes("?") ? "&" : "?"}${BUST_PARAM}=${tag}`;
+/** `url` with a one-off cache-busting parameter (`param=value`). */
+export function busted(url: string, tag: string, param = BUST_PARAM): string {
+  return `${url}${url.includes("?") ? "&" : "?"}${param}=${tag}`;
 }

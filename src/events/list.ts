@@ -13,6 +13,7 @@ import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/p
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { blankProtected } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
+import { rememberTotal, rememberedTotal, totalKey } from "../http/totals";
 import { type AuthUser, canEditPost, can } from "../users/capabilities";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
@@ -163,9 +164,14 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const pageIds = sql`(${pageQuery})`;
   const checks = existenceQueries(db, filters);
   const related = relatedQueries(db, pageIds);
+  // The total is remembered per content version and WHERE clause (src/http/totals.ts).
+  const countQuery = db.select({ total: count() }).from(events).where(where);
+  const version = c.get("contentVersion");
+  const key = totalKey(countQuery.toSQL());
+  const remembered = rememberedTotal(version, key);
   const queries = [
     ...Object.values(checks),
-    db.select({ total: count() }).from(events).where(where),
+    ...(remembered === undefined ? [countQuery] : []),
     db.select().from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
     related.venues,
     related.organizers,
@@ -175,11 +181,10 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const results = (await db.batch(queries as never)) as unknown[];
   const checkNames = Object.keys(checks);
   assertRefsExist(filters, checkNames, results);
-  const [[{ total }], rows, venues, organizers, terms, media] = results.slice(checkNames.length) as [
-    Array<{ total: number }>,
-    EventRow[],
-    ...unknown[],
-  ] as unknown as [Array<{ total: number }>, EventRow[], RelatedRows["venues"], RelatedRows["organizers"], RelatedRows["terms"], RelatedRows["media"]];
+  const rest = results.slice(checkNames.length);
+  const total = remembered ?? (rest.shift() as Array<{ total: number }>)[0].total;
+  rememberTotal(version, key, total);
+  const [rows, venues, organizers, terms, media] = rest as [EventRow[], RelatedRows["venues"], RelatedRows["organizers"], RelatedRows["terms"], RelatedRows["media"]];
 
   const pages = totalPages(total, perPage);
   if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");

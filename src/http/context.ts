@@ -25,6 +25,8 @@ export interface AppEnv {
     now: DateTime;
     /** Memoized by `requestParams`. */
     params?: Promise<RequestParams>;
+    /** The content version, once read (anonymous GETs: `serveAnonymousGet`). */
+    contentVersion?: number;
     /** Methods the matched route allows this user, for the `Allow` header (§12.2). */
     allow?: string[];
   };

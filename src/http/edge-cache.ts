@@ -63,7 +63,9 @@ export function matchesEtag(header: string | undefined, etag: string, wildcard =
 export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void> {
   const { db } = c.get("rdb");
   const rows = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
-  const etag = await entityTag(rows[0]?.version ?? 0, c, new Date());
+  const version = rows[0]?.version ?? 0;
+  c.set("contentVersion", version);
+  const etag = await entityTag(version, c, new Date());
   if (matchesEtag(c.req.header("if-none-match"), etag)) {
     c.res = new Response(null, { status: 304, headers: { ETag: etag } });
     return;

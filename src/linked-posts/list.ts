@@ -10,6 +10,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
+import { rememberTotal, rememberedTotal, totalKey } from "../http/totals";
 import type { MediaRow } from "../media/serialize";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
@@ -55,9 +56,14 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const order = [desc(t.postDate), desc(t.id)];
   const offset = (page - 1) * perPage;
   const pageImageIds = db.select({ id: t.imageId }).from(t).where(where).orderBy(...order).limit(perPage).offset(offset);
+  // The total is remembered per content version and WHERE clause (src/http/totals.ts).
+  const countQuery = db.select({ total: count() }).from(t).where(where);
+  const version = c.get("contentVersion");
+  const key = totalKey(countQuery.toSQL());
+  const remembered = rememberedTotal(version, key);
   const queries = [
     ...(filters.event !== undefined ? [eventExistsQuery(db, filters.event)] : []),
-    db.select({ total: count() }).from(t).where(where),
+    ...(remembered === undefined ? [countQuery] : []),
     db.select().from(t).where(where).orderBy(...order).limit(perPage).offset(offset),
     db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
   ];
@@ -65,7 +71,9 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   if (filters.event !== undefined && (results.shift() as unknown[]).length === 0) {
     throw new InvalidParamsError([{ name: "event" }]);
   }
-  const [[{ total }], rows, images] = results as [Array<{ total: number }>, LinkedRow[], MediaRow[]];
+  const total = remembered ?? (results.shift() as Array<{ total: number }>)[0].total;
+  rememberTotal(version, key, total);
+  const [rows, images] = results as [LinkedRow[], MediaRow[]];
 
   const pages = totalPages(total, perPage);
   if (page > 1 && rows.length === 0) throw new ApiError(404, `${kind}-archive-page-not-found`);
