@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Strings, stringsKey } from "../../src/i18n/index";
+import { type Strings, leaves, stringsKey } from "../../src/i18n/index";
 import { PATHS } from "./paths";
 import { runWrangler, where } from "./wrangler";
 
@@ -56,17 +56,6 @@ function firstNonString(value: unknown, at: string): string | null {
     if (bad !== null) return bad;
   }
   return null;
-}
-
-/** Dotted paths of every string leaf, with the leaf. */
-function leaves(strings: Strings, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(strings)) {
-    const at = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(at, value);
-    else for (const [k, v] of leaves(value, at)) out.set(k, v);
-  }
-  return out;
 }
 
 const placeholders = (text: string) => (text.match(/%[sd]/g) ?? []).join("");

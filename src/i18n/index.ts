@@ -17,6 +17,17 @@ export type Strings = { [key: string]: string | Strings };
 /** KV key of a language's strings. */
 export const stringsKey = (lang: string) => `strings:${lang}`;
 
+/** Dotted paths (`errors.rest_no_route`) of every string of a strings tree, with the string. */
+export function leaves(strings: Strings, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(strings)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(at, value);
+    else for (const [k, v] of leaves(value, at)) out.set(k, v);
+  }
+  return out;
+}
+
 const cache = new Map<string, Promise<Strings>>();
 
 async function read(kv: KVNamespace, lang: string): Promise<Strings | null> {

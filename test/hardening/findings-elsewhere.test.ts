@@ -36,7 +36,11 @@ describe("findings fixed in other modules", () => {
     const text = (await api(`${NS}/events.ics`)).text.replace(/\r?\n[ \t]/g, "");
     expect(text).toContain("Carrier");
     expect(text).not.toMatch(/protected street|555-protected|protected@organizer|protected-secret-description/);
-    expect(POST_PASSWORD).not.toBe("");
+    expect(text).toMatch(/LOCATION:venue protected name\r?\n/);
+    // The post password opens them, as it does in the JSON list (contract §4 row 18).
+    const opened = (await api(`${NS}/events.ics?password=${encodeURIComponent(POST_PASSWORD)}`)).text.replace(/\r?\n[ \t]/g, "");
+    expect(opened).toContain("LOCATION:venue protected name\\, 1 protected street");
+    expect(opened).toContain("mailto:protected@organizer.example");
   });
 
   // KNOWN-5, src/app.ts: the 8192-character query limit (414) is enforced only by handlers that

@@ -55,55 +55,8 @@ export const CATEGORIES_PAGE_2 = {
  "previous_rest_url": "http://127.0.0.1:8881/wp-json/tribe/events/v1/categories/"
 };
 
-export const TAGS = {
- "rest_url": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags/",
- "total": 3,
- "total_pages": 1,
- "tags": [
-  {
-   "id": 4,
-   "count": 1,
-   "description": "",
-   "name": "jazz",
-   "slug": "jazz",
-   "taxonomy": "post_tag",
-   "meta": [],
-   "url": "http://127.0.0.1:8881/tag/jazz/",
-   "urls": {
-    "self": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags/4",
-    "collection": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags"
-   }
-  },
-  {
-   "id": 5,
-   "count": 1,
-   "description": "",
-   "name": "live",
-   "slug": "live",
-   "taxonomy": "post_tag",
-   "meta": [],
-   "url": "http://127.0.0.1:8881/tag/live/",
-   "urls": {
-    "self": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags/5",
-    "collection": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags"
-   }
-  },
-  {
-   "id": 6,
-   "count": 1,
-   "description": "",
-   "name": "outdoor",
-   "slug": "outdoor",
-   "taxonomy": "post_tag",
-   "meta": [],
-   "url": "http://127.0.0.1:8881/tag/outdoor/",
-   "urls": {
-    "self": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags/6",
-    "collection": "http://127.0.0.1:8881/wp-json/tribe/events/v1/tags"
-   }
-  }
- ]
-};
+/** 15-tags, as the term tests use it. */
+export { SAMPLE_TAGS as TAGS } from "../terms/samples";
 
 export const VENUES = {
  "venues": [

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { namespaceGroup } from "../../src/app";
 import type { ArgSpecs } from "../../src/http/args";
-import { type Strings, clearStringsCache, stringsKey } from "../../src/i18n";
+import { type Strings, clearStringsCache, leaves, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { LINKED } from "../../src/linked-posts/kinds";
@@ -11,17 +11,6 @@ import { mediaRoutes } from "../../src/media/routes";
 import { parseSettings } from "../../src/settings";
 import { userRoutes } from "../../src/users/routes";
 import { ADMIN, NS, api } from "../support/api";
-
-/** Dotted paths of every string of a strings file, with the string. */
-function leaves(strings: Strings, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(strings)) {
-    const at = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(at, value);
-    else for (const [k, v] of leaves(value, at)) out.set(k, v);
-  }
-  return out;
-}
 
 const EN = leaves(en);
 const DE = leaves(de);
