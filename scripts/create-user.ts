@@ -21,9 +21,15 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chunkPassword, randomPassword, sha256Hex } from "../src/http/crypto";
 import { uniqueSlug } from "../src/db/slugs";
-import { isRole, isValidEmail, isValidUsername, plainText, userSlugBase } from "../src/users/fields";
+import { chunkPassword, randomPassword, sha256Hex } from "../src/http/crypto";
+import {
+  isRole,
+  isValidEmail,
+  isValidUsername,
+  plainText,
+  userSlugBase,
+} from "../src/users/fields";
 
 const USAGE =
   "Usage: npx tsx scripts/create-user.ts --username NAME [--role administrator|editor|author|contributor|subscriber]\n" +
@@ -44,7 +50,16 @@ function literal(value: string): string {
  * @throws Refused with wrangler's own explanation (and a hint for an unmigrated database).
  */
 function execute(sql: string, remote: boolean): Array<Record<string, unknown>> {
-  const args = ["wrangler", "d1", "execute", "DB", remote ? "--remote" : "--local", "--json", "--command", sql];
+  const args = [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    remote ? "--remote" : "--local",
+    "--json",
+    "--command",
+    sql,
+  ];
   const run = spawnSync("npx", args, {
     cwd: ROOT,
     encoding: "utf8",
@@ -52,8 +67,12 @@ function execute(sql: string, remote: boolean): Array<Record<string, unknown>> {
   });
   const output = `${run.stdout ?? ""}\n${run.stderr ?? ""}`;
   if (run.error || run.status !== 0) {
-    const hint = /no such table/i.test(output) ? `\nApply the migrations first: npm run db:migrate:${remote ? "remote" : "local"}` : "";
-    const reason = /UNIQUE constraint failed/i.test(output) ? "That username or slug was taken meanwhile; run the command again." : output.trim();
+    const hint = /no such table/i.test(output)
+      ? `\nApply the migrations first: npm run db:migrate:${remote ? "remote" : "local"}`
+      : "";
+    const reason = /UNIQUE constraint failed/i.test(output)
+      ? "That username or slug was taken meanwhile; run the command again."
+      : output.trim();
     throw new Refused(`wrangler d1 execute failed: ${run.error?.message ?? reason}${hint}`);
   }
   const parsed = JSON.parse(run.stdout) as Array<{ results?: Array<Record<string, unknown>> }>;
@@ -75,12 +94,21 @@ function options() {
       strict: true,
     });
     const username = values.username ?? "";
-    if (!isValidUsername(username)) throw new Error("--username must be 1–60 letters, digits, spaces or _ . - @");
-    if (!isRole(values.role)) throw new Error("--role must be administrator, editor, author, contributor or subscriber");
-    if (values.email !== "" && !isValidEmail(values.email)) throw new Error(`--email ${values.email} is not a valid email address`);
+    if (!isValidUsername(username))
+      throw new Error("--username must be 1–60 letters, digits, spaces or _ . - @");
+    if (!isRole(values.role))
+      throw new Error("--role must be administrator, editor, author, contributor or subscriber");
+    if (values.email !== "" && !isValidEmail(values.email))
+      throw new Error(`--email ${values.email} is not a valid email address`);
     const appName = plainText(values["app-name"]);
     if (appName === "") throw new Error("--app-name must not be empty");
-    return { ...values, username, role: values.role, appName, name: plainText(values.name ?? "") || username };
+    return {
+      ...values,
+      username,
+      role: values.role,
+      appName,
+      name: plainText(values.name ?? "") || username,
+    };
   } catch (err) {
     console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
     process.exit(2);
@@ -102,9 +130,17 @@ async function main(): Promise<void> {
   if (o.existing) {
     if (!same) throw new Refused(`There is no user "${o.username}".`);
   } else {
-    if (same) throw new Refused(`User "${same.username}" already exists (id ${same.id}). To give it a new application password, add --existing.`);
-    const owner = o.email ? found.find((u) => u.email.toLowerCase() === o.email.toLowerCase()) : undefined;
-    if (owner) throw new Refused(`The email address ${o.email} belongs to user "${owner.username}" (id ${owner.id}).`);
+    if (same)
+      throw new Refused(
+        `User "${same.username}" already exists (id ${same.id}). To give it a new application password, add --existing.`,
+      );
+    const owner = o.email
+      ? found.find((u) => u.email.toLowerCase() === o.email.toLowerCase())
+      : undefined;
+    if (owner)
+      throw new Refused(
+        `The email address ${o.email} belongs to user "${owner.username}" (id ${owner.id}).`,
+      );
     const slug = uniqueSlug(slugBase, new Set(found.map((u) => u.slug)));
     const registered = new Date().toISOString().slice(0, 19).replace("T", " ");
     statements.push(
@@ -123,13 +159,23 @@ async function main(): Promise<void> {
     "UPDATE content_version SET version = version + 1 WHERE id = 1;",
     `SELECT u.id, u.username, u.role FROM users u JOIN application_passwords p ON p.user_id = u.id WHERE p.uuid = ${literal(uuid)};`,
   );
-  const [user] = execute(statements.join("\n"), o.remote) as Array<{ id: number; username: string; role: string }>;
+  const [user] = execute(statements.join("\n"), o.remote) as Array<{
+    id: number;
+    username: string;
+    role: string;
+  }>;
   if (!user) throw new Refused("The application password was not stored; nothing was printed.");
 
   const where = o.remote ? "remote" : "local";
-  console.log(`${o.existing ? "Existing" : "Created"} ${user.role} "${user.username}" (id ${user.id}) in the ${where} database.`);
-  console.log(`Application password "${o.appName}" (shown only this once):\n\n    ${chunkPassword(password)}\n`);
-  console.log(`Use it as: curl -u '${user.username}:${password}' http://127.0.0.1:8787/wp-json/wp/v2/users/me`);
+  console.log(
+    `${o.existing ? "Existing" : "Created"} ${user.role} "${user.username}" (id ${user.id}) in the ${where} database.`,
+  );
+  console.log(
+    `Application password "${o.appName}" (shown only this once):\n\n    ${chunkPassword(password)}\n`,
+  );
+  console.log(
+    `Use it as: curl -u '${user.username}:${password}' http://127.0.0.1:8787/wp-json/wp/v2/users/me`,
+  );
 }
 
 main().catch((err) => {

@@ -29,20 +29,27 @@ const { IcsError, ImportError } = await import("../src/import/errors");
 const { parseIcs } = await import("../src/import/ics");
 const { importEvents } = await import("../src/import/importer");
 
-const USAGE = "usage: npm run import -- <file.ics | https://…> (or a TEC site: npm run import -- https://example.org/wp-json/tribe/events/v1 --help) [--url http://127.0.0.1:8787] [--user admin] [--password …] [--timezone America/New_York] [--concurrency 4] [--dry-run]";
+const USAGE =
+  "usage: npm run import -- <file.ics | https://…> (or a TEC site: npm run import -- https://example.org/wp-json/tribe/events/v1 --help) [--url http://127.0.0.1:8787] [--user admin] [--password …] [--timezone America/New_York] [--concurrency 4] [--dry-run]";
 
 /** The namespace root for `--url`: an origin gets the default `/wp-json/tribe/events/v1`. */
 function namespaceRoot(url: string): string {
   const parsed = new URL(url);
-  if (!/^https?:$/.test(parsed.protocol)) throw new Error(`--url must be an http(s) URL, not ${url}`);
-  return parsed.pathname === "/" ? `${parsed.origin}/wp-json/tribe/events/v1` : url.replace(/\/+$/, "");
+  if (!/^https?:$/.test(parsed.protocol))
+    throw new Error(`--url must be an http(s) URL, not ${url}`);
+  return parsed.pathname === "/"
+    ? `${parsed.origin}/wp-json/tribe/events/v1`
+    : url.replace(/\/+$/, "");
 }
 
 /** The calendar's text, from a file or an http(s)/webcal URL. */
 async function readSource(source: string): Promise<string> {
   const url = source.replace(/^webcal:\/\//i, "https://");
   if (!/^https?:\/\//i.test(url)) return readFileSync(source, "utf8");
-  const res = await fetch(url, { headers: { accept: "text/calendar, */*" }, signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(url, {
+    headers: { accept: "text/calendar, */*" },
+    signal: AbortSignal.timeout(60_000),
+  });
   if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status} ${res.statusText}`);
   return res.text();
 }
@@ -90,10 +97,15 @@ async function main(argv: string[]): Promise<number> {
   const source = positionals[0];
   const name = /^[a-z]+:\/\//i.test(source) ? source : path.basename(source);
   const concurrency = Number(opts.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) throw new Error("--concurrency must be a whole number from 1 to 32");
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
+    throw new Error("--concurrency must be a whole number from 1 to 32");
   const base = namespaceRoot(opts.url);
-  const password = opts.password ?? process.env.ADMIN_APP_PASSWORD ?? readDevVars().ADMIN_APP_PASSWORD;
-  if (!password) throw new Error("no password: pass --password, or set ADMIN_APP_PASSWORD (environment or .dev.vars)");
+  const password =
+    opts.password ?? process.env.ADMIN_APP_PASSWORD ?? readDevVars().ADMIN_APP_PASSWORD;
+  if (!password)
+    throw new Error(
+      "no password: pass --password, or set ADMIN_APP_PASSWORD (environment or .dev.vars)",
+    );
 
   const t0 = performance.now();
   const text = await readSource(source);
@@ -109,7 +121,9 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
   const { events, warnings } = calendar;
-  console.log(`▸ ${name}: ${events.length} events${calendar.name ? ` ("${calendar.name}")` : ""}, ${calendar.lineCount} lines, read in ${seconds(performance.now() - t0)}`);
+  console.log(
+    `▸ ${name}: ${events.length} events${calendar.name ? ` ("${calendar.name}")` : ""}, ${calendar.lineCount} lines, read in ${seconds(performance.now() - t0)}`,
+  );
   for (const w of warnings.slice(0, 10)) console.warn(`  ! ${name}:${w.line}: ${w.message}`);
   if (warnings.length > 10) console.warn(`  ! … and ${warnings.length - 10} more warnings`);
   if (events.length === 0) {
@@ -118,12 +132,18 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const dryRun = opts["dry-run"];
-  console.log(`▸ ${dryRun ? "Comparing with" : "Importing into"} ${base} as ${opts.user}${opts.timezone ? ` (zone-less events in ${opts.timezone})` : ""}…`);
+  console.log(
+    `▸ ${dryRun ? "Comparing with" : "Importing into"} ${base} as ${opts.user}${opts.timezone ? ` (zone-less events in ${opts.timezone})` : ""}…`,
+  );
   const t1 = performance.now();
   const printer = progressPrinter();
   try {
     const report = await importEvents(
-      { base, authorization: `Basic ${Buffer.from(`${opts.user}:${password}`).toString("base64")}`, fetch: (url, init) => fetch(url, init) },
+      {
+        base,
+        authorization: `Basic ${Buffer.from(`${opts.user}:${password}`).toString("base64")}`,
+        fetch: (url, init) => fetch(url, init),
+      },
       events,
       { timezone: opts.timezone, concurrency, dryRun, onProgress: printer.update },
     );
@@ -133,7 +153,9 @@ async function main(argv: string[]): Promise<number> {
     const counts = dryRun
       ? `Dry run, nothing written: would create ${created}, would update ${updated}, ${unchanged} unchanged, ${skipped} skipped`
       : `${created} created, ${updated} updated, ${unchanged} unchanged, ${skipped} skipped`;
-    console.log(`✓ ${counts} of ${total} in ${seconds(performance.now() - t1)} (${requests} requests; ${seconds(performance.now() - t0)} in all)`);
+    console.log(
+      `✓ ${counts} of ${total} in ${seconds(performance.now() - t1)} (${requests} requests; ${seconds(performance.now() - t0)} in all)`,
+    );
     return 0;
   } catch (err) {
     printer.end();
@@ -141,7 +163,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(`✗ ${err.message}`);
     const r = err.report;
     if (r && r.created + r.updated > 0) {
-      console.error(`  Written before stopping: ${r.created} created, ${r.updated} updated. Run the import again to finish (events are matched by UID).`);
+      console.error(
+        `  Written before stopping: ${r.created} created, ${r.updated} updated. Run the import again to finish (events are matched by UID).`,
+      );
     } else console.error("  Nothing was written.");
     return 1;
   }

@@ -26,7 +26,8 @@ const { importTec } = await import("../src/import/tec/importer");
 const USAGE =
   "usage: npm run import -- https://example.org/wp-json/tribe/events/v1 [--url http://127.0.0.1:8787] [--user admin] [--password …] [--source-user name --source-password …] [--concurrency 4]";
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values: opts, positionals } = parseArgs({
@@ -48,33 +49,59 @@ async function main(argv: string[]): Promise<number> {
   }
   const sourceRoot = positionals[0].replace(/\/+$/, "");
   const concurrency = Number(opts.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) throw new Error("--concurrency must be a whole number from 1 to 32");
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
+    throw new Error("--concurrency must be a whole number from 1 to 32");
   const parsed = new URL(opts.url);
-  const base = parsed.pathname === "/" ? `${parsed.origin}/wp-json/tribe/events/v1` : opts.url.replace(/\/+$/, "");
-  const password = opts.password ?? process.env.ADMIN_APP_PASSWORD ?? readDevVars().ADMIN_APP_PASSWORD;
-  if (!password) throw new Error("no password: pass --password, or set ADMIN_APP_PASSWORD (environment or .dev.vars)");
+  const base =
+    parsed.pathname === "/"
+      ? `${parsed.origin}/wp-json/tribe/events/v1`
+      : opts.url.replace(/\/+$/, "");
+  const password =
+    opts.password ?? process.env.ADMIN_APP_PASSWORD ?? readDevVars().ADMIN_APP_PASSWORD;
+  if (!password)
+    throw new Error(
+      "no password: pass --password, or set ADMIN_APP_PASSWORD (environment or .dev.vars)",
+    );
   const sourcePassword = opts["source-password"] ?? process.env.TEC_SOURCE_PASSWORD;
-  if ((opts["source-user"] === undefined) !== (sourcePassword === undefined)) throw new Error("--source-user and --source-password go together");
+  if ((opts["source-user"] === undefined) !== (sourcePassword === undefined))
+    throw new Error("--source-user and --source-password go together");
 
   const t0 = performance.now();
-  console.log(`▸ Importing ${sourceRoot}${opts["source-user"] ? ` as ${opts["source-user"]}` : " (public data)"} into ${base} as ${opts.user}…`);
-  const fetcher = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  console.log(
+    `▸ Importing ${sourceRoot}${opts["source-user"] ? ` as ${opts["source-user"]}` : " (public data)"} into ${base} as ${opts.user}…`,
+  );
+  const fetcher = (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ) => fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
   try {
     const report = await importTec(
-      { base: sourceRoot, authorization: opts["source-user"] ? basic(opts["source-user"], sourcePassword!) : undefined, fetch: fetcher },
+      {
+        base: sourceRoot,
+        authorization: opts["source-user"]
+          ? basic(opts["source-user"], sourcePassword!)
+          : undefined,
+        fetch: fetcher,
+      },
       { base, authorization: basic(opts.user, password), fetch: fetcher },
       { concurrency },
     );
     for (const note of report.notes) console.log(`  · ${note}`);
     for (const [kind, c] of Object.entries(report.counts)) {
-      console.log(`  ${kind}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged${c.skipped ? `, ${c.skipped} skipped` : ""}`);
+      console.log(
+        `  ${kind}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged${c.skipped ? `, ${c.skipped} skipped` : ""}`,
+      );
     }
-    console.log(`✓ done in ${seconds(performance.now() - t0)} (${report.requests} requests to this instance)`);
+    console.log(
+      `✓ done in ${seconds(performance.now() - t0)} (${report.requests} requests to this instance)`,
+    );
     return 0;
   } catch (err) {
     if (!(err instanceof ImportError)) throw err;
     console.error(`✗ ${err.message}`);
-    console.error("  What was written stays; run the import again to finish (everything is matched again).");
+    console.error(
+      "  What was written stays; run the import again to finish (everything is matched again).",
+    );
     return 1;
   }
 }
@@ -85,4 +112,5 @@ try {
   console.error(`✗ ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 }
+
 export {};

@@ -8,7 +8,15 @@
  * Both write into the running instance through its REST API (`--url`, `--user`, `--password`) and
  * can run again: a second run creates nothing and updates what changed.
  */
-const OPTIONS_WITH_VALUES = new Set(["--url", "--user", "--password", "--timezone", "--concurrency", "--source-user", "--source-password"]);
+const OPTIONS_WITH_VALUES = new Set([
+  "--url",
+  "--user",
+  "--password",
+  "--timezone",
+  "--concurrency",
+  "--source-user",
+  "--source-password",
+]);
 
 /** The first argument that is neither an option nor an option's value. */
 function sourceArgument(args: string[]): string | undefined {
@@ -16,6 +24,10 @@ function sourceArgument(args: string[]): string | undefined {
 }
 
 const source = sourceArgument(process.argv.slice(2));
-const isTec = source !== undefined && /^https?:\/\//i.test(source) && /\/events\/v1\/?$/.test(new URL(source).pathname);
+const isTec =
+  source !== undefined &&
+  /^https?:\/\//i.test(source) &&
+  /\/events\/v1\/?$/.test(new URL(source).pathname);
 await import(isTec ? "./import-tec" : "./import-ics");
+
 export {};

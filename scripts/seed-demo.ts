@@ -19,13 +19,17 @@ try {
     strict: true,
   }).values;
 } catch (err) {
-  console.error(`${err instanceof Error ? err.message : String(err)}\nUsage: npm run seed:demo [-- --remote] [--force] [--today yyyy-MM-dd]`);
+  console.error(
+    `${err instanceof Error ? err.message : String(err)}\nUsage: npm run seed:demo [-- --remote] [--force] [--today yyyy-MM-dd]`,
+  );
   process.exit(2);
 }
 exitOnSignals();
 
 try {
-  const result = await step(`Seeding the demo calendar (${args.remote ? "remote" : "local"})`, () => seedDemo(args));
+  const result = await step(`Seeding the demo calendar (${args.remote ? "remote" : "local"})`, () =>
+    seedDemo(args),
+  );
   for (const line of describeSeed(result)) info(line);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));

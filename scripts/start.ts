@@ -13,11 +13,11 @@
 import { parseArgs } from "node:util";
 import { type Settings, SettingsError } from "../src/settings";
 import { readSettings } from "./lib/config";
-import { ensureAdminPassword } from "./lib/dev-vars";
 import { startDevServer } from "./lib/dev-server";
+import { ensureAdminPassword } from "./lib/dev-vars";
 import { info, sinceStart, step, warn } from "./lib/log";
 import { applyMigrations } from "./lib/migrations";
-import { exitOnSignals, exited, portFree, stopAll } from "./lib/processes";
+import { exited, exitOnSignals, portFree, stopAll } from "./lib/processes";
 import { describeSeed, seedDemo } from "./lib/seed";
 import { languageWarnings, putLanguageFiles, readLanguageFiles } from "./lib/strings";
 
@@ -30,11 +30,17 @@ function fail(message: string): never {
 
 let port: number;
 try {
-  const { values } = parseArgs({ options: { port: { type: "string", default: "8787" } }, strict: true });
+  const { values } = parseArgs({
+    options: { port: { type: "string", default: "8787" } },
+    strict: true,
+  });
   port = Number(values.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port, got ${values.port}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`--port must be a TCP port, got ${values.port}`);
 } catch (err) {
-  console.error(`${err instanceof Error ? err.message : String(err)}\nUsage: npm start [-- --port 8787]`);
+  console.error(
+    `${err instanceof Error ? err.message : String(err)}\nUsage: npm start [-- --port 8787]`,
+  );
   process.exit(2);
 }
 exitOnSignals("Stopping wrangler dev…");
@@ -43,13 +49,23 @@ let settings: Settings;
 try {
   settings = readSettings();
 } catch (err) {
-  if (err instanceof SettingsError) fail(`✗ ${err.message}\n  Fix it in wrangler.toml [vars] (or .dev.vars, which overrides it locally).`);
+  if (err instanceof SettingsError)
+    fail(
+      `✗ ${err.message}\n  Fix it in wrangler.toml [vars] (or .dev.vars, which overrides it locally).`,
+    );
   fail(`✗ ${err instanceof Error ? err.message : String(err)}`);
 }
 const admin = ensureAdminPassword();
-console.log(`✓ Settings valid (site time zone ${settings.siteTimezone}, languages ${settings.languages.join(", ")})`);
-info(`Admin application password: ${admin.password}${admin.created ? " (new, saved in .dev.vars)" : " (from .dev.vars)"}`);
-if (!(await portFree(HOST, port))) fail(`✗ Port ${port} on ${HOST} is in use: is another \`npm start\` or \`npm run dev\` running? Stop it or use \`npm start -- --port <n>\`.`);
+console.log(
+  `✓ Settings valid (site time zone ${settings.siteTimezone}, languages ${settings.languages.join(", ")})`,
+);
+info(
+  `Admin application password: ${admin.password}${admin.created ? " (new, saved in .dev.vars)" : " (from .dev.vars)"}`,
+);
+if (!(await portFree(HOST, port)))
+  fail(
+    `✗ Port ${port} on ${HOST} is in use: is another \`npm start\` or \`npm run dev\` running? Stop it or use \`npm start -- --port <n>\`.`,
+  );
 
 try {
   const database = (async () => {
@@ -57,7 +73,9 @@ try {
     info(applied.length ? `applied ${applied.join(", ")}` : "already up to date");
     // A database created by this very call is empty: the seed can skip its content query.
     const justCreated = applied.some((file) => file.startsWith("0000_"));
-    const seeded = await step("Seeding the demo calendar if empty (local)", () => seedDemo({ justCreated }));
+    const seeded = await step("Seeding the demo calendar if empty (local)", () =>
+      seedDemo({ justCreated }),
+    );
     for (const line of describeSeed(seeded)) info(line);
   })();
   const strings = (async () => {
@@ -75,18 +93,26 @@ try {
 const origin = `http://${HOST}:${port}`;
 const ns = `${settings.restPrefix}/${settings.vendor}/events/v1`;
 const probe = `${origin}/${settings.defaultLanguage}/${ns}/events`;
-let server;
+let server: Awaited<ReturnType<typeof startDevServer>>;
 try {
-  server = await step(`Starting wrangler dev on ${origin}`, () => startDevServer({ host: HOST, port, probeUrl: probe }));
+  server = await step(`Starting wrangler dev on ${origin}`, () =>
+    startDevServer({ host: HOST, port, probeUrl: probe }),
+  );
 } catch (err) {
   await stopAll();
   fail(`✗ ${err instanceof Error ? err.message : String(err)}`);
 }
 
 if (server.status === 200) console.log(`\n✓ Ready in ${sinceStart()}: ${origin}`);
-else warn(`The worker answers ${server.status} at ${probe} (wrangler keeps running and reloads on save):\n    ${server.body.slice(0, 300)}`);
+else
+  warn(
+    `The worker answers ${server.status} at ${probe} (wrangler keeps running and reloads on save):\n    ${server.body.slice(0, 300)}`,
+  );
 const rows: Array<[string, string]> = [
-  ...settings.languages.map((lang): [string, string] => [`Events (${lang})`, `${origin}/${lang}/${ns}/events`]),
+  ...settings.languages.map((lang): [string, string] => [
+    `Events (${lang})`,
+    `${origin}/${lang}/${ns}/events`,
+  ]),
   [`Events (default, ${settings.defaultLanguage})`, `${origin}/${ns}/events`],
   ["Current user", `${origin}/${settings.restPrefix}/wp/v2/users/me`],
 ];

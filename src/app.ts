@@ -7,27 +7,27 @@ import { Hono } from "hono";
 import { DateTime } from "luxon";
 import { openDb } from "./db/client";
 import { eventRoutes } from "./events/routes";
-import { loadStrings } from "./i18n";
+import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
 import type { AppContext, AppEnv } from "./http/context";
 import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
-import { allow } from "./http/allow";
 import { ApiError, noRoute } from "./http/errors";
-import { MAX_QUERY_CHARS } from "./http/params";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
+import { MAX_QUERY_CHARS } from "./http/params";
 import { buildUrls, namespaceOf } from "./http/urls";
+import { loadStrings } from "./i18n";
+import { icalRoutes } from "./ical/routes";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
 import { mediaRoutes } from "./media/routes";
 import { routeOptions } from "./root/namespace-index";
-import { type Permit, type RouteGroup, mountGroup } from "./root/registry";
+import { mountGroup, type Permit, type RouteGroup } from "./root/registry";
 import { rootRoutes } from "./root/routes";
-import { categoryRoutes, tagRoutes } from "./terms/routes";
 import type { Settings } from "./settings";
+import { syncRoutes } from "./sync/routes";
+import { categoryRoutes, tagRoutes } from "./terms/routes";
 import { allowUser } from "./users/access";
 import { userRoutes } from "./users/routes";
-import { icalRoutes } from "./ical/routes";
-import { syncRoutes } from "./sync/routes";
 
 /**
  * The tribe/events/v1 routes, relative to the namespace root, in TEC's registration order (§1.2):
@@ -57,8 +57,14 @@ export function namespaceApp(settings: Settings): Hono<AppEnv> {
 /** The wp/v2 subset of contract §3 (`OPTIONS` describes these routes too; there is no wp/v2 index). */
 export function wpApp(): Hono<AppEnv> {
   const wp = new Hono<AppEnv>({ strict: false });
-  wp.route("/", mountGroup({ namespace: () => "wp/v2", allow: allowUser, routes: userRoutes() }, routeOptions));
-  wp.route("/", mountGroup({ namespace: () => "wp/v2", allow, routes: mediaRoutes() }, routeOptions));
+  wp.route(
+    "/",
+    mountGroup({ namespace: () => "wp/v2", allow: allowUser, routes: userRoutes() }, routeOptions),
+  );
+  wp.route(
+    "/",
+    mountGroup({ namespace: () => "wp/v2", allow, routes: mediaRoutes() }, routeOptions),
+  );
   return wp;
 }
 
@@ -71,12 +77,17 @@ function languageOf(settings: Settings, path: string): { lang: string; prefix: s
 }
 
 async function renderError(c: AppContext, err: unknown): Promise<Response> {
-  const { status, body } = errorBody(err, await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"));
+  const { status, body } = errorBody(
+    err,
+    await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"),
+  );
   // Deliberate errors (ApiError) are answers; anything else is a fault worth a log line.
-  if (!(err instanceof ApiError)) console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
+  if (!(err instanceof ApiError))
+    console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
   const res = c.json(body, status as 400);
   // 429 tells the client when to come back (contract §3).
-  if (typeof body.data.retry_after === "number") res.headers.set("Retry-After", String(body.data.retry_after));
+  if (typeof body.data.retry_after === "number")
+    res.headers.set("Retry-After", String(body.data.retry_after));
   return res;
 }
 
@@ -103,13 +114,15 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         return;
       }
       // Every route, whether or not its handler reads parameters (issue 9: 414 beyond the bound).
-      if (url.search.length > MAX_QUERY_CHARS) throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
+      if (url.search.length > MAX_QUERY_CHARS)
+        throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
       checkWriteOrigin(c);
       const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
       c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));
       const credentials = readCredentials(c.req.header("authorization"));
       if (credentials) c.set("user", await authenticateLimited(c, credentials));
-      if (c.get("user") === null && (c.req.method === "GET" || c.req.method === "HEAD")) await serveAnonymousGet(c, next);
+      if (c.get("user") === null && (c.req.method === "GET" || c.req.method === "HEAD"))
+        await serveAnonymousGet(c, next);
       else await next();
     } catch (err) {
       c.res = await renderError(c, err);

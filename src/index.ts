@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
-import { type Bindings, SettingsError, parseSettings } from "./settings";
+import { type Bindings, parseSettings, SettingsError } from "./settings";
 
 export type { Bindings } from "./settings";
 
@@ -50,7 +50,11 @@ function appFor(env: Bindings): Hono<AppEnv> | SettingsError {
 function overrideMethod(request: Request): Request {
   if (request.method !== "POST") return request;
   const url = new URL(request.url);
-  const wanted = (request.headers.get("x-http-method-override") ?? url.searchParams.get("_method") ?? "").toUpperCase();
+  const wanted = (
+    request.headers.get("x-http-method-override") ??
+    url.searchParams.get("_method") ??
+    ""
+  ).toUpperCase();
   if (!["PUT", "PATCH", "DELETE"].includes(wanted)) return request;
   return new Request(request, { method: wanted });
 }
@@ -60,7 +64,11 @@ export default {
     const app = appFor(env);
     if (app instanceof SettingsError) {
       return Response.json(
-        { code: "rest_setting_invalid", message: `The service is misconfigured: ${app.message}`, data: { status: 500 } },
+        {
+          code: "rest_setting_invalid",
+          message: `The service is misconfigured: ${app.message}`,
+          data: { status: 500 },
+        },
         { status: 500, headers: { "X-Content-Type-Options": "nosniff" } },
       );
     }

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { SettingsError, parseSettings } from "./settings";
+import { parseSettings, SettingsError } from "./settings";
 
 describe("parseSettings", () => {
   it("applies the defaults of contract §1", () => {
     expect(parseSettings({})).toMatchObject({
-      siteTimezone: "UTC", restPrefix: "wp-json", vendor: "tribe", languages: ["en", "de"], defaultLanguage: "en",
-      perPageDefault: 12, perPageMax: 50, currencySymbol: "$", currencyPosition: "prefix", currencyCode: "USD", siteUrl: "",
+      siteTimezone: "UTC",
+      restPrefix: "wp-json",
+      vendor: "tribe",
+      languages: ["en", "de"],
+      defaultLanguage: "en",
+      perPageDefault: 12,
+      perPageMax: 50,
+      currencySymbol: "$",
+      currencyPosition: "prefix",
+      currencyCode: "USD",
+      siteUrl: "",
     });
   });
 
@@ -27,6 +36,8 @@ describe("parseSettings", () => {
 
   it("accepts offsets and IANA names", () => {
     expect(parseSettings({ SITE_TIMEZONE: "UTC-5:30" }).siteTimezone).toBe("UTC-5:30");
-    expect(parseSettings({ SITE_TIMEZONE: "America/New_York" }).siteTimezone).toBe("America/New_York");
+    expect(parseSettings({ SITE_TIMEZONE: "America/New_York" }).siteTimezone).toBe(
+      "America/New_York",
+    );
   });
 });

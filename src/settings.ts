@@ -67,20 +67,33 @@ export class SettingsError extends Error {
 }
 
 const segment = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]+$/, "must be one URL path segment"));
-const language = v.pipe(v.string(), v.regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, "must be a language code such as en or pt-BR"));
+const language = v.pipe(
+  v.string(),
+  v.regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, "must be a language code such as en or pt-BR"),
+);
 const positiveInt = v.pipe(
   v.string(),
   v.regex(/^\d+$/, "must be a positive integer"),
   v.transform(Number),
   v.minValue(1, "must be at least 1"),
 );
-const nonNegativeInt = v.pipe(v.string(), v.regex(/^\d+$/, "must be a whole number of seconds"), v.transform(Number));
+const nonNegativeInt = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, "must be a whole number of seconds"),
+  v.transform(Number),
+);
 
-function field<T>(env: Record<string, unknown>, name: string, schema: v.GenericSchema<string, T>, fallback: string): T {
+function field<T>(
+  env: Record<string, unknown>,
+  name: string,
+  schema: v.GenericSchema<string, T>,
+  fallback: string,
+): T {
   const raw = env[name];
   const value = raw === undefined || raw === null || raw === "" ? fallback : String(raw).trim();
   const result = v.safeParse(schema, value);
-  if (!result.success) throw new SettingsError(name, `${JSON.stringify(value)} ${result.issues[0].message}`);
+  if (!result.success)
+    throw new SettingsError(name, `${JSON.stringify(value)} ${result.issues[0].message}`);
   return result.output;
 }
 
@@ -100,28 +113,46 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
   const e = env as Record<string, unknown>;
   const siteTimezone = field(e, "SITE_TIMEZONE", v.string(), "UTC");
   if (!resolveZone(siteTimezone)) {
-    throw new SettingsError("SITE_TIMEZONE", `${JSON.stringify(siteTimezone)} is neither an IANA time zone nor UTC±H[:MM]`);
+    throw new SettingsError(
+      "SITE_TIMEZONE",
+      `${JSON.stringify(siteTimezone)} is neither an IANA time zone nor UTC±H[:MM]`,
+    );
   }
   const siteUrl = field(
     e,
     "SITE_URL",
-    v.union([v.literal(""), v.pipe(v.string(), v.url("must be an absolute URL"), v.regex(/^https?:\/\//, "must be http(s)"))]),
+    v.union([
+      v.literal(""),
+      v.pipe(
+        v.string(),
+        v.url("must be an absolute URL"),
+        v.regex(/^https?:\/\//, "must be http(s)"),
+      ),
+    ]),
     "",
   ).replace(/\/+$/, "");
   const languages = list(e.LANGUAGES ?? "en,de");
-  if (languages.length === 0) throw new SettingsError("LANGUAGES", "must name at least one language");
+  if (languages.length === 0)
+    throw new SettingsError("LANGUAGES", "must name at least one language");
   for (const lang of languages) {
     const r = v.safeParse(language, lang);
-    if (!r.success) throw new SettingsError("LANGUAGES", `${JSON.stringify(lang)} ${r.issues[0].message}`);
+    if (!r.success)
+      throw new SettingsError("LANGUAGES", `${JSON.stringify(lang)} ${r.issues[0].message}`);
   }
   const defaultLanguage = field(e, "DEFAULT_LANGUAGE", language, "en");
   if (!languages.includes(defaultLanguage)) {
-    throw new SettingsError("DEFAULT_LANGUAGE", `${JSON.stringify(defaultLanguage)} is not one of LANGUAGES (${languages.join(", ")})`);
+    throw new SettingsError(
+      "DEFAULT_LANGUAGE",
+      `${JSON.stringify(defaultLanguage)} is not one of LANGUAGES (${languages.join(", ")})`,
+    );
   }
   const perPageMax = field(e, "PER_PAGE_MAX", positiveInt, "50");
   const perPageDefault = field(e, "PER_PAGE_DEFAULT", positiveInt, "12");
   if (perPageDefault > perPageMax) {
-    throw new SettingsError("PER_PAGE_DEFAULT", `${perPageDefault} is larger than PER_PAGE_MAX (${perPageMax})`);
+    throw new SettingsError(
+      "PER_PAGE_DEFAULT",
+      `${perPageDefault} is larger than PER_PAGE_MAX (${perPageMax})`,
+    );
   }
   return {
     siteTimezone,
@@ -132,9 +163,24 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
     defaultLanguage,
     perPageDefault,
     perPageMax,
-    currencySymbol: field(e, "CURRENCY_SYMBOL", v.pipe(v.string(), v.maxLength(8, "must be at most 8 characters")), "$"),
-    currencyPosition: field(e, "CURRENCY_POSITION", v.picklist(["prefix", "postfix"], "must be prefix or postfix"), "prefix"),
-    currencyCode: field(e, "CURRENCY_CODE", v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD")), "USD"),
+    currencySymbol: field(
+      e,
+      "CURRENCY_SYMBOL",
+      v.pipe(v.string(), v.maxLength(8, "must be at most 8 characters")),
+      "$",
+    ),
+    currencyPosition: field(
+      e,
+      "CURRENCY_POSITION",
+      v.picklist(["prefix", "postfix"], "must be prefix or postfix"),
+      "prefix",
+    ),
+    currencyCode: field(
+      e,
+      "CURRENCY_CODE",
+      v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD")),
+      "USD",
+    ),
     corsWriteOrigins: list(e.CORS_WRITE_ORIGINS),
     cacheMaxAge: field(e, "CACHE_MAX_AGE", nonNegativeInt, "60"),
     cacheStaleWhileRevalidate: field(e, "CACHE_STALE_WHILE_REVALIDATE", nonNegativeInt, "300"),

@@ -13,7 +13,12 @@ const bodies = new Map();
 function body(size) {
   let text = bodies.get(size);
   if (text === undefined) {
-    text = size >= 10 ? `{"pad":"${"x".repeat(size - 10)}"}` : size >= 2 ? "{}".padEnd(size, " ") : " ".repeat(size);
+    text =
+      size >= 10
+        ? `{"pad":"${"x".repeat(size - 10)}"}`
+        : size >= 2
+          ? "{}".padEnd(size, " ")
+          : " ".repeat(size);
     bodies.set(size, text);
   }
   return text;
@@ -23,8 +28,15 @@ export default {
   fetch(request) {
     const url = new URL(request.url);
     const m = /^\/(\d{1,9})$/.exec(url.pathname);
-    if (!m) return new Response('{"code":"not_found"}', { status: 404, headers: { "Content-Type": "application/json; charset=UTF-8" } });
-    if (url.searchParams.get("status") === "304") return new Response(null, { status: 304, headers: { ETag: '"static"' } });
-    return new Response(body(Number(m[1])), { headers: { "Content-Type": "application/json; charset=UTF-8" } });
+    if (!m)
+      return new Response('{"code":"not_found"}', {
+        status: 404,
+        headers: { "Content-Type": "application/json; charset=UTF-8" },
+      });
+    if (url.searchParams.get("status") === "304")
+      return new Response(null, { status: 304, headers: { ETag: '"static"' } });
+    return new Response(body(Number(m[1])), {
+      headers: { "Content-Type": "application/json; charset=UTF-8" },
+    });
   },
 };

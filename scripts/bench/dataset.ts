@@ -20,8 +20,8 @@ import type { SqlRow } from "../lib/sql";
 import {
   CATEGORIES,
   CITIES,
-  CLOSERS,
   type City,
+  CLOSERS,
   JAZZ_SENTENCES,
   JAZZ_TOPICS,
   MIDDLES,
@@ -105,7 +105,10 @@ class Zones {
 
   private zone(name: string): IANAZone {
     let z = this.zones.get(name);
-    if (!z) this.zones.set(name, (z = IANAZone.create(name)));
+    if (!z) {
+      z = IANAZone.create(name);
+      this.zones.set(name, z);
+    }
     return z;
   }
 
@@ -170,9 +173,16 @@ function slugger(): (title: string) => string {
 }
 
 /** Picks an index with probability proportional to `weights`. */
-function weighted(r: Random, weights: readonly number[], total = weights.reduce((a, b) => a + b, 0)): number {
+function weighted(
+  r: Random,
+  weights: readonly number[],
+  total = weights.reduce((a, b) => a + b, 0),
+): number {
   let x = r.next() * total;
-  for (let i = 0; i < weights.length; i++) if ((x -= weights[i]) < 0) return i;
+  for (let i = 0; i < weights.length; i++) {
+    x -= weights[i];
+    if (x < 0) return i;
+  }
   return weights.length - 1;
 }
 
@@ -222,7 +232,8 @@ export function buildDataset(options: DatasetOptions): Dataset {
   const r = createRandom(`${options.seed ?? "tec-edge bench"} v${DATASET_VERSION} ${size}`);
   const zones = new Zones();
   const todayWall = Date.parse(`${options.today}T00:00:00Z`);
-  if (!Number.isFinite(todayWall)) throw new Error(`today must be yyyy-MM-dd, got ${options.today}`);
+  if (!Number.isFinite(todayWall))
+    throw new Error(`today must be yyyy-MM-dd, got ${options.today}`);
   // "Now" for post dates: noon of the site-local day.
   const nowUtc = zones.toUtc(siteTimezone, todayWall + DAY / 2);
   const postDates = (createdUtc: number, modifiedUtc: number): PostDates => ({
@@ -255,7 +266,15 @@ export function buildDataset(options: DatasetOptions): Dataset {
   }
   const tagIds = TAGS.map((name) => {
     const id = terms.length + 1;
-    terms.push({ id, taxonomy: "post_tag", name: name.replace(/-/g, " "), slug: name, description: "", parent: 0, modified_gmt: termStamp });
+    terms.push({
+      id,
+      taxonomy: "post_tag",
+      name: name.replace(/-/g, " "),
+      slug: name,
+      description: "",
+      parent: 0,
+      modified_gmt: termStamp,
+    });
     return id;
   });
 
@@ -368,23 +387,43 @@ export function buildDataset(options: DatasetOptions): Dataset {
       startWall = todayWall + dayOffset * DAY;
       endWall = startWall + (multiDay ? r.int(1, 3) : 0) * DAY + DAY - 1000;
     } else {
-      startWall = todayWall + dayOffset * DAY + (r.int(9, 21) * 60 + r.pick([0, 0, 30, 15, 45])) * 60_000;
-      endWall = startWall + (multiDay ? r.int(1, 2) * DAY : 0) + r.pick([60, 90, 120, 120, 180]) * 60_000;
+      startWall =
+        todayWall + dayOffset * DAY + (r.int(9, 21) * 60 + r.pick([0, 0, 30, 15, 45])) * 60_000;
+      endWall =
+        startWall + (multiDay ? r.int(1, 2) * DAY : 0) + r.pick([60, 90, 120, 120, 180]) * 60_000;
     }
     const startUtc = zones.toUtc(zone, startWall);
 
     const currency = city?.currency ?? { symbol: "$", position: "prefix" as const, code: "USD" };
     const scale = currency.code === "JPY" ? 100 : 1;
-    const money = (n: number) => (currency.position === "prefix" ? `${currency.symbol}${n * scale}` : `${n * scale}${currency.symbol}`);
+    const money = (n: number) =>
+      currency.position === "prefix"
+        ? `${currency.symbol}${n * scale}`
+        : `${n * scale}${currency.symbol}`;
     const kind = r.next();
     const lo = r.int(1, 8) * 5;
-    const cost = kind < 0.3 ? [] : kind < 0.5 ? ["Free"] : kind < 0.85 ? [money(lo)] : [`${money(lo)} - ${money(lo + r.int(1, 6) * 5)}`];
+    const cost =
+      kind < 0.3
+        ? []
+        : kind < 0.5
+          ? ["Free"]
+          : kind < 0.85
+            ? [money(lo)]
+            : [`${money(lo)} - ${money(lo + r.int(1, 6) * 5)}`];
     const symbol = currencyFromCost(cost).symbol;
 
     const cityName = city?.city ?? "town";
-    const fill = (s: string) => s.replace("{title}", title).replace("{topic}", topic.toLowerCase()).replace("{city}", cityName);
-    const paragraphs = [`<p>${fill(r.pick(OPENERS))} ${jazz ? r.pick(JAZZ_SENTENCES) : r.pick(MIDDLES)}</p>`, `<p>${r.pick(MIDDLES)} ${r.pick(CLOSERS)}</p>`];
-    if (r.chance(0.4)) paragraphs.push(`<ul>\n<li>${r.pick(MIDDLES)}</li>\n<li>${r.pick(CLOSERS)}</li>\n</ul>`);
+    const fill = (s: string) =>
+      s
+        .replace("{title}", title)
+        .replace("{topic}", topic.toLowerCase())
+        .replace("{city}", cityName);
+    const paragraphs = [
+      `<p>${fill(r.pick(OPENERS))} ${jazz ? r.pick(JAZZ_SENTENCES) : r.pick(MIDDLES)}</p>`,
+      `<p>${r.pick(MIDDLES)} ${r.pick(CLOSERS)}</p>`,
+    ];
+    if (r.chance(0.4))
+      paragraphs.push(`<ul>\n<li>${r.pick(MIDDLES)}</li>\n<li>${r.pick(CLOSERS)}</li>\n</ul>`);
 
     // Created 7–120 days before the start, but never after "now".
     const createdDay = Math.min(startUtc - r.int(7, 120) * DAY, nowUtc - r.int(1, 5) * DAY);
@@ -419,8 +458,11 @@ export function buildDataset(options: DatasetOptions): Dataset {
   const firstEventId = nextPostId;
 
   const windowStart = todayWall - DAY;
-  const windowEnd = Date.parse(DateTime.fromMillis(todayWall, { zone: "utc" }).plus({ months: 24 }).toISO()!);
-  const count = (pred: (d: DraftEvent) => boolean) => drafts.reduce((n, d) => n + (pred(d) ? 1 : 0), 0);
+  const windowEnd = Date.parse(
+    DateTime.fromMillis(todayWall, { zone: "utc" }).plus({ months: 24 }).toISO()!,
+  );
+  const count = (pred: (d: DraftEvent) => boolean) =>
+    drafts.reduce((n, d) => n + (pred(d) ? 1 : 0), 0);
   const summary: DatasetSummary = {
     events: size,
     published: count((d) => d.status === "publish"),
@@ -433,7 +475,13 @@ export function buildDataset(options: DatasetOptions): Dataset {
     multiDay: count((d) => d.endWall - d.startWall >= DAY),
     withVenue: count((d) => d.venue !== null),
     jazz: count((d) => d.jazz),
-    inDefaultWindow: count((d) => d.status === "publish" && !d.hidden && d.startWall >= windowStart && d.startWall <= windowEnd),
+    inDefaultWindow: count(
+      (d) =>
+        d.status === "publish" &&
+        !d.hidden &&
+        d.startWall >= windowStart &&
+        d.startWall <= windowEnd,
+    ),
     venues: venues.length,
     venuesWithGeo: venues.filter((v) => v.geo_lat !== null).length,
     organizers: organizers.length,
@@ -483,7 +531,9 @@ export function buildDataset(options: DatasetOptions): Dataset {
           ticketed: d.ticketed,
           venue_id: d.venue,
         });
-        d.organizers.forEach((organizerId, position) => chunk.eventOrganizers.push({ event_id: id, organizer_id: organizerId, position }));
+        for (const [position, organizerId] of d.organizers.entries()) {
+          chunk.eventOrganizers.push({ event_id: id, organizer_id: organizerId, position });
+        }
         for (const termId of d.terms) chunk.eventTerms.push({ event_id: id, term_id: termId });
       }
       yield chunk;

@@ -28,7 +28,9 @@ interface Recorded {
 const [sizeArg, route = "/events?per_page=50"] = process.argv.slice(2);
 const dir = path.resolve(PATHS.wranglerToml, "..", ".wrangler", "bench", sizeArg ?? "");
 if (!sizeArg || !existsSync(path.join(dir, "v3"))) {
-  console.error(`Usage: npx tsx scripts/bench/explain.ts <size> "<path>" (needs .wrangler/bench/<size> from npm run bench)`);
+  console.error(
+    `Usage: npx tsx scripts/bench/explain.ts <size> "<path>" (needs .wrangler/bench/<size> from npm run bench)`,
+  );
   process.exit(2);
 }
 
@@ -49,10 +51,22 @@ try {
       sql,
       params,
       bind: (...p: unknown[]) => statement(sql, p),
-      all: () => (record(), bound().all()),
-      raw: (o?: { columnNames?: false }) => (record(), bound().raw(o)),
-      first: (col?: string) => (record(), col === undefined ? bound().first() : bound().first(col)),
-      run: () => (record(), bound().run()),
+      all: () => {
+        record();
+        return bound().all();
+      },
+      raw: (o?: { columnNames?: false }) => {
+        record();
+        return bound().raw(o);
+      },
+      first: (col?: string) => {
+        record();
+        return col === undefined ? bound().first() : bound().first(col);
+      },
+      run: () => {
+        record();
+        return bound().run();
+      },
     };
   };
   type Stmt = ReturnType<typeof statement>;
@@ -73,16 +87,26 @@ try {
     const t = performance.now();
     const res = await worker.fetch(new Request(url), env, ctx);
     const body = await res.arrayBuffer();
-    console.log(`${pass}: GET ${url} → ${res.status}, ${body.byteLength} B, ${res.headers.get("server-timing") ?? ""}, ${(performance.now() - t).toFixed(0)} ms in Node`);
+    console.log(
+      `${pass}: GET ${url} → ${res.status}, ${body.byteLength} B, ${res.headers.get("server-timing") ?? ""}, ${(performance.now() - t).toFixed(0)} ms in Node`,
+    );
   }
   for (const s of seen) {
     const t = performance.now();
-    const r = await real.prepare(s.sql).bind(...s.params).all();
+    const r = await real
+      .prepare(s.sql)
+      .bind(...s.params)
+      .all();
     const ms = performance.now() - t;
-    const plan = await real.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).bind(...s.params).all<{ id: number; parent: number; detail: string }>();
+    const plan = await real
+      .prepare(`EXPLAIN QUERY PLAN ${s.sql}`)
+      .bind(...s.params)
+      .all<{ id: number; parent: number; detail: string }>();
     const meta = r.meta as { rows_read?: number };
     const sql = s.sql.replace(/^select ("[a-z_]+", ){6,}("[a-z_]+") from/i, "select … from");
-    console.log(`\n--- ${ms.toFixed(0)} ms, ${r.results.length} rows, rows_read ${meta.rows_read ?? "?"}`);
+    console.log(
+      `\n--- ${ms.toFixed(0)} ms, ${r.results.length} rows, rows_read ${meta.rows_read ?? "?"}`,
+    );
     console.log(sql.length > 700 ? `${sql.slice(0, 700)}…` : sql);
     console.log(`params ${JSON.stringify(s.params)}`);
     for (const p of plan.results) console.log(`  plan ${p.id}/${p.parent}: ${p.detail}`);

@@ -57,7 +57,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     requests: [request],
   });
   const statuses: Record<string, number> = {};
-  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const stats =
+    (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+      .statusCodeStats ?? {};
   for (const [code, s] of Object.entries(stats)) statuses[code] = s.count;
   return {
     rps: result.duration > 0 ? result.requests.total / result.duration : 0,

@@ -5,9 +5,9 @@
  * workerd, esbuild) and kill any straggler.
  */
 import type { ChildProcess, SpawnOptions } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { spawnGroup } from "../lib/processes";
-import { WranglerError, spawnWrangler } from "../lib/wrangler";
+import { spawnWrangler, WranglerError } from "../lib/wrangler";
 
 const groups = new Set<number>();
 
@@ -18,12 +18,19 @@ export function track(child: ChildProcess): ChildProcess {
 }
 
 /** `spawnGroup`, tracked. */
-export function spawnTracked(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+export function spawnTracked(
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): ChildProcess {
   return track(spawnGroup(command, args, options));
 }
 
 /** `spawnWrangler` (the project's Node 22 + node_modules/wrangler, no telemetry), tracked. */
-export function spawnWranglerTracked(args: string[], env: Record<string, string> = {}): ChildProcess {
+export function spawnWranglerTracked(
+  args: string[],
+  env: Record<string, string> = {},
+): ChildProcess {
   return track(spawnWrangler(args, env));
 }
 
@@ -39,7 +46,11 @@ export async function runWranglerTracked(args: string[]): Promise<string> {
 }
 
 /** Waits for `child` to close; resolves with its stdout, rejects with `fail(code, all output)`. */
-export async function collect(child: ChildProcess, fail: (code: number, output: string) => Error, onStderr?: (text: string) => void): Promise<string> {
+export async function collect(
+  child: ChildProcess,
+  fail: (code: number, output: string) => Error,
+  onStderr?: (text: string) => void,
+): Promise<string> {
   let stdout = "";
   let all = "";
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {

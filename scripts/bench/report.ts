@@ -78,14 +78,17 @@ const secs = (n: number) => `${n.toFixed(1)} s`;
 
 /** Violations of the round-trip budget in one route result, as text. */
 export function tripViolation(r: RouteResult): string | null {
-  return r.sample.trips !== null && r.sample.trips > MAX_TRIPS ? `${r.label}: ${r.sample.trips} D1 round trips (budget ${MAX_TRIPS})` : null;
+  return r.sample.trips !== null && r.sample.trips > MAX_TRIPS
+    ? `${r.label}: ${r.sample.trips} D1 round trips (budget ${MAX_TRIPS})`
+    : null;
 }
 
 function routeRow(r: RouteResult): string {
   const s = r.sample;
   const trips = s.trips === null ? "?" : s.trips > MAX_TRIPS ? `**${s.trips} ⚠**` : String(s.trips);
   const label = `\`${r.label.replace(/\|/g, "\\|")}\`${r.note ? ` (${r.note})` : ""}`;
-  if (!r.measured || !r.load) return `| ${label} | ${s.status} | ${int(s.bytes)} | ${trips} | n/a | n/a | n/a | n/a | n/a | n/a |`;
+  if (!r.measured || !r.load)
+    return `| ${label} | ${s.status} | ${int(s.bytes)} | ${trips} | n/a | n/a | n/a | n/a | n/a | n/a |`;
   const l = r.load;
   const st = r.static;
   const ratio = st && st.rps > 0 ? (l.rps / st.rps).toFixed(2) : "n/a";
@@ -101,7 +104,9 @@ function describeSeed(sz: SizeResult): string {
       ? `\`wrangler d1 execute --file\`, ${s.chunks} files (${int(s.chunkEvents)} events each${s.splits ? `, ${s.splits} split after SQLITE_NOMEM` : ""})`
       : `one \`getPlatformProxy()\` workerd, ${s.chunks} D1 batches (${int(s.chunkEvents)} events each${s.splits ? `, ${s.splits} split after SQLITE_NOMEM` : ""})`;
   const timing = `${secs(s.seconds)}: migrations ${secs(s.migrateSeconds)}, then ${(s.sqlBytes / 1_048_576).toFixed(1)} MiB of SQL through ${how}`;
-  const seeded = s.reused ? `reused \`${s.dir}\`, built ${s.seededAt.slice(0, 10)} (dates relative to ${s.today}) in ${timing}` : `seeded \`${s.dir}\` in ${timing}`;
+  const seeded = s.reused
+    ? `reused \`${s.dir}\`, built ${s.seededAt.slice(0, 10)} (dates relative to ${s.today}) in ${timing}`
+    : `seeded \`${s.dir}\` in ${timing}`;
   return [
     `Dataset: ${seeded}.`,
     `${int(d.events)} events (${int(d.published)} published, ${int(d.drafts)} drafts, ${int(d.pending)} pending; ${int(d.inDefaultWindow)} listed in the default window; ${int(d.featured)} featured, ${int(d.hidden)} hidden, ${int(d.allDay)} all-day, ${int(d.jazz)} about jazz, ${int(d.withVenue)} with a venue), ` +
@@ -118,11 +123,16 @@ function notes(sz: SizeResult): string[] {
     if (!r.measured) out.push(`- ${name}: n/a — ${r.reason}`);
     else if (r.reason) out.push(`- ${name}: ${r.reason}`);
     if (r.unexpected && Object.keys(r.unexpected).length) {
-      out.push(`- \`${r.label}\`: unexpected statuses under load: ${Object.entries(r.unexpected).map(([c, n]) => `${n}× ${c}`).join(", ")}`);
+      out.push(
+        `- \`${r.label}\`: unexpected statuses under load: ${Object.entries(r.unexpected)
+          .map(([c, n]) => `${n}× ${c}`)
+          .join(", ")}`,
+      );
     }
     const v = tripViolation(r);
     if (v) out.push(`- ⚠ ${v}`);
-    if (r.load && (r.load.errors || r.load.timeouts)) out.push(`- \`${r.label}\`: ${r.load.errors} connection errors, ${r.load.timeouts} timeouts`);
+    if (r.load && (r.load.errors || r.load.timeouts))
+      out.push(`- \`${r.label}\`: ${r.load.errors} connection errors, ${r.load.timeouts} timeouts`);
   }
   return out;
 }
@@ -132,7 +142,9 @@ export function renderMarkdown(run: RunResult): string {
   const m = run.machine;
   const o = run.options;
   const load = (l?: number[]) => (l ? l.map((x) => x.toFixed(2)).join(" / ") : "?");
-  const took = run.finishedAt ? ` (run took ${secs((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000)})` : "";
+  const took = run.finishedAt
+    ? ` (run took ${secs((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000)})`
+    : "";
   const lines = [
     "# Benchmark results",
     "",
@@ -161,7 +173,11 @@ export function renderMarkdown(run: RunResult): string {
     if (n.length) lines.push("", ...n);
   }
   lines.push("");
-  if (run.violations.length) lines.push(`**Result: FAIL** — ${run.violations.length} GET route(s) over the D1 round-trip budget:`, ...run.violations.map((v) => `- ${v}`));
+  if (run.violations.length)
+    lines.push(
+      `**Result: FAIL** — ${run.violations.length} GET route(s) over the D1 round-trip budget:`,
+      ...run.violations.map((v) => `- ${v}`),
+    );
   else lines.push(`**Result: OK** — no GET made more than ${MAX_TRIPS} D1 round trips.`);
   if (run.warnings.length) lines.push("", "Warnings:", ...run.warnings.map((w) => `- ${w}`));
   return `${lines.join("\n")}\n`;

@@ -67,22 +67,77 @@ export function routesFor(facts: DatasetFacts, today: string, bust: boolean): Ro
   return [
     { key: "events-12", path: "/events?per_page=12", mode: miss, label: "GET /events?per_page=12" },
     { key: "events-50", path: "/events?per_page=50", mode: miss, label: "GET /events?per_page=50" },
-    ...(bust ? [{ key: "events-50-cold", path: "/events?per_page=50", mode: "cold" as const, label: "GET /events?per_page=50", note: "total counted every time" }] : []),
-    { key: "events-category", path: `/events?per_page=50&categories=${facts.category}`, mode: miss, label: `GET /events?per_page=50&categories=${facts.category}` },
-    { key: "events-search", path: "/events?per_page=50&search=jazz", mode: miss, label: "GET /events?per_page=50&search=jazz" },
-    { key: "events-month", path: `/events?per_page=50&start_date=${month.start}&end_date=${month.end}`, mode: miss, label: `GET /events?per_page=50&start_date=${month.start}&end_date=${month.end}` },
-    { key: "event-single", path: `/events/${facts.eventId}`, mode: miss, label: `GET /events/${facts.eventId}` },
+    ...(bust
+      ? [
+          {
+            key: "events-50-cold",
+            path: "/events?per_page=50",
+            mode: "cold" as const,
+            label: "GET /events?per_page=50",
+            note: "total counted every time",
+          },
+        ]
+      : []),
+    {
+      key: "events-category",
+      path: `/events?per_page=50&categories=${facts.category}`,
+      mode: miss,
+      label: `GET /events?per_page=50&categories=${facts.category}`,
+    },
+    {
+      key: "events-search",
+      path: "/events?per_page=50&search=jazz",
+      mode: miss,
+      label: "GET /events?per_page=50&search=jazz",
+    },
+    {
+      key: "events-month",
+      path: `/events?per_page=50&start_date=${month.start}&end_date=${month.end}`,
+      mode: miss,
+      label: `GET /events?per_page=50&start_date=${month.start}&end_date=${month.end}`,
+    },
+    {
+      key: "event-single",
+      path: `/events/${facts.eventId}`,
+      mode: miss,
+      label: `GET /events/${facts.eventId}`,
+    },
     { key: "venues", path: "/venues?per_page=50", mode: miss, label: "GET /venues?per_page=50" },
-    { key: "categories", path: "/categories?per_page=50", mode: miss, label: "GET /categories?per_page=50" },
-    ...(bust ? [{ key: "events-50-hit", path: "/events?per_page=50", mode: "hit" as const, label: "GET /events?per_page=50", note: "edge-cache hit" }] : []),
-    { key: "events-50-304", path: "/events?per_page=50", mode: "304", label: "GET /events?per_page=50", note: "If-None-Match: its ETag → 304" },
+    {
+      key: "categories",
+      path: "/categories?per_page=50",
+      mode: miss,
+      label: "GET /categories?per_page=50",
+    },
+    ...(bust
+      ? [
+          {
+            key: "events-50-hit",
+            path: "/events?per_page=50",
+            mode: "hit" as const,
+            label: "GET /events?per_page=50",
+            note: "edge-cache hit",
+          },
+        ]
+      : []),
+    {
+      key: "events-50-304",
+      path: "/events?per_page=50",
+      mode: "304",
+      label: "GET /events?per_page=50",
+      note: "If-None-Match: its ETag → 304",
+    },
   ];
 }
 
 const TRIPS = /d1;desc="(\d+) round trips?"/;
 
 /** Requests `url` once and describes the answer. */
-export async function sample(url: string, headers: Record<string, string> = {}, expected = 200): Promise<Sample> {
+export async function sample(
+  url: string,
+  headers: Record<string, string> = {},
+  expected = 200,
+): Promise<Sample> {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
   const body = new Uint8Array(await res.arrayBuffer());
   const serverTiming = res.headers.get("server-timing") ?? "";

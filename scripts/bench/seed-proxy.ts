@@ -8,10 +8,15 @@
  */
 import { type InsertOptions, insertDataset, proxyExecutor } from "./seed";
 
-const args = JSON.parse(process.argv[2] ?? "{}") as InsertOptions & { dir: string; configPath: string };
+const args = JSON.parse(process.argv[2] ?? "{}") as InsertOptions & {
+  dir: string;
+  configPath: string;
+};
 const exec = await proxyExecutor(args.dir, args.configPath);
 try {
-  const result = await insertDataset(exec, args, (line) => process.stderr.write(`progress: ${line}\n`));
+  const result = await insertDataset(exec, args, (line) =>
+    process.stderr.write(`progress: ${line}\n`),
+  );
   process.stdout.write(`\n${JSON.stringify(result)}\n`);
 } finally {
   await exec.close();

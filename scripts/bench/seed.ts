@@ -21,8 +21,8 @@ import path from "node:path";
 import { ROOT } from "../lib/paths";
 import { insertRows } from "../lib/sql";
 import { WranglerError, wranglerEnv } from "../lib/wrangler";
+import { buildDataset, DATASET_VERSION, type DatasetSummary, type EventChunk } from "./dataset";
 import { collect, runWranglerTracked as runWrangler, spawnTracked } from "./procs";
-import { type DatasetSummary, DATASET_VERSION, type EventChunk, buildDataset } from "./dataset";
 
 export type Seeder = "file" | "proxy";
 
@@ -87,7 +87,8 @@ function halves(c: EventChunk): [EventChunk, EventChunk] {
   return [part(true), part(false)];
 }
 
-const isNoMem = (err: unknown) => /SQLITE_NOMEM|out of memory/i.test(err instanceof WranglerError ? err.output : String(err));
+const isNoMem = (err: unknown) =>
+  /SQLITE_NOMEM|out of memory/i.test(err instanceof WranglerError ? err.output : String(err));
 
 /** Runs statements (one transaction) against the state directory. */
 export interface Executor {
@@ -103,7 +104,17 @@ function fileExecutor(dir: string): Executor {
       const file = path.join(sqlDir, `${label}.sql`);
       writeFileSync(file, `${statements.join("\n")}\n`);
       try {
-        await runWrangler(["d1", "execute", "DB", "--local", "--persist-to", dir, "--yes", "--file", file]);
+        await runWrangler([
+          "d1",
+          "execute",
+          "DB",
+          "--local",
+          "--persist-to",
+          dir,
+          "--yes",
+          "--file",
+          file,
+        ]);
       } finally {
         rmSync(file, { force: true });
       }
@@ -117,7 +128,11 @@ function fileExecutor(dir: string): Executor {
 /** One workerd for all chunks, through wrangler's `getPlatformProxy()` (used by ./seed-proxy.ts). */
 export async function proxyExecutor(dir: string, configPath: string): Promise<Executor> {
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: path.resolve(dir, "v3") }, remoteBindings: false });
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath,
+    persist: { path: path.resolve(dir, "v3") },
+    remoteBindings: false,
+  });
   const db = proxy.env.DB;
   return {
     async run(statements) {
@@ -146,7 +161,11 @@ export interface InsertResult {
  * organizers), then `chunkEvents` events per transaction (halved on SQLITE_NOMEM), then the term
  * recount and a content-version bump.
  */
-export async function insertDataset(exec: Executor, o: InsertOptions, log: (line: string) => void): Promise<InsertResult> {
+export async function insertDataset(
+  exec: Executor,
+  o: InsertOptions,
+  log: (line: string) => void,
+): Promise<InsertResult> {
   const t0 = performance.now();
   const dataset = buildDataset({ size: o.size, today: o.today, siteTimezone: o.siteTimezone });
   let executions = 0;
@@ -173,13 +192,23 @@ export async function insertDataset(exec: Executor, o: InsertOptions, log: (line
     }
   };
   const p = dataset.prelude;
-  await run([...insertRows("posts", p.posts), ...insertRows("terms", p.terms), ...insertRows("venues", p.venues), ...insertRows("organizers", p.organizers)], "0000-prelude");
+  await run(
+    [
+      ...insertRows("posts", p.posts),
+      ...insertRows("terms", p.terms),
+      ...insertRows("venues", p.venues),
+      ...insertRows("organizers", p.organizers),
+    ],
+    "0000-prelude",
+  );
   let index = 0;
   for (const chunk of dataset.chunks(o.chunkEvents)) {
     await runChunk(chunk, `${String(++index).padStart(4, "0")}-events`);
     if (performance.now() - lastReport > 10_000) {
       lastReport = performance.now();
-      log(`${done.toLocaleString("en-US")}/${o.size.toLocaleString("en-US")} events (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      log(
+        `${done.toLocaleString("en-US")}/${o.size.toLocaleString("en-US")} events (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      );
     }
   }
   // Term counts as the worker keeps them (published events per term), and a new content version.
@@ -194,13 +223,25 @@ export async function insertDataset(exec: Executor, o: InsertOptions, log: (line
 }
 
 /** Runs ./seed-proxy.ts in its own process group (so that its workerd is stopped with it on Ctrl-C). */
-async function insertViaProxyChild(dir: string, configPath: string, o: InsertOptions, log: (line: string) => void): Promise<InsertResult> {
+async function insertViaProxyChild(
+  dir: string,
+  configPath: string,
+  o: InsertOptions,
+  log: (line: string) => void,
+): Promise<InsertResult> {
   const script = path.join(import.meta.dirname, "seed-proxy.ts");
-  const child = spawnTracked(process.execPath, ["--import", "tsx", script, JSON.stringify({ dir, configPath, ...o })], { cwd: ROOT, env: wranglerEnv() });
+  const child = spawnTracked(
+    process.execPath,
+    ["--import", "tsx", script, JSON.stringify({ dir, configPath, ...o })],
+    { cwd: ROOT, env: wranglerEnv() },
+  );
   let pending = "";
   const out = await collect(
     child,
-    (code, all) => new Error(`seeding through getPlatformProxy failed (exit ${code}):\n${all.trim().split("\n").slice(-30).join("\n")}`),
+    (code, all) =>
+      new Error(
+        `seeding through getPlatformProxy failed (exit ${code}):\n${all.trim().split("\n").slice(-30).join("\n")}`,
+      ),
     (text) => {
       pending += text;
       const lines = pending.split("\n");
@@ -214,14 +255,26 @@ async function insertViaProxyChild(dir: string, configPath: string, o: InsertOpt
 
 /** Runs one SELECT (one row) with `wrangler d1 execute --json --command`. */
 async function queryRow(dir: string, sql: string): Promise<Record<string, unknown> | undefined> {
-  const out = await runWrangler(["d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", sql]);
+  const out = await runWrangler([
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    dir,
+    "--json",
+    "--command",
+    sql,
+  ]);
   const parsed = JSON.parse(out) as Array<{ results?: Array<Record<string, unknown>> }>;
   return parsed[0]?.results?.[0];
 }
 
 /** What the routes need, read from the database itself (so that a reused directory is described as it is). */
 export async function readFacts(dir: string, today: string): Promise<DatasetFacts> {
-  const ahead = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+  const ahead = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const row = await queryRow(
     dir,
     `SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM venues) AS venues,
@@ -264,7 +317,9 @@ export interface EnsureOptions {
  * present and `events` count equal to `size`), else wiping it and seeding anew.
  * @throws WranglerError when a migration or a chunk fails for another reason than SQLITE_NOMEM.
  */
-export async function ensureDataset(o: EnsureOptions): Promise<{ report: SeedReport; facts: DatasetFacts }> {
+export async function ensureDataset(
+  o: EnsureOptions,
+): Promise<{ report: SeedReport; facts: DatasetFacts }> {
   const markerFile = path.join(o.dir, MARKER);
   if (!o.reseed && existsSync(markerFile)) {
     let marker: Marker | null = null;
@@ -277,17 +332,24 @@ export async function ensureDataset(o: EnsureOptions): Promise<{ report: SeedRep
       try {
         const facts = await readFacts(o.dir, o.today);
         if (facts.events === o.size) {
-          if (marker.version !== DATASET_VERSION) o.log(`note: reusing data of generator v${marker.version} (current v${DATASET_VERSION}); --reseed rebuilds it`);
+          if (marker.version !== DATASET_VERSION)
+            o.log(
+              `note: reusing data of generator v${marker.version} (current v${DATASET_VERSION}); --reseed rebuilds it`,
+            );
           const { version: _v, size: _s, ...report } = marker;
           return { report: { ...report, dir: o.dir, reused: true }, facts };
         }
         o.log(`${o.dir} holds ${facts.events} events, not ${o.size}: seeding anew`);
       } catch (err) {
-        o.log(`${o.dir} is not usable (${err instanceof Error ? err.message.split("\n")[0] : String(err)}): seeding anew`);
+        o.log(
+          `${o.dir} is not usable (${err instanceof Error ? err.message.split("\n")[0] : String(err)}): seeding anew`,
+        );
       }
     }
   } else if (existsSync(o.dir)) {
-    o.log(o.reseed ? `--reseed: wiping ${o.dir}` : `${o.dir} has no complete dataset: seeding anew`);
+    o.log(
+      o.reseed ? `--reseed: wiping ${o.dir}` : `${o.dir} has no complete dataset: seeding anew`,
+    );
   }
 
   rmSync(o.dir, { recursive: true, force: true });
@@ -297,7 +359,12 @@ export async function ensureDataset(o: EnsureOptions): Promise<{ report: SeedRep
   const migrateSeconds = (performance.now() - t0) / 1000;
   o.log(`migrations applied (${migrateSeconds.toFixed(1)} s)`);
 
-  const insert: InsertOptions = { size: o.size, today: o.today, siteTimezone: o.siteTimezone, chunkEvents: o.chunkEvents };
+  const insert: InsertOptions = {
+    size: o.size,
+    today: o.today,
+    siteTimezone: o.siteTimezone,
+    chunkEvents: o.chunkEvents,
+  };
   let result: InsertResult;
   if (o.seeder === "proxy") {
     result = await insertViaProxyChild(o.dir, o.configPath, insert, o.log);
@@ -325,7 +392,8 @@ export async function ensureDataset(o: EnsureOptions): Promise<{ report: SeedRep
     summary: result.summary,
   };
   const facts = await readFacts(o.dir, o.today);
-  if (facts.events !== o.size) throw new Error(`seeding ${o.dir} left ${facts.events} events instead of ${o.size}`);
+  if (facts.events !== o.size)
+    throw new Error(`seeding ${o.dir} left ${facts.events} events instead of ${o.size}`);
   const marker: Marker = { version: DATASET_VERSION, size: o.size, ...report };
   writeFileSync(markerFile, `${JSON.stringify(marker, null, 2)}\n`);
   return { report, facts };

@@ -6,12 +6,12 @@
  * Each wrangler runs in its own process group (scripts/lib/processes.ts); stopping it stops the
  * workerd processes it started. Their output goes to a log file, shown when they fail.
  */
-import { type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { exited, sleep, stopGroup } from "../lib/processes";
 import { ROOT } from "../lib/paths";
+import { exited, sleep, stopGroup } from "../lib/processes";
 import { runWranglerTracked, spawnWranglerTracked } from "./procs";
 
 export const HOST = "127.0.0.1";
@@ -24,7 +24,11 @@ export const HOST = "127.0.0.1";
  * - `X_LOCAL_EXPLORER=false`: no local resource explorer.
  * - `WRANGLER_CI_DISABLE_CONFIG_WATCHING=true`: an edit of wrangler.toml during a run does not reload.
  */
-const DEV_ENV = { X_LOCAL_OBSERVABILITY: "false", X_LOCAL_EXPLORER: "false", WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" };
+const DEV_ENV = {
+  X_LOCAL_OBSERVABILITY: "false",
+  X_LOCAL_EXPLORER: "false",
+  WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true",
+};
 
 /** A port nothing listens on right now (the kernel's choice). */
 export function freePort(): Promise<number> {
@@ -60,13 +64,28 @@ function tail(file: string, lines = 40): string {
  * `probePath` answers (any HTTP status).
  * @throws Error with the tail of the log when wrangler exits or nothing answers within `timeoutMs`.
  */
-export async function startDev(options: { name: string; args: string[]; logDir: string; probePath: string; timeoutMs?: number; logLevel?: string }): Promise<DevServer> {
+export async function startDev(options: {
+  name: string;
+  args: string[];
+  logDir: string;
+  probePath: string;
+  timeoutMs?: number;
+  logLevel?: string;
+}): Promise<DevServer> {
   const port = await freePort();
   const inspector = await freePort();
   mkdirSync(options.logDir, { recursive: true });
   const logFile = path.join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile);
-  const args = [...options.args, "--ip", HOST, "--port", String(port), "--inspector-port", String(inspector)];
+  const args = [
+    ...options.args,
+    "--ip",
+    HOST,
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspector),
+  ];
   args.push("--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn");
   const child = spawnWranglerTracked(["dev", ...args], DEV_ENV);
   child.stdout?.pipe(log, { end: false });
@@ -88,7 +107,9 @@ export async function startDev(options: { name: string; args: string[]; logDir: 
     await sleep(150);
   }
   await stopGroup(child);
-  throw new Error(`${options.name}: ${gone ? "wrangler dev exited" : "no answer in time"}. Log ${path.relative(ROOT, logFile)}:\n${tail(logFile)}`);
+  throw new Error(
+    `${options.name}: ${gone ? "wrangler dev exited" : "no answer in time"}. Log ${path.relative(ROOT, logFile)}:\n${tail(logFile)}`,
+  );
 }
 
 /** Stops a server's whole process group (SIGTERM, then SIGKILL after 5 s). */

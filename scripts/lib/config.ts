@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
-import { type Settings, parseSettings } from "../../src/settings";
+import { parseSettings, type Settings } from "../../src/settings";
 import { PATHS } from "./paths";
 
 /**
@@ -21,7 +21,8 @@ export function readWranglerVars(file: string = PATHS.wranglerToml): Record<stri
   }
   const vars = doc.vars;
   if (vars === undefined) return {};
-  if (typeof vars !== "object" || vars === null || Array.isArray(vars)) throw new Error(`${file}: [vars] must be a table`);
+  if (typeof vars !== "object" || vars === null || Array.isArray(vars))
+    throw new Error(`${file}: [vars] must be a table`);
   return vars as Record<string, unknown>;
 }
 

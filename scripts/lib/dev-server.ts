@@ -22,15 +22,32 @@ export interface DevServer {
  * @throws Error with wrangler's output (colours and the bindings table removed) when the worker
  *   does not build, wrangler exits, or nothing answers within `timeoutMs` (default 90 000 ms).
  */
-export async function startDevServer(options: { host: string; port: number; probeUrl: string; timeoutMs?: number; settleMs?: number }): Promise<DevServer> {
+export async function startDevServer(options: {
+  host: string;
+  port: number;
+  probeUrl: string;
+  timeoutMs?: number;
+  settleMs?: number;
+}): Promise<DevServer> {
   const child = spawnWrangler(
-    ["dev", "--ip", options.host, "--port", String(options.port), "--show-interactive-dev-session=false"],
+    [
+      "dev",
+      "--ip",
+      options.host,
+      "--port",
+      String(options.port),
+      "--show-interactive-dev-session=false",
+    ],
     process.stdout.isTTY ? { FORCE_COLOR: "1" } : {},
   );
   let held = "";
   let live = false;
-  child.stdout?.on("data", (chunk: Buffer) => (live ? process.stdout.write(chunk) : (held += chunk.toString())));
-  child.stderr?.on("data", (chunk: Buffer) => (live ? process.stderr.write(chunk) : (held += chunk.toString())));
+  const relay = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+    if (live) to.write(chunk);
+    else held += chunk.toString();
+  };
+  child.stdout?.on("data", relay(process.stdout));
+  child.stderr?.on("data", relay(process.stderr));
   let gone = false;
   void exited(child).then(() => (gone = true));
 
@@ -61,7 +78,13 @@ export async function startDevServer(options: { host: string; port: number; prob
     await sleep(100);
   }
   const built = !/Build failed/.test(held);
-  const why = !built ? "The worker does not build; fix the error and start again" : gone ? "wrangler dev exited" : `Nothing answered ${options.probeUrl} in time`;
-  const output = stripAnsi(held).replace(/^env\.[^\n]*\n/gm, "").trim();
+  const why = !built
+    ? "The worker does not build; fix the error and start again"
+    : gone
+      ? "wrangler dev exited"
+      : `Nothing answered ${options.probeUrl} in time`;
+  const output = stripAnsi(held)
+    .replace(/^env\.[^\n]*\n/gm, "")
+    .trim();
   throw new Error(`${why}. wrangler said:\n${output.split("\n").slice(-40).join("\n")}`);
 }

@@ -2,8 +2,9 @@
  * `.dev.vars` (local secrets for `wrangler dev`, git-ignored): makes sure it holds an
  * `ADMIN_APP_PASSWORD`, the application password of user 1, `admin` (contract §3).
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+
 import { randomInt } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readDevVars } from "./config";
 import { PATHS } from "./paths";
 
@@ -21,13 +22,20 @@ export function randomAppPassword(length = 24): string {
  * file or the key is missing or empty. Other lines of the file are kept as they are.
  * @returns `created` is true when this call wrote the password.
  */
-export function ensureAdminPassword(file: string = PATHS.devVars): { password: string; created: boolean } {
+export function ensureAdminPassword(file: string = PATHS.devVars): {
+  password: string;
+  created: boolean;
+} {
   const existing = readDevVars(file).ADMIN_APP_PASSWORD?.replace(/\s+/g, "");
   if (existing) return { password: existing, created: false };
   const password = randomAppPassword();
   const line = `ADMIN_APP_PASSWORD=${password}\n`;
   if (!existsSync(file)) {
-    writeFileSync(file, `# Local secrets for wrangler dev (git-ignored). Written by npm start.\n${line}`, { mode: 0o600 });
+    writeFileSync(
+      file,
+      `# Local secrets for wrangler dev (git-ignored). Written by npm start.\n${line}`,
+      { mode: 0o600 },
+    );
   } else {
     // An empty `ADMIN_APP_PASSWORD=` line would win over an appended one in some parsers: drop it.
     const kept = readFileSync(file, "utf8")

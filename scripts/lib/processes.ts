@@ -19,8 +19,16 @@ process.on("exit", () => {
  * the whole group is gone, not just the leader: a crashed wrangler may leave its workerd behind.
  * Output is piped unless `options.stdio` says otherwise; stdin is closed.
  */
-export function spawnGroup(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options, detached: true });
+export function spawnGroup(
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): ChildProcess {
+  const child = spawn(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options,
+    detached: true,
+  });
   const pgid = child.pid;
   if (pgid !== undefined) {
     groups.add(pgid);
@@ -69,10 +77,16 @@ export async function stopGroup(group: ChildProcess | number, graceMs = 5000): P
 
 /** Stops every group we started that still has a process (see {@link stopGroup}). */
 export async function stopAll(): Promise<void> {
-  await Promise.all([...groups].map((pgid) => (groupAlive(pgid) ? stopGroup(pgid) : groups.delete(pgid))));
+  await Promise.all(
+    [...groups].map((pgid) => (groupAlive(pgid) ? stopGroup(pgid) : groups.delete(pgid))),
+  );
 }
 
-const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {
+  SIGHUP: 129,
+  SIGINT: 130,
+  SIGTERM: 143,
+};
 
 /**
  * On SIGINT, SIGTERM or SIGHUP: prints `message`, stops every live group and exits with 128 + the
@@ -100,12 +114,19 @@ export function exitOnSignals(message = "Stopping…"): void {
 export function exited(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once("exit", (code, signal) => resolve(code ?? 128 + (signal ? (osSignals[signal] ?? 0) : 0)));
+    child.once("exit", (code, signal) =>
+      resolve(code ?? 128 + (signal ? (osSignals[signal] ?? 0) : 0)),
+    );
     child.once("error", () => resolve(127));
   });
 }
 
-const osSignals: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+const osSignals: Partial<Record<NodeJS.Signals, number>> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGKILL: 9,
+  SIGTERM: 15,
+};
 
 /**
  * True when nothing listens on `host:port` (we could bind it ourselves), false when it is taken.

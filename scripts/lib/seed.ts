@@ -9,9 +9,9 @@ import { DateTime } from "luxon";
 import { WP_FORMAT } from "../../src/time/format";
 import { resolveZone } from "../../src/time/zone";
 import { readSettings } from "./config";
-import { DEMO_PASSWORD, type DemoCalendar, buildDemoCalendar } from "./demo/calendar";
+import { buildDemoCalendar, DEMO_PASSWORD, type DemoCalendar } from "./demo/calendar";
 import { demoSql, wipeContentSql } from "./demo/sql";
-import { WranglerError, runWrangler, where } from "./wrangler";
+import { runWrangler, WranglerError, where } from "./wrangler";
 
 /** What `seedDemo` does; all optional (local, no force, today). */
 export interface SeedOptions {
@@ -61,13 +61,18 @@ export const describeExisting = (e: Existing) =>
  * Runs one SELECT through wrangler and returns its rows.
  * @throws Error with a hint when the tables do not exist yet (migrations not applied).
  */
-export async function queryRows(sql: string, remote: boolean): Promise<Array<Record<string, unknown>>> {
+export async function queryRows(
+  sql: string,
+  remote: boolean,
+): Promise<Array<Record<string, unknown>>> {
   let out: string;
   try {
     out = await runWrangler(["d1", "execute", "DB", where(remote), "--json", "--command", sql]);
   } catch (err) {
     if (err instanceof WranglerError && /no such table/i.test(err.output)) {
-      throw new Error(`The database has no tables yet: run \`npm run db:migrate:${remote ? "remote" : "local"}\` first.`);
+      throw new Error(
+        `The database has no tables yet: run \`npm run db:migrate:${remote ? "remote" : "local"}\` first.`,
+      );
     }
     throw err;
   }
@@ -85,7 +90,12 @@ async function readState(remote: boolean): Promise<DbState> {
   );
   const n = (key: string) => Number(row?.[key] ?? 0);
   return {
-    existing: { events: n("events"), venues: n("venues"), organizers: n("organizers"), terms: n("terms") },
+    existing: {
+      events: n("events"),
+      venues: n("venues"),
+      organizers: n("organizers"),
+      terms: n("terms"),
+    },
     maxPost: n("max_post"),
     maxTerm: n("max_term"),
   };
@@ -95,7 +105,8 @@ async function readState(remote: boolean): Promise<DbState> {
 function siteToday(siteTimezone: string, day?: string): DateTime {
   const zone = resolveZone(siteTimezone) ?? "utc";
   const today = day ? DateTime.fromISO(day, { zone }) : DateTime.now().setZone(zone);
-  if (!today.isValid) throw new Error(`--today must be a date written yyyy-MM-dd, got ${JSON.stringify(day)}`);
+  if (!today.isValid)
+    throw new Error(`--today must be a date written yyyy-MM-dd, got ${JSON.stringify(day)}`);
   return today.startOf("day");
 }
 
@@ -109,7 +120,11 @@ export async function seedDemo(options: SeedOptions = {}): Promise<SeedResult> {
   const remote = options.remote ?? false;
   const settings = readSettings({ remote });
   if (options.justCreated && !remote) {
-    const empty: DbState = { existing: { events: 0, venues: 0, organizers: 0, terms: 0 }, maxPost: 0, maxTerm: 0 };
+    const empty: DbState = {
+      existing: { events: 0, venues: 0, organizers: 0, terms: 0 },
+      maxPost: 0,
+      maxTerm: 0,
+    };
     try {
       return await seedInto(empty, settings.siteTimezone, options);
     } catch (err) {
@@ -120,13 +135,19 @@ export async function seedDemo(options: SeedOptions = {}): Promise<SeedResult> {
   const { existing } = state;
   if (hasContent(existing) && !options.force) return { seeded: false, existing };
   if (hasContent(existing) && remote) {
-    throw new Error(`The remote database already has ${describeExisting(existing)}; --force does not delete remote content.`);
+    throw new Error(
+      `The remote database already has ${describeExisting(existing)}; --force does not delete remote content.`,
+    );
   }
   return seedInto(state, settings.siteTimezone, options);
 }
 
 /** Builds the calendar for the free ids of `state` and runs it as one SQL file (replacing content if any). */
-async function seedInto(state: DbState, siteTimezone: string, options: SeedOptions): Promise<SeedResult> {
+async function seedInto(
+  state: DbState,
+  siteTimezone: string,
+  options: SeedOptions,
+): Promise<SeedResult> {
   const remote = options.remote ?? false;
   const calendar = buildDemoCalendar({
     today: siteToday(siteTimezone, options.today),
@@ -134,7 +155,9 @@ async function seedInto(state: DbState, siteTimezone: string, options: SeedOptio
     firstPostId: state.maxPost + 1,
     firstTermId: state.maxTerm + 1,
   });
-  const prelude = hasContent(state.existing) ? wipeContentSql(DateTime.utc().toFormat(WP_FORMAT)) : [];
+  const prelude = hasContent(state.existing)
+    ? wipeContentSql(DateTime.utc().toFormat(WP_FORMAT))
+    : [];
   const sql = demoSql(calendar, prelude);
   const dir = mkdtempSync(path.join(tmpdir(), "tec-demo-"));
   try {
@@ -144,13 +167,20 @@ async function seedInto(state: DbState, siteTimezone: string, options: SeedOptio
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { seeded: true, replaced: state.existing, summary: calendar.summary, sqlBytes: Buffer.byteLength(sql) };
+  return {
+    seeded: true,
+    replaced: state.existing,
+    summary: calendar.summary,
+    sqlBytes: Buffer.byteLength(sql),
+  };
 }
 
 /** The lines to print about a seed result (shared by `npm run seed:demo` and `npm start`). */
 export function describeSeed(result: SeedResult): string[] {
   if (!result.seeded) {
-    return [`The calendar already has ${describeExisting(result.existing)}: demo not seeded (npm run seed:demo -- --force replaces it).`];
+    return [
+      `The calendar already has ${describeExisting(result.existing)}: demo not seeded (npm run seed:demo -- --force replaces it).`,
+    ];
   }
   const s = result.summary;
   const lines = [

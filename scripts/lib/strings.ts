@@ -2,10 +2,10 @@
  * The per-language strings files (`src/i18n/strings/<lang>.json`, contract §1) and loading them into
  * the KV binding STRINGS under `strings:<lang>` (the key the worker reads, `stringsKey`).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Strings, leaves, stringsKey } from "../../src/i18n/index";
+import { leaves, type Strings, stringsKey } from "../../src/i18n/index";
 import { PATHS } from "./paths";
 import { runWrangler, where } from "./wrangler";
 
@@ -37,7 +37,10 @@ function parseFile(file: string): Strings {
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
-    throw new StringsFileError(file, `not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new StringsFileError(
+      file,
+      `not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
   const bad = firstNonString(data, "");
   if (bad !== null) throw new StringsFileError(file, bad);
@@ -67,8 +70,17 @@ const placeholders = (text: string) => (text.match(/%[sd]/g) ?? []).join("");
  */
 export function readLanguageFiles(dir: string = PATHS.stringsDir): LanguageFile[] {
   const names = readdirSync(dir).filter((name) => name.endsWith(".json"));
-  for (const name of names) if (!LANG_FILE.test(name)) throw new StringsFileError(path.join(dir, name), "file name must be <language code>.json, e.g. de.json or pt-BR.json");
-  if (!names.includes("en.json")) throw new StringsFileError(path.join(dir, "en.json"), "missing: English is the fallback of every language");
+  for (const name of names)
+    if (!LANG_FILE.test(name))
+      throw new StringsFileError(
+        path.join(dir, name),
+        "file name must be <language code>.json, e.g. de.json or pt-BR.json",
+      );
+  if (!names.includes("en.json"))
+    throw new StringsFileError(
+      path.join(dir, "en.json"),
+      "missing: English is the fallback of every language",
+    );
   names.sort((a, b) => (a === "en.json" ? -1 : b === "en.json" ? 1 : a.localeCompare(b)));
   const english = parseFile(path.join(dir, "en.json"));
   const englishLeaves = leaves(english);
@@ -77,7 +89,10 @@ export function readLanguageFiles(dir: string = PATHS.stringsDir): LanguageFile[
     const strings = name === "en.json" ? english : parseFile(file);
     for (const [key, value] of Object.entries(strings)) {
       if (key in english && typeof english[key] !== typeof value) {
-        throw new StringsFileError(file, `"${key}" must be ${typeof english[key] === "object" ? "an object" : "a string"}, as in en.json`);
+        throw new StringsFileError(
+          file,
+          `"${key}" must be ${typeof english[key] === "object" ? "an object" : "a string"}, as in en.json`,
+        );
       }
     }
     const own = leaves(strings);
@@ -87,7 +102,12 @@ export function readLanguageFiles(dir: string = PATHS.stringsDir): LanguageFile[
       strings,
       missing: [...englishLeaves.keys()].filter((k) => !own.has(k)),
       extra: [...own.keys()].filter((k) => !englishLeaves.has(k)),
-      placeholders: [...own].filter(([k, v]) => englishLeaves.has(k) && placeholders(v) !== placeholders(englishLeaves.get(k)!)).map(([k]) => k),
+      placeholders: [...own]
+        .filter(
+          ([k, v]) =>
+            englishLeaves.has(k) && placeholders(v) !== placeholders(englishLeaves.get(k)!),
+        )
+        .map(([k]) => k),
     };
   });
 }
@@ -95,14 +115,25 @@ export function readLanguageFiles(dir: string = PATHS.stringsDir): LanguageFile[
 /** Human-readable warnings about gaps versus English (never fatal). */
 export function languageWarnings(files: LanguageFile[], configured: string[] = []): string[] {
   const out: string[] = [];
-  const list = (keys: string[]) => (keys.length > 5 ? `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more` : keys.join(", "));
+  const list = (keys: string[]) =>
+    keys.length > 5
+      ? `${keys.slice(0, 5).join(", ")} and ${keys.length - 5} more`
+      : keys.join(", ");
   for (const f of files) {
-    if (f.missing.length) out.push(`${f.lang}: ${f.missing.length} key(s) missing versus en (English is shown instead): ${list(f.missing)}`);
-    if (f.extra.length) out.push(`${f.lang}: ${f.extra.length} key(s) not in en (never used): ${list(f.extra)}`);
-    if (f.placeholders.length) out.push(`${f.lang}: %s/%d placeholders differ from en in: ${list(f.placeholders)}`);
+    if (f.missing.length)
+      out.push(
+        `${f.lang}: ${f.missing.length} key(s) missing versus en (English is shown instead): ${list(f.missing)}`,
+      );
+    if (f.extra.length)
+      out.push(`${f.lang}: ${f.extra.length} key(s) not in en (never used): ${list(f.extra)}`);
+    if (f.placeholders.length)
+      out.push(`${f.lang}: %s/%d placeholders differ from en in: ${list(f.placeholders)}`);
   }
   for (const lang of configured) {
-    if (!files.some((f) => f.lang === lang)) out.push(`LANGUAGES names "${lang}" but there is no ${lang}.json: it will be served in English`);
+    if (!files.some((f) => f.lang === lang))
+      out.push(
+        `LANGUAGES names "${lang}" but there is no ${lang}.json: it will be served in English`,
+      );
   }
   return out;
 }
@@ -112,12 +143,28 @@ export function languageWarnings(files: LanguageFile[], configured: string[] = [
  * @returns the languages loaded, in file order (English first).
  * @throws WranglerError when wrangler fails (e.g. `--remote` without being logged in).
  */
-export async function putLanguageFiles(files: LanguageFile[], options: { remote?: boolean } = {}): Promise<string[]> {
+export async function putLanguageFiles(
+  files: LanguageFile[],
+  options: { remote?: boolean } = {},
+): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "tec-strings-"));
   try {
     const bulk = path.join(dir, "strings.json");
-    writeFileSync(bulk, JSON.stringify(files.map((f) => ({ key: stringsKey(f.lang), value: JSON.stringify(f.strings) }))));
-    await runWrangler(["kv", "bulk", "put", bulk, "--binding", "STRINGS", where(options.remote ?? false)]);
+    writeFileSync(
+      bulk,
+      JSON.stringify(
+        files.map((f) => ({ key: stringsKey(f.lang), value: JSON.stringify(f.strings) })),
+      ),
+    );
+    await runWrangler([
+      "kv",
+      "bulk",
+      "put",
+      bulk,
+      "--binding",
+      "STRINGS",
+      where(options.remote ?? false),
+    ]);
     return files.map((f) => f.lang);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,11 +4,14 @@
  * with Node's globals, not the Workers runtime's (mixing both clashes), so only those names are
  * borrowed, type-only, from the importable variant of @cloudflare/workers-types.
  */
-import type { D1Database as WorkersD1Database, KVNamespace as WorkersKVNamespace, RateLimit as WorkersRateLimit } from "@cloudflare/workers-types/index";
+import type {
+  D1Database as WorkersD1Database,
+  KVNamespace as WorkersKVNamespace,
+  RateLimit as WorkersRateLimit,
+} from "@cloudflare/workers-types/index";
 
 declare global {
   type D1Database = WorkersD1Database;
   type KVNamespace<Key extends string = string> = WorkersKVNamespace<Key>;
   type RateLimit = WorkersRateLimit;
 }
-export {};

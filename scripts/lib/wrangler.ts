@@ -7,8 +7,9 @@
  * Wrangler asks for confirmation (e.g. `d1 migrations apply`) only when both stdin and stdout are
  * terminals; here stdin is closed and output piped, so it takes its non-interactive default (yes).
  */
-import { existsSync } from "node:fs";
+
 import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { PATHS, ROOT } from "./paths";
 import { spawnGroup } from "./processes";
 
@@ -19,14 +20,21 @@ export class WranglerError extends Error {
     readonly code: number,
     readonly output: string,
   ) {
-    super(`wrangler ${args.join(" ")} exited with ${code}${output ? `:\n${indent(tail(output, 30))}` : ""}${hint(output)}`);
+    super(
+      `wrangler ${args.join(" ")} exited with ${code}${output ? `:\n${indent(tail(output, 30))}` : ""}${hint(output)}`,
+    );
     this.name = "WranglerError";
   }
 }
 
 /** Environment of every wrangler we start: no telemetry, no `Request.cf` download (works offline). */
 export function wranglerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...extra };
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    ...extra,
+  };
 }
 
 function nodeBinary(): string {
@@ -44,8 +52,12 @@ function nodeBinary(): string {
  * @throws Error when wrangler is not installed or no Node 22 is available.
  */
 export function spawnWrangler(args: string[], env: Record<string, string> = {}): ChildProcess {
-  if (!existsSync(PATHS.wranglerBin)) throw new Error("wrangler is not installed: run `npm install` first.");
-  return spawnGroup(nodeBinary(), [PATHS.wranglerBin, ...args], { cwd: ROOT, env: wranglerEnv(env) });
+  if (!existsSync(PATHS.wranglerBin))
+    throw new Error("wrangler is not installed: run `npm install` first.");
+  return spawnGroup(nodeBinary(), [PATHS.wranglerBin, ...args], {
+    cwd: ROOT,
+    env: wranglerEnv(env),
+  });
 }
 
 /**
@@ -78,12 +90,13 @@ export const where = (remote: boolean) => (remote ? "--remote" : "--local");
 
 /** Removes terminal colour codes (wrangler colours its errors even into a pipe). */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes start with ESC.
   return text.replace(/\u001b\[[0-9;]*m/g, "");
 }
 
 function hint(output: string): string {
-  if (/CLOUDFLARE_API_TOKEN/.test(output)) return "\n  → For --remote, log in once with `npx wrangler login`, or set CLOUDFLARE_API_TOKEN.";
+  if (/CLOUDFLARE_API_TOKEN/.test(output))
+    return "\n  → For --remote, log in once with `npx wrangler login`, or set CLOUDFLARE_API_TOKEN.";
   return "";
 }
 

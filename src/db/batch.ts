@@ -22,6 +22,7 @@ export class NamedBatch {
   }
 
   /** Runs every query in one batch; results keyed by name (rows for selects). */
+  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
   async run(db: Db): Promise<Record<string, any>> {
     if (this.entries.length === 0) return {};
     const results = (await db.batch(this.entries.map(([, q]) => q) as never)) as unknown[];

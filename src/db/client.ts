@@ -4,7 +4,7 @@
  * trips"`) to tests and to `npm run bench`.
  */
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
+import type * as schema from "./schema";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -14,7 +14,8 @@ export interface RoundTrips {
 }
 
 /** D1 errors that mean "the request did not reach a healthy database; try again" (Cloudflare's list). */
-const TRANSIENT = /Network connection lost|storage caused object to be reset|reset because its code was updated|D1_ERROR: internal error|Cannot resolve D1 DB due to transient issue|Memory limit would be exceeded/i;
+const TRANSIENT =
+  /Network connection lost|storage caused object to be reset|reset because its code was updated|D1_ERROR: internal error|Cannot resolve D1 DB due to transient issue|Memory limit would be exceeded/i;
 
 /** How many times a read-only request retries a transient D1 failure. */
 export const READ_RETRIES = 3;
@@ -41,7 +42,9 @@ class CountingStatement {
     return new CountingStatement(this.inner.bind(...values), this.trips, this.retries);
   }
   first(col?: string) {
-    return attempt(this.trips, this.retries, () => (col === undefined ? this.inner.first() : this.inner.first(col)));
+    return attempt(this.trips, this.retries, () =>
+      col === undefined ? this.inner.first() : this.inner.first(col),
+    );
   }
   run() {
     return attempt(this.trips, this.retries, () => this.inner.run());
@@ -50,7 +53,9 @@ class CountingStatement {
     return attempt(this.trips, this.retries, () => this.inner.all());
   }
   raw(options?: { columnNames?: boolean }) {
-    return attempt(this.trips, this.retries, () => this.inner.raw(options as { columnNames?: false }));
+    return attempt(this.trips, this.retries, () =>
+      this.inner.raw(options as { columnNames?: false }),
+    );
   }
 }
 
@@ -86,7 +91,10 @@ export interface RequestDb {
  * Opens the request's D1 session: at the client's bookmark when it sent one (read-your-writes),
  * else at the primary for writes and anywhere for reads.
  */
-export function openDb(d1: D1Database, options: { write: boolean; bookmark?: string | null }): RequestDb {
+export function openDb(
+  d1: D1Database,
+  options: { write: boolean; bookmark?: string | null },
+): RequestDb {
   const constraint = options.bookmark || (options.write ? "first-primary" : "first-unconstrained");
   let session: D1DatabaseSession | D1Database;
   try {

@@ -107,7 +107,10 @@ const postColumns = () => ({
   postModified: text("post_modified").notNull(),
   postModifiedGmt: text("post_modified_gmt").notNull(),
   /** Meta `_tribe_aggregator_global_id_lineage`: extra global ids of imported posts. */
-  globalIdLineage: text("global_id_lineage", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  globalIdLineage: text("global_id_lineage", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
 });
 
 export const media = sqliteTable(
@@ -207,7 +210,9 @@ export const events = sqliteTable(
     uniqueIndex("events_uid_unique").on(t.uid),
     // The archive (§6.1): status equality, then start order, hidden events never listed; `end_date`
     // rides along so that counting a date window reads the index only, never the table.
-    index("events_archive").on(t.status, t.startDate, t.postDate, t.id, t.endDate).where(sql`${t.hideFromListings} = 0`),
+    index("events_archive")
+      .on(t.status, t.startDate, t.postDate, t.id, t.endDate)
+      .where(sql`${t.hideFromListings} = 0`),
     index("events_start").on(t.startDate, t.postDate, t.id),
     index("events_post_date").on(t.postDate, t.id),
     index("events_venue").on(t.venueId),
@@ -265,7 +270,10 @@ export const eventTerms = sqliteTable(
       .notNull()
       .references(() => terms.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.termId] }), index("event_terms_term").on(t.termId, t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.termId] }),
+    index("event_terms_term").on(t.termId, t.eventId),
+  ],
 );
 
 export const eventOrganizers = sqliteTable(

@@ -7,19 +7,24 @@
  * concurrent write took the same ids or slug in between, the batch fails on a UNIQUE/PRIMARY KEY
  * constraint and `withWriteRetry` runs the whole operation again from its reads.
  */
-import { type SQL, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
-import type { Db } from "./client";
-import { contentVersion, posts, terms } from "./schema";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
+import type { Db } from "./client";
+import { contentVersion, posts, terms } from "./schema";
 
 /** Query for the next free post id (posts rows are never deleted, so ids are never reused). */
-export const nextPostIdQuery = (db: Db) => db.select({ next: sql<number>`coalesce(max(${posts.id}), 0) + 1` }).from(posts);
+export const nextPostIdQuery = (db: Db) =>
+  db.select({ next: sql<number>`coalesce(max(${posts.id}), 0) + 1` }).from(posts);
 
 /** Query for the next free term id. */
 export const nextTermIdQuery = (db: Db) =>
-  db.select({ next: sql<number>`max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'terms'), 0), coalesce(max(${terms.id}), 0)) + 1` }).from(terms);
+  db
+    .select({
+      next: sql<number>`max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'terms'), 0), coalesce(max(${terms.id}), 0)) + 1`,
+    })
+    .from(terms);
 
 /** The statement that bumps the content version; put it in every write batch. */
 export const bumpContentVersion = (db: Db) =>
@@ -60,7 +65,10 @@ export function postDates(instant: DateTime, siteTimezone: string): { local: str
 
 /** True for D1 errors caused by a concurrent write taking the same id or unique value. */
 export function isConflict(err: unknown): boolean {
-  const message = err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? "")}` : String(err);
+  const message =
+    err instanceof Error
+      ? `${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`
+      : String(err);
   return /UNIQUE constraint failed|PRIMARY KEY|SQLITE_CONSTRAINT/i.test(message);
 }
 

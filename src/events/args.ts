@@ -20,7 +20,16 @@ import {
 import { defaultEndDate, defaultStartDate } from "./dates";
 
 /** Post statuses WordPress registers (§3 `is_post_status`). */
-export const REGISTERED_STATUSES = ["publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit"] as const;
+export const REGISTERED_STATUSES = [
+  "publish",
+  "future",
+  "draft",
+  "pending",
+  "private",
+  "trash",
+  "auto-draft",
+  "inherit",
+] as const;
 /** WordPress `any`: every status not excluded from search (§6.1). */
 export const ANY_STATUSES = ["publish", "future", "draft", "pending", "private"];
 
@@ -29,7 +38,11 @@ export const statusList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
   v.check(
-    (list) => list.length > 0 && list.every((s) => typeof s === "string" && (REGISTERED_STATUSES as readonly string[]).includes(s)),
+    (list) =>
+      list.length > 0 &&
+      list.every(
+        (s) => typeof s === "string" && (REGISTERED_STATUSES as readonly string[]).includes(s),
+      ),
     issue("invalid"),
   ),
   v.transform((list) => [...new Set(list as string[])]),
@@ -45,7 +58,13 @@ const coordinate = (max: number) =>
 const uidList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
-  v.check((list) => list.length > 0 && list.length <= 100 && list.every((x) => typeof x === "string" && x.length <= 255), issue("invalid")),
+  v.check(
+    (list) =>
+      list.length > 0 &&
+      list.length <= 100 &&
+      list.every((x) => typeof x === "string" && x.length <= 255),
+    issue("invalid"),
+  ),
   v.transform((list) => list as string[]),
 );
 
@@ -54,50 +73,146 @@ const arg = <T>(a: Arg<T>) => a;
 /** `GET /events` (§2.1). */
 export const ARCHIVE_ARGS = {
   page: arg({ schema: positiveInt, default: 1, type: "integer", description: "events.page" }),
-  per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: "events.per_page" }),
+  per_page: arg({
+    schema: positiveInt,
+    default: (c) => c.perPageDefault,
+    type: "integer",
+    description: "events.per_page",
+  }),
   start_date: arg({
     schema: timeInput,
     default: (c) => defaultStartDate(c.siteTimezone, c.now),
     swaggerType: "string",
     description: "events.start_date",
   }),
-  end_date: arg({ schema: timeInput, default: (c) => defaultEndDate(c.now), swaggerType: "string", description: "events.end_date" }),
-  starts_before: arg({ schema: timeInput, swaggerType: "string", description: "events.starts_before" }),
-  starts_after: arg({ schema: timeInput, swaggerType: "string", description: "events.starts_after" }),
+  end_date: arg({
+    schema: timeInput,
+    default: (c) => defaultEndDate(c.now),
+    swaggerType: "string",
+    description: "events.end_date",
+  }),
+  starts_before: arg({
+    schema: timeInput,
+    swaggerType: "string",
+    description: "events.starts_before",
+  }),
+  starts_after: arg({
+    schema: timeInput,
+    swaggerType: "string",
+    description: "events.starts_after",
+  }),
   ends_before: arg({ schema: timeInput, swaggerType: "string", description: "events.ends_before" }),
   ends_after: arg({ schema: timeInput, swaggerType: "string", description: "events.ends_after" }),
-  strict_dates: arg({ schema: nonEmptyString, default: "false", swaggerType: "string", description: "events.strict_dates" }),
+  strict_dates: arg({
+    schema: nonEmptyString,
+    default: "false",
+    swaggerType: "string",
+    description: "events.strict_dates",
+  }),
   search: arg({ schema: searchText, type: "string", description: "events.search" }),
-  categories: arg({ schema: termRefList, swaggerType: "array", items: { type: "integer" }, description: "events.categories" }),
-  tags: arg({ schema: termRefList, swaggerType: "array", items: { type: "integer" }, description: "events.tags" }),
-  venue: arg({ schema: positiveIntList, swaggerType: "array", items: { type: "integer" }, description: "events.venue" }),
-  organizer: arg({ schema: positiveIntList, swaggerType: "array", items: { type: "integer" }, description: "events.organizer" }),
+  categories: arg({
+    schema: termRefList,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.categories",
+  }),
+  tags: arg({
+    schema: termRefList,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.tags",
+  }),
+  venue: arg({
+    schema: positiveIntList,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.venue",
+  }),
+  organizer: arg({
+    schema: positiveIntList,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.organizer",
+  }),
   featured: arg({ schema: wpBoolean, type: "boolean", description: "events.featured" }),
-  status: arg({ schema: statusList, swaggerType: "string", format: "string", description: "events.status" }),
+  status: arg({
+    schema: statusList,
+    swaggerType: "string",
+    format: "string",
+    description: "events.status",
+  }),
   geoloc: arg({ schema: wpBoolean, type: "boolean", description: "events.geoloc" }),
-  geoloc_lat: arg({ schema: coordinate(90), swaggerType: "number", format: "double", description: "events.geoloc_lat" }),
-  geoloc_lng: arg({ schema: coordinate(180), swaggerType: "number", format: "double", description: "events.geoloc_lng" }),
+  geoloc_lat: arg({
+    schema: coordinate(90),
+    swaggerType: "number",
+    format: "double",
+    description: "events.geoloc_lat",
+  }),
+  geoloc_lng: arg({
+    schema: coordinate(180),
+    swaggerType: "number",
+    format: "double",
+    description: "events.geoloc_lng",
+  }),
   geoloc_radius: arg({
-    schema: v.pipe(v.unknown(), v.check((x) => isNumeric(x) && Number(x) > 0 && Number(x) <= 20000, issue("invalid")), v.transform(Number)),
+    schema: v.pipe(
+      v.unknown(),
+      v.check((x) => isNumeric(x) && Number(x) > 0 && Number(x) <= 20000, issue("invalid")),
+      v.transform(Number),
+    ),
     swaggerType: "number",
     description: "events.geoloc_radius",
   }),
-  include: arg({ schema: positiveIntList, swaggerType: "array", items: { type: "integer" }, description: "events.include" }),
+  include: arg({
+    schema: positiveIntList,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.include",
+  }),
   post_parent: arg({ schema: positiveInt, type: "integer", description: "events.post_parent" }),
   ticketed: arg({ schema: wpBoolean, type: "boolean", description: "events.ticketed" }),
-  modified_after: arg({ schema: timeInput, swaggerType: "string", description: "events.modified_after" }),
-  uid: arg({ schema: uidList, swaggerType: "array", items: { type: "string" } as never, description: "events.uid" }),
-  password: arg({ schema: v.pipe(v.unknown(), v.check((x) => typeof x === "string", issue("not_of_type", "string")), v.transform(String)), swaggerType: "string", description: "events.password" }),
+  modified_after: arg({
+    schema: timeInput,
+    swaggerType: "string",
+    description: "events.modified_after",
+  }),
+  uid: arg({
+    schema: uidList,
+    swaggerType: "array",
+    items: { type: "string" } as never,
+    description: "events.uid",
+  }),
+  password: arg({
+    schema: v.pipe(
+      v.unknown(),
+      v.check((x) => typeof x === "string", issue("not_of_type", "string")),
+      v.transform(String),
+    ),
+    swaggerType: "string",
+    description: "events.password",
+  }),
 } satisfies ArgSpecs;
 
 /** `GET|DELETE /events/{id}` (§2.2). */
 export const SINGLE_ARGS = {
-  id: arg({ schema: idFormat, required: true, type: "integer", in: "path", description: "events.id" }),
+  id: arg({
+    schema: idFormat,
+    required: true,
+    type: "integer",
+    in: "path",
+    description: "events.id",
+  }),
   password: arg({ schema: nonEmptyString, type: "string", description: "events.single_password" }),
 } satisfies ArgSpecs;
 
 /** `GET|DELETE /events/by-slug/{slug}` (§2.5). */
 export const SLUG_ARGS = {
-  slug: arg({ schema: nonEmptyString, required: true, type: "string", in: "path", description: "events.slug_path" }),
+  slug: arg({
+    schema: nonEmptyString,
+    required: true,
+    type: "string",
+    in: "path",
+    description: "events.slug_path",
+  }),
   password: arg({ schema: nonEmptyString, type: "string", description: "events.single_password" }),
 } satisfies ArgSpecs;

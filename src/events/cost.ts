@@ -13,8 +13,11 @@ export function normalizeNumber(token: string): string {
   let decimal: "," | "." | null = null;
   if (lastComma >= 0 && lastDot >= 0) decimal = lastComma > lastDot ? "," : ".";
   else if (lastDot >= 0) decimal = token.split(".").length === 2 ? "." : null;
-  else if (lastComma >= 0) decimal = token.split(",").length === 2 && token.length - lastComma - 1 !== 3 ? "," : null;
-  const [whole, fraction] = decimal ? [token.slice(0, token.lastIndexOf(decimal)), token.slice(token.lastIndexOf(decimal) + 1)] : [token, ""];
+  else if (lastComma >= 0)
+    decimal = token.split(",").length === 2 && token.length - lastComma - 1 !== 3 ? "," : null;
+  const [whole, fraction] = decimal
+    ? [token.slice(0, token.lastIndexOf(decimal)), token.slice(token.lastIndexOf(decimal) + 1)]
+    : [token, ""];
   const digits = whole.replace(/[.,]/g, "").replace(/^0+(?=\d)/, "");
   const frac = fraction.replace(/0+$/, "");
   return frac ? `${digits}.${frac}` : digits;
@@ -66,7 +69,10 @@ export function formatCost(costs: string[], currency: Currency, free = "Free"): 
  * Currency symbol and position read from cost strings on write (§8.2): `20$` → `$`, postfix;
  * `$20` → prefix; none or conflicting → empty.
  */
-export function currencyFromCost(costs: string[]): { symbol: string; position: "" | "prefix" | "postfix" } {
+export function currencyFromCost(costs: string[]): {
+  symbol: string;
+  position: "" | "prefix" | "postfix";
+} {
   const found = new Map<string, "prefix" | "postfix">();
   for (const cost of costs) {
     const m = /^\s*([^\d\s.,-]+)\s*\d/.exec(cost);

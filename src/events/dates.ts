@@ -4,7 +4,7 @@
  * `Y-m-d H:i:s` strings compared with the events' local start/end (TEC's default "event" timezone
  * mode).
  */
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
@@ -12,7 +12,12 @@ import { resolveZone } from "../time/zone";
 /** Default `start_date`: "yesterday 23:59" on the UTC clock, in site time (§2.1). */
 export function defaultStartDate(siteTimezone: string, now: DateTime): string {
   const zone = resolveZone(siteTimezone) ?? "utc";
-  return now.toUTC().minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0, millisecond: 0 }).setZone(zone).toFormat(WP_FORMAT);
+  return now
+    .toUTC()
+    .minus({ days: 1 })
+    .set({ hour: 23, minute: 59, second: 0, millisecond: 0 })
+    .setZone(zone)
+    .toFormat(WP_FORMAT);
 }
 
 /** Default `end_date`: UTC now + 24 months, as a `Y-m-d H:i:s` reading of the UTC clock (§2.1). */
@@ -20,7 +25,13 @@ export function defaultEndDate(now: DateTime): string {
   return now.toUTC().plus({ months: 24 }).toFormat(WP_FORMAT);
 }
 
-export type DateParam = "start_date" | "end_date" | "starts_before" | "starts_after" | "ends_before" | "ends_after";
+export type DateParam =
+  | "start_date"
+  | "end_date"
+  | "starts_before"
+  | "starts_after"
+  | "ends_before"
+  | "ends_after";
 export const RELATIVE: DateParam[] = ["starts_before", "starts_after", "ends_before", "ends_after"];
 
 /** `strict_dates` truthy per §6.2: `true`, `1`, `yes`, `on` (any case). */
@@ -32,7 +43,13 @@ export const isStrict = (value: string | undefined) => /^(true|1|yes|on)$/i.test
  * `start_date` and 23:59:59 for the others. Strict: the instant, naive inputs read as UTC, in site time.
  * @returns null when the input does not parse (validation already rejected such input).
  */
-export function roundDate(param: DateParam, input: string, strict: boolean, siteTimezone: string, now: DateTime): string | null {
+export function roundDate(
+  param: DateParam,
+  input: string,
+  strict: boolean,
+  siteTimezone: string,
+  now: DateTime,
+): string | null {
   const site = resolveZone(siteTimezone) ?? "utc";
   if (strict) {
     const dt = parseTime(input, resolveZone("UTC")!, now);
@@ -54,7 +71,13 @@ export type DateFilters = Partial<Record<DateParam, string>>;
  */
 export function resolveDateFilters(
   values: Partial<Record<DateParam, string>>,
-  options: { strict: boolean; inQuery: (name: string) => boolean; include: boolean; siteTimezone: string; now: DateTime },
+  options: {
+    strict: boolean;
+    inQuery: (name: string) => boolean;
+    include: boolean;
+    siteTimezone: string;
+    now: DateTime;
+  },
 ): DateFilters {
   if (options.include) return {};
   const relative = RELATIVE.some((p) => values[p] !== undefined);
@@ -62,7 +85,8 @@ export function resolveDateFilters(
   for (const param of ["start_date", "end_date", ...RELATIVE] as DateParam[]) {
     const value = values[param];
     if (value === undefined) continue;
-    if (relative && (param === "start_date" || param === "end_date") && !options.inQuery(param)) continue;
+    if (relative && (param === "start_date" || param === "end_date") && !options.inQuery(param))
+      continue;
     const rounded = roundDate(param, value, options.strict, options.siteTimezone, options.now);
     if (rounded !== null) out[param] = rounded;
   }

@@ -6,10 +6,16 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { events, posts } from "../db/schema";
-import { bumpContentVersion, postDates, recountTerms, unlessChanged, withWriteRetry } from "../db/write";
+import {
+  bumpContentVersion,
+  postDates,
+  recountTerms,
+  unlessChanged,
+  withWriteRetry,
+} from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
-import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
+import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { can, canDeletePost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
@@ -19,7 +25,10 @@ import { eventFromResults, eventLoadQueries } from "./single";
 import { DELETE_ARGS } from "./write-args";
 
 /** Handles both delete routes; `target` names the event by id or slug. */
-export async function deleteEvent(c: AppContext, target: { id: number } | { slug: string }): Promise<Response> {
+export async function deleteEvent(
+  c: AppContext,
+  target: { id: number } | { slug: string },
+): Promise<Response> {
   const params = await requestParams(c);
   const ctx = argContext(c);
   parseArgs("id" in target ? SINGLE_ARGS : SLUG_ARGS, params, ctx);
@@ -30,11 +39,15 @@ export async function deleteEvent(c: AppContext, target: { id: number } | { slug
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
 
   return withWriteRetry(async () => {
-    const { postType, record } = eventFromResults((await db.batch(eventLoadQueries(db, target) as never)) as unknown[]);
+    const { postType, record } = eventFromResults(
+      (await db.batch(eventLoadQueries(db, target) as never)) as unknown[],
+    );
     if ("slug" in target && !record) throw new InvalidParamsError([{ name: "slug" }]);
-    if (record ? !canDeletePost(user, record.row) : !can(user, "delete_posts")) throw forbidden(user !== null);
+    if (record ? !canDeletePost(user, record.row) : !can(user, "delete_posts"))
+      throw forbidden(user !== null);
     if (!record) {
-      if (postType === null) throw new ApiError(404, "rest-event-not-found", ["id" in target ? target.id : 0]);
+      if (postType === null)
+        throw new ApiError(404, "rest-event-not-found", ["id" in target ? target.id : 0]);
       throw new ApiError(400, "rest-invalid-event-id");
     }
     const { row } = record;
@@ -59,12 +72,20 @@ export async function deleteEvent(c: AppContext, target: { id: number } | { slug
       guard,
       db
         .update(events)
-        .set({ status: "trash", trashMetaStatus: row.status, postModified: stamp.local, postModifiedGmt: stamp.gmt })
+        .set({
+          status: "trash",
+          trashMetaStatus: row.status,
+          postModified: stamp.local,
+          postModifiedGmt: stamp.gmt,
+        })
         .where(eq(events.id, row.id)),
       recountTerms(db, termIds),
       bumpContentVersion(db),
     ];
-    const results = (await db.batch([...update, ...eventLoadQueries(db, { id: row.id })] as never)) as unknown[];
+    const results = (await db.batch([
+      ...update,
+      ...eventLoadQueries(db, { id: row.id }),
+    ] as never)) as unknown[];
     return c.json(serializeEvent(render, eventFromResults(results.slice(update.length)).record!));
   });
 }

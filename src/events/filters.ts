@@ -3,14 +3,23 @@
  * that validate referenced ids, slugs and names in the same batch as the page (so a filtered list
  * still costs one D1 round trip).
  */
-import { type SQL, and, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type Taxonomy, eventOrganizers, eventTerms, events, organizers, posts, terms, venues } from "../db/schema";
+import {
+  eventOrganizers,
+  events,
+  eventTerms,
+  organizers,
+  posts,
+  type Taxonomy,
+  terms,
+  venues,
+} from "../db/schema";
+import { inList } from "../db/sql";
+import { refsCondition } from "../terms/query";
 import type { AuthUser } from "../users/capabilities";
 import { can } from "../users/capabilities";
 import type { DateFilters } from "./dates";
-import { inList } from "../db/sql";
-import { refsCondition } from "../terms/query";
 
 /** Everything that narrows the archive, already validated. */
 export interface EventFilters {
@@ -60,12 +69,18 @@ function wordsMatch(words: string[], every: boolean): SQL[] {
   const short = words.filter((w) => [...w].length < 3).map(likeEscape);
   const out: SQL[] = [];
   if (long.length) {
-    out.push(sql`${events.id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${long.map(phrase).join(every ? " AND " : " OR ")})`);
+    out.push(
+      sql`${events.id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${long.map(phrase).join(every ? " AND " : " OR ")})`,
+    );
   }
   if (short.length) {
     const hit = sql`(${events.title} LIKE '%' || j.value || '%' ESCAPE '\\' OR ${events.content} LIKE '%' || j.value || '%' ESCAPE '\\' OR ${events.excerpt} LIKE '%' || j.value || '%' ESCAPE '\\')`;
     const list = JSON.stringify(short);
-    out.push(every ? sql`NOT EXISTS (SELECT 1 FROM json_each(${list}) j WHERE NOT ${hit})` : sql`EXISTS (SELECT 1 FROM json_each(${list}) j WHERE ${hit})`);
+    out.push(
+      every
+        ? sql`NOT EXISTS (SELECT 1 FROM json_each(${list}) j WHERE NOT ${hit})`
+        : sql`EXISTS (SELECT 1 FROM json_each(${list}) j WHERE ${hit})`,
+    );
   }
   return out;
 }
@@ -84,7 +99,8 @@ export function termIdsMatching(db: Db, taxonomy: Taxonomy, refs: string[]) {
  */
 export function visibility(user: AuthUser | null): SQL | undefined {
   if (can(user, "edit_others_posts")) return undefined;
-  if (user && can(user, "edit_posts")) return or(eq(events.status, "publish"), eq(events.author, user.id));
+  if (user && can(user, "edit_posts"))
+    return or(eq(events.status, "publish"), eq(events.author, user.id));
   // Everybody else may only ask for `publish` (validated before), so the status filter suffices.
   return undefined;
 }
@@ -117,14 +133,23 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
     conds.push(
       inArray(
         events.id,
-        db.select({ id: eventTerms.eventId }).from(eventTerms).where(inArray(eventTerms.termId, termIdsMatching(db, taxonomy, refs))),
+        db
+          .select({ id: eventTerms.eventId })
+          .from(eventTerms)
+          .where(inArray(eventTerms.termId, termIdsMatching(db, taxonomy, refs))),
       ),
     );
   }
   if (f.venue) conds.push(inList(events.venueId, f.venue));
   if (f.organizer) {
     conds.push(
-      inArray(events.id, db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(inList(eventOrganizers.organizerId, f.organizer))),
+      inArray(
+        events.id,
+        db
+          .select({ id: eventOrganizers.eventId })
+          .from(eventOrganizers)
+          .where(inList(eventOrganizers.organizerId, f.organizer)),
+      ),
     );
   }
   if (f.featured !== undefined) conds.push(eq(events.featured, f.featured));
@@ -133,8 +158,18 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
     const located = db
       .select({ id: venues.id })
       .from(venues)
-      .where(and(sql`${venues.geoLat} IS NOT NULL`, sql`${venues.geoLng} IS NOT NULL`, or(ne(venues.geoLat, 0), ne(venues.geoLng, 0))));
-    conds.push(f.geoloc ? inArray(events.venueId, located) : sql`(${events.venueId} IS NULL OR ${events.venueId} NOT IN (${located}))`);
+      .where(
+        and(
+          sql`${venues.geoLat} IS NOT NULL`,
+          sql`${venues.geoLng} IS NOT NULL`,
+          or(ne(venues.geoLat, 0), ne(venues.geoLng, 0)),
+        ),
+      );
+    conds.push(
+      f.geoloc
+        ? inArray(events.venueId, located)
+        : sql`(${events.venueId} IS NULL OR ${events.venueId} NOT IN (${located}))`,
+    );
   }
   if (f.near) conds.push(inArray(events.venueId, venuesNear(db, f.near)));
   if (f.include) conds.push(inList(events.id, f.include));
@@ -186,26 +221,45 @@ export function existenceQueries(db: Db, f: EventFilters) {
       .from(terms)
       .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs)));
   }
-  if (f.venue) queries.venue = db.select({ id: venues.id }).from(venues).where(inList(venues.id, f.venue));
-  if (f.organizer) queries.organizer = db.select({ id: organizers.id }).from(organizers).where(inList(organizers.id, f.organizer));
+  if (f.venue)
+    queries.venue = db.select({ id: venues.id }).from(venues).where(inList(venues.id, f.venue));
+  if (f.organizer)
+    queries.organizer = db
+      .select({ id: organizers.id })
+      .from(organizers)
+      .where(inList(organizers.id, f.organizer));
   if (f.postParent !== undefined) {
     queries.post_parent = db
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.id, f.postParent), eq(posts.postType, "tribe_events"), sql`${posts.deletedGmt} IS NULL`));
+      .where(
+        and(
+          eq(posts.id, f.postParent),
+          eq(posts.postType, "tribe_events"),
+          sql`${posts.deletedGmt} IS NULL`,
+        ),
+      );
   }
   return queries;
 }
 
 /** Names of filters whose references were not all found. */
-export function missingRefs(f: EventFilters, found: Record<string, Array<{ id: number; slug?: string; name?: string }>>): string[] {
+export function missingRefs(
+  f: EventFilters,
+  found: Record<string, Array<{ id: number; slug?: string; name?: string }>>,
+): string[] {
   const bad: string[] = [];
   for (const name of ["categories", "tags"] as const) {
     const refs = f[name];
     if (!refs) continue;
     const rows = found[name] ?? [];
     const ok = (r: string) =>
-      rows.some((t) => String(t.id) === r || t.slug === r.toLowerCase() || (t.name ?? "").toLowerCase() === r.toLowerCase());
+      rows.some(
+        (t) =>
+          String(t.id) === r ||
+          t.slug === r.toLowerCase() ||
+          (t.name ?? "").toLowerCase() === r.toLowerCase(),
+      );
     if (!refs.every(ok)) bad.push(name);
   }
   for (const name of ["venue", "organizer"] as const) {

@@ -11,11 +11,11 @@
 import { DateTime } from "luxon";
 import type { Event, Offer } from "schema-dts";
 import type { RenderContext } from "../http/render";
-import { type JsonLdDocument, SCHEMA_CONTEXT, personOf, placeOf } from "../linked-posts/json-ld";
+import { type JsonLdDocument, personOf, placeOf, SCHEMA_CONTEXT } from "../linked-posts/json-ld";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
-import { eventCost, eventUrl, type EventRecord } from "./serialize";
+import { type EventRecord, eventCost, eventUrl } from "./serialize";
 
 /** ISO 8601 with offset of a stored event time: the UTC instant shown in the event's zone. */
 function isoIn(local: string, utc: string, zoneName: string): string {
@@ -50,10 +50,16 @@ export function eventJsonLd(ctx: RenderContext, record: EventRecord): JsonLdDocu
     url,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     eventStatus: "https://schema.org/EventScheduled",
-    startDate: row.allDay ? row.startDate.slice(0, 10) : isoIn(row.startDate, row.startDateUtc, row.timezone),
-    endDate: row.allDay ? row.endDate.slice(0, 10) : isoIn(row.endDate, row.endDateUtc, row.timezone),
+    startDate: row.allDay
+      ? row.startDate.slice(0, 10)
+      : isoIn(row.startDate, row.startDateUtc, row.timezone),
+    endDate: row.allDay
+      ? row.endDate.slice(0, 10)
+      : isoIn(row.endDate, row.endDateUtc, row.timezone),
     ...(record.venue ? { location: placeOf(record.venue.row, record.venue.image) } : {}),
-    ...(record.organizers[0] ? { organizer: personOf(record.organizers[0].row, record.organizers[0].image) } : {}),
+    ...(record.organizers[0]
+      ? { organizer: personOf(record.organizers[0].row, record.organizers[0].image) }
+      : {}),
   };
   if (cost !== "") {
     const offer: Offer = {
@@ -63,7 +69,10 @@ export function eventJsonLd(ctx: RenderContext, record: EventRecord): JsonLdDocu
       url,
       category: "primary",
       availability: "https://schema.org/InStock",
-      validFrom: DateTime.fromFormat(row.postDateGmt, "yyyy-MM-dd HH:mm:ss", { zone: "utc" }).toISO({ suppressMilliseconds: true }) ?? undefined,
+      validFrom:
+        DateTime.fromFormat(row.postDateGmt, "yyyy-MM-dd HH:mm:ss", { zone: "utc" }).toISO({
+          suppressMilliseconds: true,
+        }) ?? undefined,
     };
     ld.offers = offer;
   }

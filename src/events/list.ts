@@ -8,19 +8,19 @@ import { asc, count, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
+import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { blankProtected } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { rememberTotal, rememberedTotal, totalKey } from "../http/totals";
-import { type AuthUser, canEditPost, can } from "../users/capabilities";
+import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
+import { type AuthUser, can, canEditPost } from "../users/capabilities";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
 import { isStrict, resolveDateFilters } from "./dates";
 import { type EventFilters, existenceQueries, missingRefs, whereClause } from "./filters";
-import { type RelatedRows, assemble, relatedQueries } from "./load";
+import { assemble, type RelatedRows, relatedQueries } from "./load";
 import { type EventRow, serializeEvent } from "./serialize";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
@@ -53,7 +53,11 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   const { values: a, sent } = parseArgs(ARCHIVE_ARGS, params, argContext(c));
 
   // §3 filter_post_status_list: without edit rights only `publish` may be asked for.
-  if (a.status && !can(user, "edit_posts") && !(a.status.length === 1 && a.status[0] === "publish")) {
+  if (
+    a.status &&
+    !can(user, "edit_posts") &&
+    !(a.status.length === 1 && a.status[0] === "publish")
+  ) {
     throw new InvalidParamsError([{ name: "status" }]);
   }
   if ((a.geoloc_lat === undefined) !== (a.geoloc_lng === undefined)) {
@@ -71,7 +75,9 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     siteTimezone: settings.siteTimezone,
     now,
   });
-  const modifiedAfter = a.modified_after ? parseTime(a.modified_after, resolveZone(settings.siteTimezone)!, now) : null;
+  const modifiedAfter = a.modified_after
+    ? parseTime(a.modified_after, resolveZone(settings.siteTimezone)!, now)
+    : null;
   const filters: EventFilters = {
     statuses: a.status ?? defaultStatuses,
     dates,
@@ -82,11 +88,16 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     organizer: a.organizer,
     featured: a.featured,
     geoloc: a.geoloc,
-    near: a.geoloc_lat !== undefined && a.geoloc_lng !== undefined ? { lat: a.geoloc_lat, lng: a.geoloc_lng, radiusKm: a.geoloc_radius ?? 25 } : undefined,
+    near:
+      a.geoloc_lat !== undefined && a.geoloc_lng !== undefined
+        ? { lat: a.geoloc_lat, lng: a.geoloc_lng, radiusKm: a.geoloc_radius ?? 25 }
+        : undefined,
     include: a.include,
     postParent: a.post_parent,
     ticketed: a.ticketed,
-    modifiedAfter: modifiedAfter ? modifiedAfter.toUTC().toFormat("yyyy-MM-dd HH:mm:ss") : undefined,
+    modifiedAfter: modifiedAfter
+      ? modifiedAfter.toUTC().toFormat("yyyy-MM-dd HH:mm:ss")
+      : undefined,
     uid: a.uid,
   };
   const echo: Array<[string, unknown]> = [
@@ -121,14 +132,17 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     page,
     perPage,
     echo,
-    passwordDigest: typeof a.password === "string" && a.password !== "" ? await sha256Hex(a.password) : "",
+    passwordDigest:
+      typeof a.password === "string" && a.password !== "" ? await sha256Hex(a.password) : "",
     editContext: params.query.context === "edit",
   };
 }
 
 /** The archive order (§6.1): start, post date, id; with `include`/`uid` post date, id. */
 export const archiveOrder = (ignoresDates: boolean) =>
-  ignoresDates ? [asc(events.postDate), asc(events.id)] : [asc(events.startDate), asc(events.postDate), asc(events.id)];
+  ignoresDates
+    ? [asc(events.postDate), asc(events.id)]
+    : [asc(events.startDate), asc(events.postDate), asc(events.id)];
 
 /**
  * Whether the caller may see an event's password-protected fields in a list (§4.7): the `password`
@@ -140,12 +154,18 @@ export function protectedAccess(
   user: AuthUser | null,
 ): boolean {
   if (row.passwordDigest === "") return true;
-  return (q.passwordDigest !== "" && timingSafeEqual(q.passwordDigest, row.passwordDigest)) || (q.editContext && canEditPost(user, row));
+  return (
+    (q.passwordDigest !== "" && timingSafeEqual(q.passwordDigest, row.passwordDigest)) ||
+    (q.editContext && canEditPost(user, row))
+  );
 }
 
 /** Throws for filters that name ids, slugs or names that do not exist (§3), from `existenceQueries` results. */
 export function assertRefsExist(filters: EventFilters, names: string[], results: unknown[]): void {
-  const found = Object.fromEntries(names.map((name, i) => [name, results[i]])) as Record<string, Array<{ id: number }>>;
+  const found = Object.fromEntries(names.map((name, i) => [name, results[i]])) as Record<
+    string,
+    Array<{ id: number }>
+  >;
   const bad = missingRefs(filters, found);
   if (bad.length) throw new InvalidParamsError(bad.map((name) => ({ name })));
 }
@@ -160,7 +180,13 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const { db } = c.get("rdb");
   const where = whereClause(db, filters, user);
   const order = archiveOrder(q.ignoresDates);
-  const pageQuery = db.select({ id: events.id }).from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
+  const pageQuery = db
+    .select({ id: events.id })
+    .from(events)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   const pageIds = sql`(${pageQuery})`;
   const checks = existenceQueries(db, filters);
   const related = relatedQueries(db, pageIds);
@@ -172,7 +198,13 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const queries = [
     ...Object.values(checks),
     ...(remembered === undefined ? [countQuery] : []),
-    db.select().from(events).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     related.venues,
     related.organizers,
     related.terms,
@@ -184,13 +216,25 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const rest = results.slice(checkNames.length);
   const total = remembered ?? (rest.shift() as Array<{ total: number }>)[0].total;
   rememberTotal(version, key, total);
-  const [rows, venues, organizers, terms, media] = rest as [EventRow[], RelatedRows["venues"], RelatedRows["organizers"], RelatedRows["terms"], RelatedRows["media"]];
+  const [rows, venues, organizers, terms, media] = rest as [
+    EventRow[],
+    RelatedRows["venues"],
+    RelatedRows["organizers"],
+    RelatedRows["terms"],
+    RelatedRows["media"],
+  ];
 
   const pages = totalPages(total, perPage);
   if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");
 
   // Embedded protected venues/organizers open with the same password or edit context as events.
-  const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false, linkedAccess: (row) => protectedAccess(q, row, user) };
+  const ctx: RenderContext = {
+    urls: c.get("urls"),
+    settings,
+    user,
+    single: false,
+    linkedAccess: (row) => protectedAccess(q, row, user),
+  };
   const records = assemble(rows, { venues, organizers, terms, media });
   const list = records.map((record) => {
     const body = serializeEvent(ctx, record);

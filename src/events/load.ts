@@ -3,9 +3,17 @@
  * page's ids as a subquery, four queries fetch the venues, organizers, terms and images of the whole
  * page; they run in the same `batch()` as the page itself, so a list costs one D1 round trip.
  */
-import { type SQL, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { eventOrganizers, eventTerms, events, media, organizers, terms, venues } from "../db/schema";
+import {
+  eventOrganizers,
+  events,
+  eventTerms,
+  media,
+  organizers,
+  terms,
+  venues,
+} from "../db/schema";
 import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
 import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
@@ -20,7 +28,10 @@ const inIds = (column: Parameters<typeof inArray>[0], ids: IdSet) =>
 /** The four related-row queries for a set of events, to put in a batch after the page query. */
 export function relatedQueries(db: Db, ids: IdSet) {
   const venueIds = db.select({ id: events.venueId }).from(events).where(inIds(events.id, ids));
-  const organizerIds = db.select({ id: eventOrganizers.organizerId }).from(eventOrganizers).where(inIds(eventOrganizers.eventId, ids));
+  const organizerIds = db
+    .select({ id: eventOrganizers.organizerId })
+    .from(eventOrganizers)
+    .where(inIds(eventOrganizers.eventId, ids));
   return {
     venues: db.select().from(venues).where(inArray(venues.id, venueIds)),
     organizers: db

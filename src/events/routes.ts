@@ -4,7 +4,7 @@
  * the argument specs it validates with, who may use it (`Allow`) and its `/doc` answers.
  */
 import type { AppContext } from "../http/context";
-import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../root/registry";
 import { ARCHIVE_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { deleteEvent } from "./delete";
 import { listEvents } from "./list";
@@ -24,7 +24,13 @@ export function eventRoutes(): Array<RouteDef<Permit>> {
     {
       path: "/events",
       endpoints: [
-        { methods: ["GET"], args: ARCHIVE_ARGS, may: anyone, handler: listEvents, doc: { op: "events.list", ok: 200, body: "EventArchive", errors: [400, 404] } },
+        {
+          methods: ["GET"],
+          args: ARCHIVE_ARGS,
+          may: anyone,
+          handler: listEvents,
+          doc: { op: "events.list", ok: 200, body: "EventArchive", errors: [400, 404] },
+        },
         {
           methods: ["POST"],
           args: CREATE_ARGS,
@@ -37,13 +43,24 @@ export function eventRoutes(): Array<RouteDef<Permit>> {
     {
       path: "/events/{id}",
       endpoints: [
-        { methods: ["GET"], args: SINGLE_ARGS, may: anyone, handler: getEvent, doc: { op: "events.read", ok: 200, body: "Event", errors: [400, 403, 404] } },
+        {
+          methods: ["GET"],
+          args: SINGLE_ARGS,
+          may: anyone,
+          handler: getEvent,
+          doc: { op: "events.read", ok: 200, body: "Event", errors: [400, 403, 404] },
+        },
         {
           methods: ["DELETE"],
           args: { ...SINGLE_ARGS, ...DELETE_ARGS },
           may: deletes,
           handler: (c) => deleteEvent(c, { id: idOf(c) }),
-          doc: { op: "events.delete", ok: 200, body: ["Event", "DeletedEvent"], errors: [400, 401, 403, 404, 410] },
+          doc: {
+            op: "events.delete",
+            ok: 200,
+            body: ["Event", "DeletedEvent"],
+            errors: [400, 401, 403, 404, 410],
+          },
         },
         {
           methods: ["POST", "PUT", "PATCH"],
@@ -57,13 +74,24 @@ export function eventRoutes(): Array<RouteDef<Permit>> {
     {
       path: "/events/by-slug/{slug}",
       endpoints: [
-        { methods: ["GET"], args: SLUG_ARGS, may: anyone, handler: getEventBySlug, doc: { op: "events.read", ok: 200, body: "Event", errors: [400, 403] } },
+        {
+          methods: ["GET"],
+          args: SLUG_ARGS,
+          may: anyone,
+          handler: getEventBySlug,
+          doc: { op: "events.read", ok: 200, body: "Event", errors: [400, 403] },
+        },
         {
           methods: ["DELETE"],
           args: { ...SLUG_ARGS, ...DELETE_ARGS },
           may: deletes,
           handler: (c) => deleteEvent(c, { slug: slugOf(c) }),
-          doc: { op: "events.delete", ok: 200, body: ["Event", "DeletedEvent"], errors: [400, 401, 403, 410] },
+          doc: {
+            op: "events.delete",
+            ok: 200,
+            body: ["Event", "DeletedEvent"],
+            errors: [400, 401, 403, 410],
+          },
         },
         {
           methods: ["POST", "PUT", "PATCH"],

@@ -5,17 +5,25 @@
  * organizers, terms and media it creates or links, the term counts and the content version — it
  * lands whole or not at all — ending with the reload of the saved event.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { IdAllocator, NamedBatch } from "../db/batch";
-import { eventOrganizers, eventTerms, events, posts, terms, users } from "../db/schema";
-import { newPlan } from "../db/write-plan";
+import { eventOrganizers, events, eventTerms, posts, terms, users } from "../db/schema";
 import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, nextPostIdQuery, nextTermIdQuery, postDates, recountTerms, unlessChanged, withWriteRetry } from "../db/write";
+import {
+  bumpContentVersion,
+  nextPostIdQuery,
+  nextTermIdQuery,
+  postDates,
+  recountTerms,
+  unlessChanged,
+  withWriteRetry,
+} from "../db/write";
+import { newPlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
-import { hasParam } from "../http/params";
 import { sha256Hex } from "../http/crypto";
-import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
+import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
+import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
 import { parseLinkedInput } from "../linked-posts/nested";
 import { lookupLinked, resolveLinked } from "../linked-posts/resolve";
@@ -25,14 +33,18 @@ import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { can, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { currencyFromCost } from "./cost";
-import { eventFromResults, eventLoadQueries } from "./single";
 import { type EventRow, serializeEvent } from "./serialize";
+import { eventFromResults, eventLoadQueries } from "./single";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
 
 /** The event row is as it was read: same id, status and modification time. */
 export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt">) =>
-  and(eq(events.id, row.id), eq(events.status, row.status), eq(events.postModifiedGmt, row.postModifiedGmt));
+  and(
+    eq(events.id, row.id),
+    eq(events.status, row.status),
+    eq(events.postModifiedGmt, row.postModifiedGmt),
+  );
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
 export type SaveTarget = { create: true } | { id: number } | { slug: string };
@@ -46,50 +58,85 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
   const params = await requestParams(c);
   const creating = "create" in target;
   const specs = creating ? CREATE_ARGS : "id" in target ? EDIT_ARGS : EDIT_BY_SLUG_ARGS;
-  const { values: a, sent } = parseArgs(specs as typeof CREATE_ARGS, "slug" in target ? { ...params, path: {} } : params, ctx);
+  const { values: a, sent } = parseArgs(
+    specs as typeof CREATE_ARGS,
+    "slug" in target ? { ...params, path: {} } : params,
+    ctx,
+  );
   // A JSON null names the field too: it unlinks (contract §4 row 10).
   const named = (name: string) => sent.has(name as never) || hasParam(params, name);
   const venueInput = named("venue") ? parseLinkedInput("venue", a.venue, ctx) : undefined;
-  const organizerInput = named("organizer") ? parseLinkedInput("organizer", a.organizer, ctx) : undefined;
+  const organizerInput = named("organizer")
+    ? parseLinkedInput("organizer", a.organizer, ctx)
+    : undefined;
   const categories = named("categories") ? parseTermRefs("categories", a.categories) : undefined;
   const tags = named("tags") ? parseTermRefs("tags", a.tags) : undefined;
   const image = named("image") ? (a.image ?? null) : undefined;
   const { db } = c.get("rdb");
 
   return withWriteRetry(async () => {
-    const reads = new NamedBatch().add("postId", nextPostIdQuery(db)).add("termId", nextTermIdQuery(db));
+    const reads = new NamedBatch()
+      .add("postId", nextPostIdQuery(db))
+      .add("termId", nextTermIdQuery(db));
     if ("id" in target) {
-      reads.add("type", db.select({ postType: posts.postType }).from(posts).where(and(eq(posts.id, target.id), sql`${posts.deletedGmt} IS NULL`)));
+      reads.add(
+        "type",
+        db
+          .select({ postType: posts.postType })
+          .from(posts)
+          .where(and(eq(posts.id, target.id), sql`${posts.deletedGmt} IS NULL`)),
+      );
     }
     if (!creating) {
       const match = "id" in target ? eq(events.id, target.id) : eq(events.slug, target.slug);
       reads.add("event", db.select().from(events).where(match));
-      reads.add("oldTerms", db.select({ id: eventTerms.termId }).from(eventTerms).innerJoin(events, eq(events.id, eventTerms.eventId)).where(match));
+      reads.add(
+        "oldTerms",
+        db
+          .select({ id: eventTerms.termId })
+          .from(eventTerms)
+          .innerJoin(events, eq(events.id, eventTerms.eventId))
+          .where(match),
+      );
     }
     lookupLinked(reads, db, "venue", venueInput);
     lookupLinked(reads, db, "organizer", organizerInput);
-    if (categories && !categories.clear) lookupTerms(reads, db, "tribe_events_cat", categories.refs);
+    if (categories && !categories.clear)
+      lookupTerms(reads, db, "tribe_events_cat", categories.refs);
     if (tags && !tags.clear) lookupTerms(reads, db, "post_tag", tags.refs);
     if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
-    if (a.author !== undefined) reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
-    if (a.uid !== undefined) reads.add("uid", db.select({ id: events.id }).from(events).where(eq(events.uid, a.uid)));
+    if (a.author !== undefined)
+      reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
+    if (a.uid !== undefined)
+      reads.add("uid", db.select({ id: events.id }).from(events).where(eq(events.uid, a.uid)));
     const base = creating || a.slug !== undefined ? slugBase(a.slug, a.title ?? "", "event") : null;
-    if (base) reads.add("slugs", db.select({ id: events.id, slug: events.slug }).from(events).where(slugTaken(events.slug, base)));
+    if (base)
+      reads.add(
+        "slugs",
+        db
+          .select({ id: events.id, slug: events.slug })
+          .from(events)
+          .where(slugTaken(events.slug, base)),
+      );
     const r = await reads.run(db);
 
     const existing: EventRow | null = creating ? null : ((r.event as EventRow[])[0] ?? null);
     // Validators that need D1 (§1.3 step 5) come before the permission check.
     const invalid: string[] = [];
     if (a.author !== undefined && r.author.length === 0) invalid.push("author");
-    if (a.uid !== undefined && (r.uid as Array<{ id: number }>).some((e) => e.id !== existing?.id)) invalid.push("uid");
+    if (a.uid !== undefined && (r.uid as Array<{ id: number }>).some((e) => e.id !== existing?.id))
+      invalid.push("uid");
     if ("slug" in target && !existing) invalid.push("slug"); // is_event_slug (§2.5)
     if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
 
     // Permission (§9.2, contract §4 row 15: the same per-post check by id and by slug).
-    if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts")) throw forbidden(user !== null);
-    if (a.author !== undefined && a.author !== user!.id && !can(user, "edit_others_posts")) throw forbidden(true);
+    if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts"))
+      throw forbidden(user !== null);
+    if (a.author !== undefined && a.author !== user!.id && !can(user, "edit_others_posts"))
+      throw forbidden(true);
     if ("id" in target && !existing) {
-      if ((r.type as unknown[]).length === 0) throw new ApiError(404, "rest-event-not-found", [target.id]);
+      if ((r.type as unknown[]).length === 0)
+        throw new ApiError(404, "rest-event-not-found", [target.id]);
       throw new ApiError(400, "rest-invalid-event-id");
     }
 
@@ -102,18 +149,41 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       termIds: new IdAllocator(r.termId[0].next),
     });
     const venueIds = venueInput ? resolveLinked(plan, "venue", venueInput, r) : undefined;
-    const organizerIds = organizerInput ? resolveLinked(plan, "organizer", organizerInput, r) : undefined;
-    const categoryIds = categories ? (categories.clear ? [] : resolveTerms(plan, "tribe_events_cat", categories.refs, r)) : undefined;
-    const tagIds = tags ? (tags.clear ? [] : resolveTerms(plan, "post_tag", tags.refs, r)) : undefined;
-    const imageId = image === undefined ? undefined : image === null ? null : resolveImage(plan, "image", image, r);
+    const organizerIds = organizerInput
+      ? resolveLinked(plan, "organizer", organizerInput, r)
+      : undefined;
+    const categoryIds = categories
+      ? categories.clear
+        ? []
+        : resolveTerms(plan, "tribe_events_cat", categories.refs, r)
+      : undefined;
+    const tagIds = tags
+      ? tags.clear
+        ? []
+        : resolveTerms(plan, "post_tag", tags.refs, r)
+      : undefined;
+    const imageId =
+      image === undefined
+        ? undefined
+        : image === null
+          ? null
+          : resolveImage(plan, "image", image, r);
     const id = existing?.id ?? plan.postIds.take();
 
     const values: Partial<typeof events.$inferInsert> = {};
-    if (creating || ["start_date", "end_date", "all_day", "timezone"].some((n) => sent.has(n as never))) {
+    if (
+      creating ||
+      ["start_date", "end_date", "all_day", "timezone"].some((n) => sent.has(n as never))
+    ) {
       Object.assign(
         values,
         eventDates(
-          { start: a.start_date, end: a.end_date, allDay: sent.has("all_day") || creating ? a.all_day : undefined, timezone: a.timezone },
+          {
+            start: a.start_date,
+            end: a.end_date,
+            allDay: sent.has("all_day") || creating ? a.all_day : undefined,
+            timezone: a.timezone,
+          },
           existing,
           settings.siteTimezone,
           now,
@@ -123,18 +193,40 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (a.title !== undefined) values.title = a.title;
     if (a.description !== undefined) values.content = a.description;
     if (a.excerpt !== undefined) values.excerpt = a.excerpt;
-    if (base) values.slug = uniqueSlug(base, new Set((r.slugs as Array<{ id: number; slug: string }>).filter((e) => e.id !== id).map((e) => e.slug)));
+    if (base)
+      values.slug = uniqueSlug(
+        base,
+        new Set(
+          (r.slugs as Array<{ id: number; slug: string }>)
+            .filter((e) => e.id !== id)
+            .map((e) => e.slug),
+        ),
+      );
     if (creating || a.status !== undefined) values.status = scaleBackStatus(user, a.status);
     if (a.author !== undefined || creating) values.author = a.author ?? user!.id;
-    const postDate = a.date_utc !== undefined ? parseTime(a.date_utc, resolveZone("UTC")!, now) : a.date !== undefined ? parseTime(a.date, resolveZone(a.timezone || existing?.timezone || settings.siteTimezone)!, now) : null;
+    const postDate =
+      a.date_utc !== undefined
+        ? parseTime(a.date_utc, resolveZone("UTC")!, now)
+        : a.date !== undefined
+          ? parseTime(
+              a.date,
+              resolveZone(a.timezone || existing?.timezone || settings.siteTimezone)!,
+              now,
+            )
+          : null;
     if (postDate) {
       const d = postDates(postDate, settings.siteTimezone);
       Object.assign(values, { postDate: d.local, postDateGmt: d.gmt });
-    } else if (creating) Object.assign(values, { postDate: plan.stamp.local, postDateGmt: plan.stamp.gmt });
+    } else if (creating)
+      Object.assign(values, { postDate: plan.stamp.local, postDateGmt: plan.stamp.gmt });
     Object.assign(values, { postModified: plan.stamp.local, postModifiedGmt: plan.stamp.gmt });
     if (a.cost !== undefined) {
       const currency = currencyFromCost(a.cost);
-      Object.assign(values, { cost: a.cost, currencySymbol: currency.symbol, currencyPosition: currency.position });
+      Object.assign(values, {
+        cost: a.cost,
+        currencySymbol: currency.symbol,
+        currencyPosition: currency.position,
+      });
     }
     if (a.website !== undefined) values.website = a.website;
     for (const [arg, column] of [
@@ -147,7 +239,8 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     ] as const) {
       if (a[arg] !== undefined) values[column] = a[arg];
     }
-    if (a.password !== undefined) values.passwordDigest = a.password === "" ? "" : await sha256Hex(a.password);
+    if (a.password !== undefined)
+      values.passwordDigest = a.password === "" ? "" : await sha256Hex(a.password);
     if (a.uid !== undefined) values.uid = a.uid;
     if (venueIds !== undefined) values.venueId = venueIds[0] ?? null;
     if (imageId !== undefined) values.imageId = imageId;
@@ -160,7 +253,14 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     }
     if (organizerIds !== undefined) {
       s.push(db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, id)));
-      if (organizerIds.length) s.push(db.insert(eventOrganizers).values(organizerIds.map((organizerId, position) => ({ eventId: id, organizerId, position }))));
+      if (organizerIds.length)
+        s.push(
+          db
+            .insert(eventOrganizers)
+            .values(
+              organizerIds.map((organizerId, position) => ({ eventId: id, organizerId, position })),
+            ),
+        );
     }
     for (const [taxonomy, ids] of [
       ["tribe_events_cat", categoryIds],
@@ -168,14 +268,34 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     ] as const) {
       if (ids === undefined) continue;
       s.push(
-        db.delete(eventTerms).where(and(eq(eventTerms.eventId, id), inArray(eventTerms.termId, db.select({ id: terms.id }).from(terms).where(eq(terms.taxonomy, taxonomy))))),
+        db
+          .delete(eventTerms)
+          .where(
+            and(
+              eq(eventTerms.eventId, id),
+              inArray(
+                eventTerms.termId,
+                db.select({ id: terms.id }).from(terms).where(eq(terms.taxonomy, taxonomy)),
+              ),
+            ),
+          ),
       );
-      if (ids.length) s.push(db.insert(eventTerms).values(ids.map((termId) => ({ eventId: id, termId }))));
+      if (ids.length)
+        s.push(db.insert(eventTerms).values(ids.map((termId) => ({ eventId: id, termId }))));
     }
-    const touched = [...new Set([...((r.oldTerms ?? []) as Array<{ id: number }>).map((t) => t.id), ...(categoryIds ?? []), ...(tagIds ?? [])])];
+    const touched = [
+      ...new Set([
+        ...((r.oldTerms ?? []) as Array<{ id: number }>).map((t) => t.id),
+        ...(categoryIds ?? []),
+        ...(tagIds ?? []),
+      ]),
+    ];
     s.push(recountTerms(db, touched), bumpContentVersion(db));
     // An update applies only to the event as read: trashed or deleted in between → read again.
-    if (existing) s.unshift(unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(existing)})`));
+    if (existing)
+      s.unshift(
+        unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(existing)})`),
+      );
     const reload = eventLoadQueries(db, { id });
     const results = (await db.batch([...s, ...reload] as never)) as unknown[];
     const { record } = eventFromResults(results.slice(s.length));

@@ -4,9 +4,14 @@
 import type { events } from "../db/schema";
 import { blankProtected } from "../http/password-protection";
 import { globalId, type RenderContext } from "../http/render";
-import { type OrganizerRow, type VenueRow, serializeOrganizer, serializeVenue } from "../linked-posts/serialize";
-import { type MediaRow, imageObject } from "../media/serialize";
-import { type TermRow, byName, embeddedTerm } from "../terms/serialize";
+import {
+  type OrganizerRow,
+  serializeOrganizer,
+  serializeVenue,
+  type VenueRow,
+} from "../linked-posts/serialize";
+import { imageObject, type MediaRow } from "../media/serialize";
+import { byName, embeddedTerm, type TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
 import { dateDetails } from "../time/format";
 import { costValues, formatCost } from "./cost";
@@ -30,16 +35,23 @@ export const eventUrl = (ctx: RenderContext, slug: string) => `${ctx.urls.site}/
 export function eventCost(ctx: RenderContext, row: EventRow): string {
   return formatCost(row.cost, {
     symbol: row.currencySymbol || ctx.settings.currencySymbol,
-    position: ((row.currencyPosition || ctx.settings.currencyPosition) === "postfix" ? "postfix" : "prefix"),
+    position:
+      (row.currencyPosition || ctx.settings.currencyPosition) === "postfix" ? "postfix" : "prefix",
   });
 }
 
-function embedded<T extends Record<string, unknown>>(ctx: RenderContext, kind: "venue" | "organizer", body: T, row: VenueRow | OrganizerRow): T {
+function embedded<T extends Record<string, unknown>>(
+  ctx: RenderContext,
+  kind: "venue" | "organizer",
+  body: T,
+  row: VenueRow | OrganizerRow,
+): T {
   return linkedOpen(ctx, row) ? body : blankProtected(body, [kind]);
 }
 
 /** Whether the request may see an embedded venue's or organizer's protected fields (§4.7). */
-const linkedOpen = (ctx: RenderContext, row: VenueRow | OrganizerRow) => row.passwordDigest === "" || (ctx.linkedAccess?.(row) ?? false);
+const linkedOpen = (ctx: RenderContext, row: VenueRow | OrganizerRow) =>
+  row.passwordDigest === "" || (ctx.linkedAccess?.(row) ?? false);
 
 /**
  * The record as this request may see its links: password-protected venues and organizers it may not
@@ -63,7 +75,14 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord) {
   const id = globalId(ctx, row.id);
   const url = eventUrl(ctx, row.slug);
   const terms = [...record.terms].sort(byName);
-  const venue = record.venue ? embedded(ctx, "venue", serializeVenue(ctx, record.venue.row, record.venue.image), record.venue.row) : [];
+  const venue = record.venue
+    ? embedded(
+        ctx,
+        "venue",
+        serializeVenue(ctx, record.venue.row, record.venue.image),
+        record.venue.row,
+      )
+    : [];
   const body: Record<string, unknown> = {
     id: row.id,
     global_id: id,
@@ -105,10 +124,14 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord) {
     hide_from_listings: row.hideFromListings,
     sticky: row.sticky,
     featured: row.featured,
-    categories: terms.filter((t) => t.taxonomy === "tribe_events_cat").map((t) => embeddedTerm(ctx, t)),
+    categories: terms
+      .filter((t) => t.taxonomy === "tribe_events_cat")
+      .map((t) => embeddedTerm(ctx, t)),
     tags: terms.filter((t) => t.taxonomy === "post_tag").map((t) => embeddedTerm(ctx, t)),
     venue,
-    organizer: record.organizers.map((o) => embedded(ctx, "organizer", serializeOrganizer(ctx, o.row, o.image), o.row)),
+    organizer: record.organizers.map((o) =>
+      embedded(ctx, "organizer", serializeOrganizer(ctx, o.row, o.image), o.row),
+    ),
     custom_fields: [],
   };
   if (ctx.single) body.json_ld = eventJsonLd(ctx, openLinks(ctx, record));

@@ -9,11 +9,11 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
-import { passwordAccess } from "../linked-posts/access";
 import type { RenderContext } from "../http/render";
+import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
-import { type RelatedRows, assemble, relatedQueries } from "./load";
+import { assemble, type RelatedRows, relatedQueries } from "./load";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
@@ -25,17 +25,33 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
  */
 export function eventLoadQueries(db: Db, key: { id: number } | { slug: string }) {
   const match = "id" in key ? eq(events.id, key.id) : eq(events.slug, key.slug);
-  const ids = "id" in key ? [key.id] : sql`(SELECT ${events.id} FROM ${events} WHERE ${events.slug} = ${key.slug})`;
+  const ids =
+    "id" in key
+      ? [key.id]
+      : sql`(SELECT ${events.id} FROM ${events} WHERE ${events.slug} = ${key.slug})`;
   const related = relatedQueries(db, ids);
   const typeQuery =
     "id" in key
-      ? db.select({ postType: posts.postType }).from(posts).where(sql`${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL`)
+      ? db
+          .select({ postType: posts.postType })
+          .from(posts)
+          .where(sql`${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL`)
       : db.select({ postType: sql<string>`'tribe_events'` }).from(events).where(match);
-  return [typeQuery, db.select().from(events).where(match), related.venues, related.organizers, related.terms, related.media] as const;
+  return [
+    typeQuery,
+    db.select().from(events).where(match),
+    related.venues,
+    related.organizers,
+    related.terms,
+    related.media,
+  ] as const;
 }
 
 /** Reads the results of `eventLoadQueries`: the post type of the id (null when there is no such post), and the record when it is an event. */
-export function eventFromResults(results: unknown[]): { postType: string | null; record: EventRecord | null } {
+export function eventFromResults(results: unknown[]): {
+  postType: string | null;
+  record: EventRecord | null;
+} {
   const [type, rows, venues, organizers, terms, media] = results as [
     Array<{ postType: string }>,
     EventRow[],
@@ -69,15 +85,27 @@ export async function assertReadable(
   if (row.status === "trash") throw new ApiError(403, "event-no-longer-available");
   if (!canReadPost(user, row)) throw new ApiError(403, "event-not-accessible");
   if (row.passwordDigest !== "") {
-    const granted = (access.context === "edit" && canEditPost(user, row)) || (await passwordMatches(row.passwordDigest, access.password));
+    const granted =
+      (access.context === "edit" && canEditPost(user, row)) ||
+      (await passwordMatches(row.passwordDigest, access.password));
     if (!granted) throw new ApiError(403, "event-password-protected");
   }
 }
 
-async function render(c: AppContext, record: EventRecord, access: { password: unknown; context: unknown }): Promise<Response> {
+async function render(
+  c: AppContext,
+  record: EventRecord,
+  access: { password: unknown; context: unknown },
+): Promise<Response> {
   const user = c.get("user");
   const linkedAccess = await passwordAccess(access.password, access.context, user);
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true, linkedAccess };
+  const ctx: RenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: true,
+    linkedAccess,
+  };
   return c.json(serializeEvent(ctx, record));
 }
 

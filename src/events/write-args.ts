@@ -7,7 +7,14 @@
 import * as v from "valibot";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { idFormat, isEmpty, isNumeric, nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import {
+  idFormat,
+  isEmpty,
+  isNumeric,
+  nonEmptyString,
+  timeInput,
+  wpBoolean,
+} from "../http/validators";
 import { imageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
 import { resolveZone } from "../time/zone";
 
@@ -16,7 +23,10 @@ const arg = <T>(a: Arg<T>) => a;
 /** TEC `is_timezone_or_empty` (§3): empty, an IANA name, or `UTC±H[:MM]`. */
 const timezoneOrEmpty = v.pipe(
   v.unknown(),
-  v.check((x) => isEmpty(x) || (typeof x === "string" && resolveZone(x) !== null), issue("invalid")),
+  v.check(
+    (x) => isEmpty(x) || (typeof x === "string" && resolveZone(x) !== null),
+    issue("invalid"),
+  ),
   v.transform((x) => (typeof x === "string" ? x.trim() : "")),
 );
 
@@ -31,11 +41,21 @@ const costInput = v.pipe(
       (Array.isArray(x) && x.length <= 20 && x.every((i) => typeof i === "string" || isNumeric(i))),
     issue("invalid"),
   ),
-  v.transform((x): string[] => (isEmpty(x) ? [] : (Array.isArray(x) ? x : [x]).map((i) => String(i).trim()).filter((i) => i !== "").map((i) => i.slice(0, 200)))),
+  v.transform((x): string[] =>
+    isEmpty(x)
+      ? []
+      : (Array.isArray(x) ? x : [x])
+          .map((i) => String(i).trim())
+          .filter((i) => i !== "")
+          .map((i) => i.slice(0, 200)),
+  ),
 );
 
 /** Raw value, validated by the linked-post and term resolvers. */
-const raw = v.pipe(v.unknown(), v.transform((x) => x));
+const raw = v.pipe(
+  v.unknown(),
+  v.transform((x) => x),
+);
 
 const uid = v.pipe(
   v.unknown(),
@@ -53,27 +73,79 @@ const create = {
   author: arg({ schema: userId, type: "integer", description: "events.write.author" }),
   date: arg({ schema: timeInput, type: "string", description: "events.write.date" }),
   date_utc: arg({ schema: timeInput, type: "string", description: "events.write.date_utc" }),
-  title: arg({ schema: nonEmptyString, required: true, type: "string", description: "events.write.title" }),
-  description: arg({ schema: nonEmptyString, type: "string", description: "events.write.description" }),
+  title: arg({
+    schema: nonEmptyString,
+    required: true,
+    type: "string",
+    description: "events.write.title",
+  }),
+  description: arg({
+    schema: nonEmptyString,
+    type: "string",
+    description: "events.write.description",
+  }),
   slug: arg({ schema: nonEmptyString, type: "string", description: "events.write.slug" }),
   excerpt: arg({ schema: nonEmptyString, type: "string", description: "events.write.excerpt" }),
   status: arg({ schema: postStatus, type: "string", description: "events.write.status" }),
   timezone: arg({ schema: timezoneOrEmpty, type: "string", description: "events.write.timezone" }),
-  all_day: arg({ schema: wpBoolean, type: "boolean", default: false, description: "events.write.all_day" }),
-  start_date: arg({ schema: timeInput, required: true, type: "string", description: "events.write.start_date" }),
-  end_date: arg({ schema: timeInput, required: true, type: "string", description: "events.write.end_date" }),
+  all_day: arg({
+    schema: wpBoolean,
+    type: "boolean",
+    default: false,
+    description: "events.write.all_day",
+  }),
+  start_date: arg({
+    schema: timeInput,
+    required: true,
+    type: "string",
+    description: "events.write.start_date",
+  }),
+  end_date: arg({
+    schema: timeInput,
+    required: true,
+    type: "string",
+    description: "events.write.end_date",
+  }),
   image: arg({ schema: imageRef, type: "string", description: "events.write.image" }),
   cost: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
   website: arg({ schema: urlOrEmpty, swaggerType: "string", description: "events.write.website" }),
   show_map: arg({ schema: wpBoolean, type: "boolean", description: "events.write.show_map" }),
-  show_map_link: arg({ schema: wpBoolean, type: "boolean", description: "events.write.show_map_link" }),
-  hide_from_listings: arg({ schema: wpBoolean, type: "boolean", description: "events.write.hide_from_listings" }),
+  show_map_link: arg({
+    schema: wpBoolean,
+    type: "boolean",
+    description: "events.write.show_map_link",
+  }),
+  hide_from_listings: arg({
+    schema: wpBoolean,
+    type: "boolean",
+    description: "events.write.hide_from_listings",
+  }),
   sticky: arg({ schema: wpBoolean, type: "boolean", description: "events.write.sticky" }),
   featured: arg({ schema: wpBoolean, type: "boolean", description: "events.write.featured" }),
-  categories: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.categories" }),
-  tags: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.tags" }),
-  venue: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.venue" }),
-  organizer: arg({ schema: raw, swaggerType: "array", items: { type: "integer" }, description: "events.write.organizer" }),
+  categories: arg({
+    schema: raw,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.write.categories",
+  }),
+  tags: arg({
+    schema: raw,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.write.tags",
+  }),
+  venue: arg({
+    schema: raw,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.write.venue",
+  }),
+  organizer: arg({
+    schema: raw,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.write.organizer",
+  }),
   ticketed: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),
   password: arg({ schema: password, type: "string", description: "events.write.password" }),
   uid: arg({ schema: uid, type: "string", description: "events.write.uid" }),
@@ -83,12 +155,20 @@ const create = {
 export const CREATE_ARGS = create satisfies ArgSpecs;
 
 function unrequired<S extends ArgSpecs>(specs: S): S {
-  return Object.fromEntries(Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }])) as S;
+  return Object.fromEntries(
+    Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }]),
+  ) as S;
 }
 
 /** `POST|PUT|PATCH /events/{id}` (§2.4). */
 export const EDIT_ARGS = {
-  id: arg({ schema: idFormat, required: true, type: "integer", in: "path", description: "events.id" }),
+  id: arg({
+    schema: idFormat,
+    required: true,
+    type: "integer",
+    in: "path",
+    description: "events.id",
+  }),
   ...unrequired(create),
 } satisfies ArgSpecs;
 
@@ -99,4 +179,3 @@ export const EDIT_BY_SLUG_ARGS = unrequired(create);
 export const DELETE_ARGS = {
   force: arg({ schema: wpBoolean, type: "boolean", default: false, description: "events.force" }),
 } satisfies ArgSpecs;
-

@@ -35,7 +35,12 @@ export interface DateInputs {
  * @param existing the stored event on update (fields not sent keep its values).
  * @throws InvalidParamsError for dates that do not parse (validation normally catches them first).
  */
-export function eventDates(input: DateInputs, existing: EventRow | null, siteTimezone: string, now: DateTime): EventDates {
+export function eventDates(
+  input: DateInputs,
+  existing: EventRow | null,
+  siteTimezone: string,
+  now: DateTime,
+): EventDates {
   const timezone =
     input.timezone !== undefined && input.timezone !== ""
       ? canonicalZoneName(input.timezone)
@@ -44,7 +49,11 @@ export function eventDates(input: DateInputs, existing: EventRow | null, siteTim
         : (existing?.timezone ?? canonicalZoneName(siteTimezone));
   const zone = resolveZone(timezone) ?? resolveZone("UTC")!;
 
-  const read = (name: "start_date" | "end_date", value: string | undefined, stored: string | undefined): DateTime => {
+  const read = (
+    name: "start_date" | "end_date",
+    value: string | undefined,
+    stored: string | undefined,
+  ): DateTime => {
     if (value !== undefined) {
       const dt = parseTime(value, zone, now);
       if (!dt) throw new InvalidParamsError([{ name }]);

@@ -13,7 +13,9 @@ export interface AllowSubject {
 }
 
 /** Middleware recording the route's allowed methods for this user. */
-export function allow(methods: Record<string, (u: AllowSubject) => boolean>): MiddlewareHandler<AppEnv> {
+export function allow(
+  methods: Record<string, (u: AllowSubject) => boolean>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
     const subject: AllowSubject = { loggedIn: user !== null, can: (cap) => can(user, cap) };

@@ -10,7 +10,7 @@
 import type { DateTime } from "luxon";
 import * as v from "valibot";
 import { type InvalidParam, InvalidParamsError, missingParams } from "./errors";
-import { type RequestParams, paramValue } from "./params";
+import { paramValue, type RequestParams } from "./params";
 
 /** WordPress schema types shown in the namespace index. */
 export type WpType = "integer" | "boolean" | "string" | "number" | "array" | "object";
@@ -43,10 +43,13 @@ export interface Arg<TOut = unknown> {
   in?: "query" | "path" | "body";
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a spec table holds arguments of every output type.
 export type ArgSpecs = Record<string, Arg<any>>;
 
 /** Parsed values: `undefined` when absent and without default. */
-export type ArgValues<S extends ArgSpecs> = { [K in keyof S]: S[K] extends Arg<infer T> ? T | undefined : never };
+export type ArgValues<S extends ArgSpecs> = {
+  [K in keyof S]: S[K] extends Arg<infer T> ? T | undefined : never;
+};
 
 export interface ParsedArgs<S extends ArgSpecs> {
   values: ArgValues<S>;
@@ -78,7 +81,11 @@ function toInvalid(name: string, message: string): InvalidParam {
  *   400 `rest_invalid_param` with every failing argument (§1.3 steps 5–6, §10.2).
  * @example const { values } = parseArgs(READ_ARGS, params, ctx); values.page // number
  */
-export function parseArgs<S extends ArgSpecs>(specs: S, params: RequestParams, ctx: ArgContext): ParsedArgs<S> {
+export function parseArgs<S extends ArgSpecs>(
+  specs: S,
+  params: RequestParams,
+  ctx: ArgContext,
+): ParsedArgs<S> {
   const raw: Record<string, unknown> = {};
   const sent = new Set<keyof S & string>();
   const missing: string[] = [];
@@ -88,7 +95,10 @@ export function parseArgs<S extends ArgSpecs>(specs: S, params: RequestParams, c
       raw[name] = value;
       sent.add(name as keyof S & string);
     } else if (spec.default !== undefined) {
-      raw[name] = typeof spec.default === "function" ? (spec.default as (c: ArgContext) => unknown)(ctx) : spec.default;
+      raw[name] =
+        typeof spec.default === "function"
+          ? (spec.default as (c: ArgContext) => unknown)(ctx)
+          : spec.default;
     } else if (spec.required) {
       missing.push(name);
     }

@@ -8,9 +8,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
 import type { AuthUser } from "../users/capabilities";
-import { ApiError } from "./errors";
 import type { AppContext } from "./context";
 import { sha256Hex, timingSafeEqual } from "./crypto";
+import { ApiError } from "./errors";
 import { assertNotBlocked, clientKey, recordFailure } from "./rate-limit";
 
 /** Credentials found in a request, before they are checked. */
@@ -34,7 +34,10 @@ export function readCredentials(header: string | null | undefined): Credentials 
     }
     const colon = decoded.indexOf(":");
     if (colon < 0) return { username: decoded, password: "" };
-    return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1).replace(/\s+/g, "") };
+    return {
+      username: decoded.slice(0, colon),
+      password: decoded.slice(colon + 1).replace(/\s+/g, ""),
+    };
   }
   if (/^bearer$/i.test(scheme ?? "")) return { password: value.replace(/\s+/g, "") };
   return null;
@@ -47,12 +50,17 @@ const incorrect = () => new ApiError(401, "incorrect_password");
  * @param adminPassword the `ADMIN_APP_PASSWORD` secret, spaces removed (`""` = not set).
  * @throws ApiError 401 `incorrect_password`, the same for an unknown user and a wrong password.
  */
-export async function authenticate(db: Db, credentials: Credentials, adminPassword: string): Promise<AuthUser> {
+export async function authenticate(
+  db: Db,
+  credentials: Credentials,
+  adminPassword: string,
+): Promise<AuthUser> {
   if (credentials.password === "" || credentials.password.length > 256) throw incorrect();
   const digest = await sha256Hex(credentials.password);
   const name = credentials.username?.toLowerCase();
   if (adminPassword !== "" && timingSafeEqual(digest, await sha256Hex(adminPassword))) {
-    if (name === undefined || name === "admin") return { id: 1, username: "admin", role: "administrator" };
+    if (name === undefined || name === "admin")
+      return { id: 1, username: "admin", role: "administrator" };
   }
   const rows = await db
     .select({ id: users.id, username: users.username, email: users.email, role: users.role })
@@ -62,7 +70,12 @@ export async function authenticate(db: Db, credentials: Credentials, adminPasswo
     .limit(1);
   const user = rows[0];
   if (!user) throw incorrect();
-  if (name !== undefined && name !== user.username.toLowerCase() && name !== user.email.toLowerCase()) throw incorrect();
+  if (
+    name !== undefined &&
+    name !== user.username.toLowerCase() &&
+    name !== user.email.toLowerCase()
+  )
+    throw incorrect();
   return { id: user.id, username: user.username, role: user.role };
 }
 
@@ -70,7 +83,10 @@ export async function authenticate(db: Db, credentials: Credentials, adminPasswo
  * `authenticate` behind the per-IP limit of failed attempts (contract §3).
  * @throws ApiError 429 `too_many_requests` while the client is blocked; 401 `incorrect_password`.
  */
-export async function authenticateLimited(c: AppContext, credentials: Credentials): Promise<AuthUser> {
+export async function authenticateLimited(
+  c: AppContext,
+  credentials: Credentials,
+): Promise<AuthUser> {
   const client = clientKey(c.req.raw.headers);
   assertNotBlocked(client);
   try {

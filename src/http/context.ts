@@ -3,7 +3,7 @@
  * authenticated user, URL builders, and the parsed request parameters.
  */
 import type { Context } from "hono";
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import type { RequestDb } from "../db/client";
 import type { Bindings, Settings } from "../settings";
 import type { AuthUser } from "../users/capabilities";

@@ -14,7 +14,15 @@ import type { AppContext } from "./context";
 import { sha256Hex } from "./crypto";
 
 /** Query parameters whose meaning moves with the clock (relative dates, "upcoming"). */
-const TIME_PARAMS = ["start_date", "end_date", "starts_before", "starts_after", "ends_before", "ends_after", "modified_after"];
+const TIME_PARAMS = [
+  "start_date",
+  "end_date",
+  "starts_before",
+  "starts_after",
+  "ends_before",
+  "ends_after",
+  "modified_after",
+];
 const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /** Seconds an entry may sit in the edge cache (it is exact: keyed by content version). */
@@ -22,7 +30,15 @@ const EDGE_TTL = 86_400;
 /** Host of the synthetic cache keys (never resolved). */
 const KEY_HOST = "https://tec-edge-cache.invalid/";
 /** Headers that depend on the requester, re-added per response by `applyResponseHeaders`. */
-const PER_REQUEST = ["access-control-allow-origin", "access-control-allow-credentials", "access-control-allow-methods", "vary", "x-d1-bookmark", "server-timing", "set-cookie"];
+const PER_REQUEST = [
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "access-control-allow-methods",
+  "vary",
+  "x-d1-bookmark",
+  "server-timing",
+  "set-cookie",
+];
 
 /**
  * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
@@ -30,7 +46,9 @@ const PER_REQUEST = ["access-control-allow-origin", "access-control-allow-creden
  */
 export function clockBucket(url: URL, now: Date): string {
   const minute = [...url.searchParams.entries()].some(
-    ([k, v]) => (TIME_PARAMS.includes(k) && !ABSOLUTE_DATE.test(v.trim())) || (k === "only_with_upcoming" && v !== "" && v !== "0" && v !== "false"),
+    ([k, v]) =>
+      (TIME_PARAMS.includes(k) && !ABSOLUTE_DATE.test(v.trim())) ||
+      (k === "only_with_upcoming" && v !== "" && v !== "0" && v !== "false"),
   );
   return now.toISOString().slice(0, minute ? 16 : 10);
 }
@@ -38,8 +56,17 @@ export function clockBucket(url: URL, now: Date): string {
 /** A strong ETag for an anonymous GET: content version, language, normalized URL and clock bucket. */
 export async function entityTag(version: number, c: AppContext, now: Date): Promise<string> {
   const url = new URL(c.req.url);
-  const query = [...url.searchParams.entries()].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
-  const normalized = [version, c.get("lang"), c.get("urls").namespaceRoot, url.pathname.replace(/\/+$/, ""), JSON.stringify(query), clockBucket(url, now)].join("\n");
+  const query = [...url.searchParams.entries()].sort(([a, x], [b, y]) =>
+    a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1,
+  );
+  const normalized = [
+    version,
+    c.get("lang"),
+    c.get("urls").namespaceRoot,
+    url.pathname.replace(/\/+$/, ""),
+    JSON.stringify(query),
+    clockBucket(url, now),
+  ].join("\n");
   return `"${(await sha256Hex(normalized)).slice(0, 40)}"`;
 }
 
@@ -62,7 +89,10 @@ export function matchesEtag(header: string | undefined, etag: string, wildcard =
  */
 export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void> {
   const { db } = c.get("rdb");
-  const rows = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+  const rows = await db
+    .select({ version: contentVersion.version })
+    .from(contentVersion)
+    .where(eq(contentVersion.id, 1));
   const version = rows[0]?.version ?? 0;
   c.set("contentVersion", version);
   const etag = await entityTag(version, c, new Date());
@@ -70,7 +100,8 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
     c.res = new Response(null, { status: 304, headers: { ETag: etag } });
     return;
   }
-  const cache = typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }).default : undefined;
+  const cache =
+    typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }).default : undefined;
   const key = new Request(KEY_HOST + etag.slice(1, -1));
   const hit = cache ? await cache.match(key) : undefined;
   if (hit) {
@@ -89,7 +120,12 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   c.res.headers.set("X-Cache", "MISS");
   // JSON answers only: a streamed feed (text/calendar) would have to be buffered whole to be stored,
   // holding back its first byte and its memory; it still gets its ETag and 304s.
-  if (!cache || c.req.method !== "GET" || !(c.res.headers.get("content-type") ?? "").startsWith("application/json")) return;
+  if (
+    !cache ||
+    c.req.method !== "GET" ||
+    !(c.res.headers.get("content-type") ?? "").startsWith("application/json")
+  )
+    return;
   const stored = new Response(c.res.clone().body, c.res);
   for (const name of PER_REQUEST) stored.headers.delete(name);
   stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);

@@ -21,7 +21,8 @@ export function errorBody(err: unknown, strings: Strings): { status: number; bod
     for (const p of err.invalid) {
       const message = text(strings, `params.${p.key ?? "invalid"}`, p.args ?? [p.name]);
       params[p.name] = message;
-      if (p.detail) details[p.name] = { code: p.detail.code, message, data: { status: p.detail.status } };
+      if (p.detail)
+        details[p.name] = { code: p.detail.code, message, data: { status: p.detail.status } };
     }
     return {
       status: 400,
@@ -44,10 +45,17 @@ export function errorBody(err: unknown, strings: Strings): { status: number; bod
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own 4xx (e.g. a malformed request it refused before our code ran).
-    return { status: err.status, body: { code: "rest_invalid_request", message: err.message, data: { status: err.status } } };
+    return {
+      status: err.status,
+      body: { code: "rest_invalid_request", message: err.message, data: { status: err.status } },
+    };
   }
   return {
     status: 500,
-    body: { code: "rest_internal_error", message: text(strings, "messages.rest_internal_error"), data: { status: 500 } },
+    body: {
+      code: "rest_internal_error",
+      message: text(strings, "messages.rest_internal_error"),
+      data: { status: 500 },
+    },
   };
 }

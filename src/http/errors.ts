@@ -34,7 +34,8 @@ export const noRoute = () => new ApiError(404, "rest_no_route");
  * 401 when anonymous, 403 when logged in: `rest_forbidden` (§1.3 step 7, §9.2).
  * @param loggedIn whether the request carried valid credentials.
  */
-export const forbidden = (loggedIn: boolean) => new ApiError(loggedIn ? 403 : 401, "rest_forbidden");
+export const forbidden = (loggedIn: boolean) =>
+  new ApiError(loggedIn ? 403 : 401, "rest_forbidden");
 
 /** One invalid parameter: its name, and the message key and placeholder values of its message. */
 export interface InvalidParam {

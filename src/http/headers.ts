@@ -46,7 +46,8 @@ export function mayWriteFrom(settings: Settings, origin: string | undefined): bo
  */
 export function checkWriteOrigin(c: AppContext): void {
   if (!WRITE_METHODS.has(c.req.method)) return;
-  if (!mayWriteFrom(c.get("settings"), c.req.header("origin"))) throw new ApiError(403, "rest_forbidden");
+  if (!mayWriteFrom(c.get("settings"), c.req.header("origin")))
+    throw new ApiError(403, "rest_forbidden");
 }
 
 /** Sets the headers of §12.2 and contract §6 on the finished response. */
@@ -55,11 +56,15 @@ export function applyResponseHeaders(c: AppContext): void {
   const urls = c.get("urls");
   const h = c.res.headers;
   const origin = c.req.header("origin");
-  if ((h.get("Content-Type") ?? "").startsWith("application/json")) h.set("Content-Type", "application/json; charset=UTF-8");
+  if ((h.get("Content-Type") ?? "").startsWith("application/json"))
+    h.set("Content-Type", "application/json; charset=UTF-8");
   h.set("X-Robots-Tag", "noindex");
   h.set("X-Content-Type-Options", "nosniff");
   if (urls) {
-    h.set("Link", [`<${urls.apiRoot}>; rel="https://api.w.org/"`, h.get("Link")].filter(Boolean).join(", "));
+    h.set(
+      "Link",
+      [`<${urls.apiRoot}>; rel="https://api.w.org/"`, h.get("Link")].filter(Boolean).join(", "),
+    );
     h.set("X-TEC-API-VERSION", "v1");
     h.set("X-TEC-API-ROOT", urls.namespaceRoot);
     h.set("X-TEC-API-ORIGIN", urls.site);
@@ -79,8 +84,15 @@ export function applyResponseHeaders(c: AppContext): void {
   if (c.get("user")) {
     h.set("Cache-Control", "no-cache, must-revalidate, max-age=0, no-store, private");
     h.set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT");
-  } else if ((c.req.method === "GET" || c.req.method === "HEAD") && c.res.status < 400 && settings) {
-    h.set("Cache-Control", `public, max-age=${settings.cacheMaxAge}, stale-while-revalidate=${settings.cacheStaleWhileRevalidate}`);
+  } else if (
+    (c.req.method === "GET" || c.req.method === "HEAD") &&
+    c.res.status < 400 &&
+    settings
+  ) {
+    h.set(
+      "Cache-Control",
+      `public, max-age=${settings.cacheMaxAge}, stale-while-revalidate=${settings.cacheStaleWhileRevalidate}`,
+    );
   } else {
     h.set("Cache-Control", "no-store");
   }

@@ -9,7 +9,8 @@ import { formQuery } from "./urls";
 export const clampPerPage = (perPage: number, max: number) => Math.min(perPage, max);
 
 /** `ceil(total / per_page)`, 0 when there is nothing (§5.2). */
-export const totalPages = (total: number, perPage: number) => (total === 0 ? 0 : Math.ceil(total / perPage));
+export const totalPages = (total: number, perPage: number) =>
+  total === 0 ? 0 : Math.ceil(total / perPage);
 
 export interface PageLinks {
   rest_url: string;
@@ -24,17 +25,28 @@ export interface PageLinks {
  * @param base the archive base with trailing slash, e.g. `…/events/`.
  * @param filters applied filters after `page`, in TEC's order.
  */
-export function pageLinks(base: string, page: number, pages: number, filters: Array<[string, unknown]>): PageLinks {
+export function pageLinks(
+  base: string,
+  page: number,
+  pages: number,
+  filters: Array<[string, unknown]>,
+): PageLinks {
   const links: PageLinks = { rest_url: base + formQuery([["page", page], ...filters]) };
   if (page < pages) links.next_rest_url = base + formQuery([...filters, ["page", page + 1]]);
   if (page > 1 && page - 1 <= pages) {
-    links.previous_rest_url = base + formQuery(page === 2 ? filters : [...filters, ["page", page - 1]]);
+    links.previous_rest_url =
+      base + formQuery(page === 2 ? filters : [...filters, ["page", page - 1]]);
   }
   return links;
 }
 
 /** Sets `X-TEC-Total`, `X-TEC-TotalPages`, `X-WP-Total`, `X-WP-TotalPages` and `Link` (rel next/prev). */
-export function setPagingHeaders(c: AppContext, total: number, pages: number, links: PageLinks): void {
+export function setPagingHeaders(
+  c: AppContext,
+  total: number,
+  pages: number,
+  links: PageLinks,
+): void {
   c.header("X-TEC-Total", String(total));
   c.header("X-TEC-TotalPages", String(pages));
   c.header("X-WP-Total", String(total));

@@ -38,7 +38,8 @@ export function parseQueryString(text: string): ParamBag {
 
 async function readLimited(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
+  if (declared > MAX_BODY_BYTES)
+    throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -74,7 +75,8 @@ export async function readBody(req: Request): Promise<ParamBag> {
   const type = header.toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     const declared = Number(req.headers.get("content-length") ?? "0");
-    if (declared > MAX_BODY_BYTES) throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
+    if (declared > MAX_BODY_BYTES)
+      throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
     const raw = await readLimited(req);
     if (raw.trim() === "") return {};
     let form: FormData;
@@ -85,7 +87,8 @@ export async function readBody(req: Request): Promise<ParamBag> {
       throw new InvalidParamsError([{ name: "body" }]);
     }
     const pairs = new URLSearchParams();
-    for (const [key, value] of form.entries()) if (typeof value === "string") pairs.append(key, value);
+    for (const [key, value] of form.entries())
+      if (typeof value === "string") pairs.append(key, value);
     return parseQueryString(pairs.toString());
   }
   const raw = await readLimited(req);
@@ -97,7 +100,9 @@ export async function readBody(req: Request): Promise<ParamBag> {
     } catch (e) {
       throw invalidJson(e instanceof Error ? e.message : "Syntax error");
     }
-    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as ParamBag) : {};
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as ParamBag)
+      : {};
   }
   if (type.startsWith("application/x-www-form-urlencoded")) return parseQueryString(raw);
   return {};
@@ -108,7 +113,8 @@ export async function readBody(req: Request): Promise<ParamBag> {
  * @throws ApiError 414 `rest_uri_too_long` beyond `MAX_QUERY_CHARS`.
  */
 export function readQuery(url: URL): ParamBag {
-  if (url.search.length > MAX_QUERY_CHARS) throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
+  if (url.search.length > MAX_QUERY_CHARS)
+    throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
   return parseQueryString(url.search);
 }
 
@@ -122,5 +128,9 @@ export function paramValue(params: RequestParams, name: string): unknown {
 
 /** Whether the request names `name` at all, even with a JSON `null`. */
 export function hasParam(params: RequestParams, name: string): boolean {
-  return Object.hasOwn(params.path, name) || Object.hasOwn(params.body, name) || Object.hasOwn(params.query, name);
+  return (
+    Object.hasOwn(params.path, name) ||
+    Object.hasOwn(params.body, name) ||
+    Object.hasOwn(params.query, name)
+  );
 }

@@ -20,7 +20,16 @@ const TO_EMPTY_STRING = new Set([
   "city",
   "address",
 ]);
-const TO_NULL = new Set(["all_day", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "ticketed", "is_virtual"]);
+const TO_NULL = new Set([
+  "all_day",
+  "show_map",
+  "show_map_link",
+  "hide_from_listings",
+  "sticky",
+  "featured",
+  "ticketed",
+  "is_virtual",
+]);
 const TO_EMPTY_LIST = new Set(["categories", "tags", "venue", "organizer", "custom_fields"]);
 
 /**
@@ -36,9 +45,16 @@ export function blankProtected<T extends Record<string, unknown>>(obj: T, keep: 
     else if (TO_EMPTY_LIST.has(key)) o[key] = [];
     else if (key === "image") o[key] = false;
     else if (key === "geo_lat" || key === "geo_lng") o[key] = 0;
-    else if (key === "cost_details") o[key] = { currency_symbol: "", currency_position: "", currency_code: "", values: [] };
-    else if (key === "attendance") o[key] = { total_attendees: null, checked_in: null, not_checked_in: null };
-    else if (key !== "json_ld" && o[key] !== null && typeof o[key] === "object" && !Array.isArray(o[key])) {
+    else if (key === "cost_details")
+      o[key] = { currency_symbol: "", currency_position: "", currency_code: "", values: [] };
+    else if (key === "attendance")
+      o[key] = { total_attendees: null, checked_in: null, not_checked_in: null };
+    else if (
+      key !== "json_ld" &&
+      o[key] !== null &&
+      typeof o[key] === "object" &&
+      !Array.isArray(o[key])
+    ) {
       blankProtected(o[key] as Record<string, unknown>);
     }
   }

@@ -20,11 +20,17 @@ const MAX_TRACKED = 10_000;
 
 /** The client's IP as Cloudflare reports it (`CF-Connecting-IP`), else `unknown`. */
 export function clientKey(headers: Headers): string {
-  return (headers.get("cf-connecting-ip") ?? headers.get("x-real-ip") ?? "unknown").trim().slice(0, 64) || "unknown";
+  return (
+    (headers.get("cf-connecting-ip") ?? headers.get("x-real-ip") ?? "unknown")
+      .trim()
+      .slice(0, 64) || "unknown"
+  );
 }
 
 function tooMany(until: number, now: number): ApiError {
-  return new ApiError(429, "too_many_requests", [], { retry_after: Math.max(1, Math.ceil((until - now) / 1000)) });
+  return new ApiError(429, "too_many_requests", [], {
+    retry_after: Math.max(1, Math.ceil((until - now) / 1000)),
+  });
 }
 
 /**
@@ -42,7 +48,11 @@ export function assertNotBlocked(client: string, now = Date.now()): void {
  * Records a failed authentication; returns the 429 error to throw when this failure went over the
  * limit, else null.
  */
-export async function recordFailure(limiter: RateLimit | undefined, client: string, now = Date.now()): Promise<ApiError | null> {
+export async function recordFailure(
+  limiter: RateLimit | undefined,
+  client: string,
+  now = Date.now(),
+): Promise<ApiError | null> {
   let over: boolean;
   if (limiter) {
     over = !(await limiter.limit({ key: `auth:${client}` })).success;

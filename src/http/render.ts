@@ -25,7 +25,15 @@ export const globalId = (ctx: RenderContext, id: number) => `${ctx.urls.globalId
 export function dropFalsy<T extends Record<string, unknown>>(obj: T): Partial<T> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
-    if (value === "" || value === "0" || value === false || value === 0 || value === null || value === undefined) continue;
+    if (
+      value === "" ||
+      value === "0" ||
+      value === false ||
+      value === 0 ||
+      value === null ||
+      value === undefined
+    )
+      continue;
     if (Array.isArray(value) && value.length === 0) continue;
     out[key] = value;
   }

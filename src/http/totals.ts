@@ -18,7 +18,8 @@ let current: number | undefined;
 const totals = new Map<string, number>();
 
 /** The cache key of a count statement (`drizzle`'s `toSQL()`). */
-export const totalKey = (query: { sql: string; params: unknown[] }): string => JSON.stringify([query.sql, query.params]);
+export const totalKey = (query: { sql: string; params: unknown[] }): string =>
+  JSON.stringify([query.sql, query.params]);
 
 /**
  * The remembered total for `key` at content version `version`, or undefined.

@@ -4,8 +4,8 @@
  * value; failure messages are `params.*` keys encoded with `issue()`.
  */
 import * as v from "valibot";
-import { issue } from "./args";
 import { isTime } from "../time/parse";
+import { issue } from "./args";
 
 const INVALID = issue("invalid");
 
@@ -36,7 +36,8 @@ export function isEmpty(value: unknown): boolean {
  * dropped.
  */
 export function listToArray(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === "string" ? listToArray(item) : [item]));
+  if (Array.isArray(value))
+    return value.flatMap((item) => (typeof item === "string" ? listToArray(item) : [item]));
   if (value !== null && typeof value === "object") return listToArray(Object.values(value));
   if (typeof value === "number") return [value];
   if (typeof value !== "string") return [];
@@ -63,14 +64,22 @@ export const wpInteger = v.pipe(
 export const wpBoolean = v.pipe(
   v.unknown(),
   v.check(
-    (x) => typeof x === "boolean" || x === 0 || x === 1 || (typeof x === "string" && /^(true|false|1|0)$/i.test(x)),
+    (x) =>
+      typeof x === "boolean" ||
+      x === 0 ||
+      x === 1 ||
+      (typeof x === "string" && /^(true|false|1|0)$/i.test(x)),
     issue("not_of_type", "boolean"),
   ),
   v.transform((x) => x === true || x === 1 || (typeof x === "string" && /^(true|1)$/i.test(x))),
 );
 
 /** WP `string` type: must already be a string (§1.4). */
-export const wpString = v.pipe(v.unknown(), v.check((x) => typeof x === "string", issue("not_of_type", "string")), v.transform((x) => x as string));
+export const wpString = v.pipe(
+  v.unknown(),
+  v.check((x) => typeof x === "string", issue("not_of_type", "string")),
+  v.transform((x) => x as string),
+);
 
 /** TEC `is_string`: a non-empty string; `""` and `"0"` fail (§3). */
 export const nonEmptyString = v.pipe(
@@ -91,20 +100,35 @@ export const MAX_SEARCH_CHARS = 500;
  */
 export const searchText = v.pipe(
   nonEmptyString,
-  v.transform((x) => [...x.replace(/[\u0000-\u001f\u007f]/g, " ")].slice(0, MAX_SEARCH_CHARS).join("")),
+  v.transform((x) =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    [...x.replace(/[\u0000-\u001f\u007f]/g, " ")].slice(0, MAX_SEARCH_CHARS).join(""),
+  ),
 );
 
 /** TEC `is_positive_int`: numeric, integral, > 0 (`"3.0"` passes) (§3). */
 export const positiveInt = v.pipe(
   v.unknown(),
-  v.check((x) => isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0 && Number(x) <= Number.MAX_SAFE_INTEGER, INVALID),
+  v.check(
+    (x) =>
+      isNumeric(x) &&
+      Number.isInteger(Number(x)) &&
+      Number(x) > 0 &&
+      Number(x) <= Number.MAX_SAFE_INTEGER,
+    INVALID,
+  ),
   v.transform((x) => Number(x)),
 );
 
 /** TEC `is_event_id_format` for path ids: digits (the route's `\d+`), 0 allowed (§2.2). */
 export const idFormat = v.pipe(
   v.unknown(),
-  v.check((x) => (typeof x === "number" && Number.isInteger(x) && x >= 0) || (typeof x === "string" && /^\d+$/.test(x)), INVALID),
+  v.check(
+    (x) =>
+      (typeof x === "number" && Number.isInteger(x) && x >= 0) ||
+      (typeof x === "string" && /^\d+$/.test(x)),
+    INVALID,
+  ),
   v.transform((x) => Number(x)),
 );
 
@@ -119,7 +143,10 @@ export const timeInput = v.pipe(
 export const positiveIntList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
-  v.check((list) => list.length > 0 && list.length <= MAX_LIST && list.every((x) => v.is(positiveInt, x)), INVALID),
+  v.check(
+    (list) => list.length > 0 && list.length <= MAX_LIST && list.every((x) => v.is(positiveInt, x)),
+    INVALID,
+  ),
   v.transform((list) => [...new Set(list.map(Number))]),
 );
 
@@ -127,7 +154,15 @@ export const positiveIntList = v.pipe(
 export const termRefList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
-  v.check((list) => list.length > 0 && list.length <= MAX_LIST && list.every((x) => (typeof x === "string" && x !== "" && x.length <= 200) || typeof x === "number"), INVALID),
+  v.check(
+    (list) =>
+      list.length > 0 &&
+      list.length <= MAX_LIST &&
+      list.every(
+        (x) => (typeof x === "string" && x !== "" && x.length <= 200) || typeof x === "number",
+      ),
+    INVALID,
+  ),
   v.transform((list) => [...new Set(list.map(String))]),
 );
 

@@ -43,7 +43,8 @@ function merge(base: Strings, over: Strings | null): Strings {
   const out: Strings = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] = typeof value === "object" && typeof current === "object" ? merge(current, value) : value;
+    out[key] =
+      typeof value === "object" && typeof current === "object" ? merge(current, value) : value;
   }
   return out;
 }

@@ -16,12 +16,12 @@
  * - Caching: anonymous answers get the ETag and Cache-Control of every GET from the middleware
  *   (src/http/edge-cache.ts), which also stores the stream in the edge cache while it is sent.
  */
-import { type SQL, and, eq, max, min, sql } from "drizzle-orm";
+import { and, eq, max, min, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
-import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
 import { existenceQueries, whereClause } from "../events/filters";
-import { type RelatedRows, assemble, relatedQueries } from "../events/load";
+import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
+import { assemble, type RelatedRows, relatedQueries } from "../events/load";
 import type { EventRecord, EventRow } from "../events/serialize";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
@@ -46,13 +46,35 @@ function after(cursor: Cursor | null, ignoresDates: boolean): SQL | undefined {
 function chunkQueries(db: Db, where: SQL, cursor: Cursor | null, ignoresDates: boolean) {
   const cond = and(where, after(cursor, ignoresDates))!;
   const order = archiveOrder(ignoresDates);
-  const ids = sql`(${db.select({ id: events.id }).from(events).where(cond).orderBy(...order).limit(CHUNK)})`;
+  const ids = sql`(${db
+    .select({ id: events.id })
+    .from(events)
+    .where(cond)
+    .orderBy(...order)
+    .limit(CHUNK)})`;
   const related = relatedQueries(db, ids);
-  return [db.select().from(events).where(cond).orderBy(...order).limit(CHUNK), related.venues, related.organizers, related.terms, related.media];
+  return [
+    db
+      .select()
+      .from(events)
+      .where(cond)
+      .orderBy(...order)
+      .limit(CHUNK),
+    related.venues,
+    related.organizers,
+    related.terms,
+    related.media,
+  ];
 }
 
 function readChunk(results: unknown[]): EventRecord[] {
-  const [rows, venues, organizers, terms, media] = results as [EventRow[], RelatedRows["venues"], RelatedRows["organizers"], RelatedRows["terms"], RelatedRows["media"]];
+  const [rows, venues, organizers, terms, media] = results as [
+    EventRow[],
+    RelatedRows["venues"],
+    RelatedRows["organizers"],
+    RelatedRows["terms"],
+    RelatedRows["media"],
+  ];
   return assemble(rows, { venues, organizers, terms, media });
 }
 
@@ -84,40 +106,68 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const where = whereClause(db, q.filters, user);
   const checks = existenceQueries(db, q.filters);
   const zones = db
-    .select({ timezone: events.timezone, first: min(events.startDateUtc), last: max(events.endDateUtc) })
+    .select({
+      timezone: events.timezone,
+      first: min(events.startDateUtc),
+      last: max(events.endDateUtc),
+    })
     .from(events)
     .where(and(where, eq(events.allDay, false)))
     .groupBy(events.timezone);
-  const results = (await db.batch([...Object.values(checks), zones, ...chunkQueries(db, where, null, q.ignoresDates)] as never)) as unknown[];
+  const results = (await db.batch([
+    ...Object.values(checks),
+    zones,
+    ...chunkQueries(db, where, null, q.ignoresDates),
+  ] as never)) as unknown[];
   const checkNames = Object.keys(checks);
   assertRefsExist(q.filters, checkNames, results);
-  const zoneRows = results[checkNames.length] as Array<{ timezone: string; first: string | null; last: string | null }>;
+  const zoneRows = results[checkNames.length] as Array<{
+    timezone: string;
+    first: string | null;
+    last: string | null;
+  }>;
   const first = readChunk(results.slice(checkNames.length + 1));
 
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: false, linkedAccess: (row) => protectedAccess(q, row, user) };
+  const ctx: RenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: false,
+    linkedAccess: (row) => protectedAccess(q, row, user),
+  };
   const encoder = new TextEncoder();
-  const render = (records: EventRecord[]) => records.map((r) => vevent(ctx, r, protectedAccess(q, r.row, user))).join("");
+  const render = (records: EventRecord[]) =>
+    records.map((r) => vevent(ctx, r, protectedAccess(q, r.row, user))).join("");
   let cursor: Cursor | null = null;
   let done = false;
   const advance = (records: EventRecord[]) => {
     const last = records[records.length - 1];
-    if (last) cursor = { startDate: last.row.startDate, postDate: last.row.postDate, id: last.row.id };
+    if (last)
+      cursor = { startDate: last.row.startDate, postDate: last.row.postDate, id: last.row.id };
     done = records.length < CHUNK;
   };
 
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const head = calendarHeader(ctx) + zoneRows.map((z) => vtimezone(z.timezone, z.first ?? "", z.last ?? "")).join("");
+        const head =
+          calendarHeader(ctx) +
+          zoneRows.map((z) => vtimezone(z.timezone, z.first ?? "", z.last ?? "")).join("");
         advance(first);
-        controller.enqueue(encoder.encode(head + render(first) + (done ? contentLine("END", "VCALENDAR") : "")));
+        controller.enqueue(
+          encoder.encode(head + render(first) + (done ? contentLine("END", "VCALENDAR") : "")),
+        );
         if (done) controller.close();
       },
       async pull(controller) {
         try {
-          const records = readChunk((await db.batch(chunkQueries(db, where, cursor, q.ignoresDates) as never)) as unknown[]);
+          const records = readChunk(
+            (await db.batch(chunkQueries(db, where, cursor, q.ignoresDates) as never)) as unknown[],
+          );
           advance(records);
-          controller.enqueue(encoder.encode(render(records) + (done ? contentLine("END", "VCALENDAR") : "")));
+          controller.enqueue(
+            encoder.encode(render(records) + (done ? contentLine("END", "VCALENDAR") : "")),
+          );
           if (done) controller.close();
         } catch (err) {
           // The status line is long gone: end the body early (no END:VCALENDAR), so the client sees a broken calendar.

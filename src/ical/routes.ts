@@ -4,7 +4,7 @@
  * `/events/{id}` anyway).
  */
 import { ARCHIVE_ARGS } from "../events/args";
-import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../root/registry";
 import { icalFeed } from "./feed";
 
 /**
@@ -14,7 +14,15 @@ export function icalRoutes(): Array<RouteDef<Permit>> {
   return [
     {
       path: "/events.ics",
-      endpoints: [{ methods: ["GET"], args: ARCHIVE_ARGS, may: anyone, handler: icalFeed, doc: { op: "events.ics", ok: 200, errors: [400] } }],
+      endpoints: [
+        {
+          methods: ["GET"],
+          args: ARCHIVE_ARGS,
+          may: anyone,
+          handler: icalFeed,
+          doc: { op: "events.ics", ok: 200, errors: [400] },
+        },
+      ],
     },
   ];
 }

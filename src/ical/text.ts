@@ -9,6 +9,7 @@ const CRLF = "\r\n";
 const MAX_OCTETS = 75;
 
 /** Control characters RFC 5545 forbids in values (all but HTAB; CR and LF are handled by escaping). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 /**
@@ -39,7 +40,8 @@ export function paramValue(value: string): string {
 }
 
 /** Octets of one code point in UTF-8. */
-const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+const utf8Length = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 
 /**
  * Folds one unfolded content line (§3.1): at most 75 octets per physical line, continuation lines
@@ -48,6 +50,7 @@ const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x
  */
 export function fold(line: string): string {
   // ASCII fast path: most lines are short and ASCII.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range starts at NUL.
   if (line.length <= MAX_OCTETS && !/[^\x00-\x7f]/.test(line)) return line + CRLF;
   let out = "";
   let width = 0;
@@ -83,7 +86,8 @@ export function textLine(name: string, text: string, params: Params = []): strin
 }
 
 /** `2026-12-05 19:00:00` → `20261205T190000` (DATE-TIME, §3.3.5, local or floating form). */
-export const dateTimeValue = (wp: string) => `${wp.slice(0, 4)}${wp.slice(5, 7)}${wp.slice(8, 10)}T${wp.slice(11, 13)}${wp.slice(14, 16)}${wp.slice(17, 19)}`;
+export const dateTimeValue = (wp: string) =>
+  `${wp.slice(0, 4)}${wp.slice(5, 7)}${wp.slice(8, 10)}T${wp.slice(11, 13)}${wp.slice(14, 16)}${wp.slice(17, 19)}`;
 
 /** `2026-12-06 00:00:00` (UTC) → `20261206T000000Z`. */
 export const utcValue = (wp: string) => `${dateTimeValue(wp)}Z`;
@@ -99,4 +103,5 @@ export function offsetValue(minutes: number): string {
 }
 
 /** Whether a stored `Y-m-d H:i:s` is a real instant (WordPress writes `0000-00-00 00:00:00` for unset dates). */
-export const isSetDate = (wp: string) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wp) && !wp.startsWith("0000");
+export const isSetDate = (wp: string) =>
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wp) && !wp.startsWith("0000");

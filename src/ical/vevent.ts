@@ -21,20 +21,31 @@
  * A password-protected event the caller may not open keeps only UID, dates, SUMMARY, URL (its page)
  * and CLASS:CONFIDENTIAL: the fields §4.7 blanks are left out.
  */
-import type { RenderContext } from "../http/render";
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
-import { personOf, placeOf } from "../linked-posts/json-ld";
-import { autop, stripTags } from "../text/html";
-import { byName } from "../terms/serialize";
-import { resolveZone } from "../time/zone";
+
 import { type EventRecord, eventUrl } from "../events/serialize";
-import { contentLine, dateTimeValue, dateValue, escapeText, isSetDate, textLine, utcValue } from "./text";
+import type { RenderContext } from "../http/render";
+import { personOf, placeOf } from "../linked-posts/json-ld";
+import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import { byName } from "../terms/serialize";
+import { autop, stripTags } from "../text/html";
+import { resolveZone } from "../time/zone";
+import {
+  contentLine,
+  dateTimeValue,
+  dateValue,
+  escapeText,
+  isSetDate,
+  textLine,
+  utcValue,
+} from "./text";
 
 const EMAIL = /^[^\s@<>,;:"]+@[^\s@<>,;:"]+$/;
 
 /** The day after `Y-m-d…` (DTEND of an all-day event is exclusive). */
 function nextDay(wp: string): string {
-  const d = new Date(Date.UTC(Number(wp.slice(0, 4)), Number(wp.slice(5, 7)) - 1, Number(wp.slice(8, 10)) + 1));
+  const d = new Date(
+    Date.UTC(Number(wp.slice(0, 4)), Number(wp.slice(5, 7)) - 1, Number(wp.slice(8, 10)) + 1),
+  );
   return d.toISOString().slice(0, 10);
 }
 
@@ -46,34 +57,62 @@ export function eventUid(ctx: RenderContext, row: EventRecord["row"]): string {
 function when(row: EventRecord["row"]): string {
   if (row.allDay) {
     const last = row.endDate < row.startDate ? row.startDate : row.endDate;
-    return contentLine("DTSTART", dateValue(row.startDate), [["VALUE", "DATE"]]) + contentLine("DTEND", dateValue(nextDay(last)), [["VALUE", "DATE"]]);
+    return (
+      contentLine("DTSTART", dateValue(row.startDate), [["VALUE", "DATE"]]) +
+      contentLine("DTEND", dateValue(nextDay(last)), [["VALUE", "DATE"]])
+    );
   }
   // An unknown stored zone cannot get a VTIMEZONE: the instants are written in UTC.
-  if (!resolveZone(row.timezone)) return contentLine("DTSTART", utcValue(row.startDateUtc)) + contentLine("DTEND", utcValue(row.endDateUtc));
+  if (!resolveZone(row.timezone))
+    return (
+      contentLine("DTSTART", utcValue(row.startDateUtc)) +
+      contentLine("DTEND", utcValue(row.endDateUtc))
+    );
   const tzid: Array<[string, string]> = [["TZID", row.timezone]];
-  return contentLine("DTSTART", dateTimeValue(row.startDate), tzid) + contentLine("DTEND", dateTimeValue(row.endDate), tzid);
+  return (
+    contentLine("DTSTART", dateTimeValue(row.startDate), tzid) +
+    contentLine("DTEND", dateTimeValue(row.endDate), tzid)
+  );
 }
 
 function structured(schema: string, data: object): string {
-  return contentLine("STRUCTURED-DATA", escapeText(JSON.stringify({ "@context": "https://schema.org", ...data })), [
-    ["FMTTYPE", "application/ld+json"],
-    ["SCHEMA", schema],
-    ["VALUE", "TEXT"],
-  ]);
+  return contentLine(
+    "STRUCTURED-DATA",
+    escapeText(JSON.stringify({ "@context": "https://schema.org", ...data })),
+    [
+      ["FMTTYPE", "application/ld+json"],
+      ["SCHEMA", schema],
+      ["VALUE", "TEXT"],
+    ],
+  );
 }
 
 /** Whether a linked venue/organizer may show more than its name here (§4.7, contract row 18). */
-const opens = (ctx: RenderContext, row: VenueRow | OrganizerRow) => row.passwordDigest === "" || ctx.linkedAccess?.(row) === true;
+const opens = (ctx: RenderContext, row: VenueRow | OrganizerRow) =>
+  row.passwordDigest === "" || ctx.linkedAccess?.(row) === true;
 
 function venueLines(ctx: RenderContext, record: EventRecord): string {
   const venue = record.venue?.row;
   if (!venue) return "";
   if (!opens(ctx, venue)) {
-    return textLine("LOCATION", venue.title) + contentLine("BEGIN", "VLOCATION") + textLine("UID", `venue-${venue.id}@${new URL(ctx.urls.site).hostname}`) + textLine("NAME", venue.title) + contentLine("END", "VLOCATION");
+    return (
+      textLine("LOCATION", venue.title) +
+      contentLine("BEGIN", "VLOCATION") +
+      textLine("UID", `venue-${venue.id}@${new URL(ctx.urls.site).hostname}`) +
+      textLine("NAME", venue.title) +
+      contentLine("END", "VLOCATION")
+    );
   }
-  const address = [venue.address, venue.city, venue.stateprovince || venue.state || venue.province, venue.zip, venue.country].filter((p) => p.trim() !== "");
+  const address = [
+    venue.address,
+    venue.city,
+    venue.stateprovince || venue.state || venue.province,
+    venue.zip,
+    venue.country,
+  ].filter((p) => p.trim() !== "");
   let out = textLine("LOCATION", [venue.title, ...address].join(", "));
-  if (venue.geoLat !== null && venue.geoLng !== null) out += contentLine("GEO", `${venue.geoLat};${venue.geoLng}`);
+  if (venue.geoLat !== null && venue.geoLng !== null)
+    out += contentLine("GEO", `${venue.geoLat};${venue.geoLng}`);
   return (
     out +
     contentLine("BEGIN", "VLOCATION") +
@@ -84,12 +123,20 @@ function venueLines(ctx: RenderContext, record: EventRecord): string {
   );
 }
 
-function organizerLines(ctx: RenderContext, record: EventRecord): { property: string; components: string } {
+function organizerLines(
+  ctx: RenderContext,
+  record: EventRecord,
+): { property: string; components: string } {
   const host = new URL(ctx.urls.site).hostname;
   let components = "";
   for (const { row, image } of record.organizers) {
     if (!opens(ctx, row)) {
-      components += contentLine("BEGIN", "VPARTICIPANT") + textLine("UID", `organizer-${row.id}@${host}`) + contentLine("PARTICIPANT-TYPE", "CONTACT") + textLine("SUMMARY", row.title) + contentLine("END", "VPARTICIPANT");
+      components +=
+        contentLine("BEGIN", "VPARTICIPANT") +
+        textLine("UID", `organizer-${row.id}@${host}`) +
+        contentLine("PARTICIPANT-TYPE", "CONTACT") +
+        textLine("SUMMARY", row.title) +
+        contentLine("END", "VPARTICIPANT");
       continue;
     }
     components +=
@@ -103,7 +150,10 @@ function organizerLines(ctx: RenderContext, record: EventRecord): { property: st
   }
   const first = record.organizers[0]?.row;
   if (!first) return { property: "", components };
-  const address = opens(ctx, first) && EMAIL.test(first.email) ? `mailto:${first.email}` : `${ctx.urls.site}/organizer/${first.slug}/`;
+  const address =
+    opens(ctx, first) && EMAIL.test(first.email)
+      ? `mailto:${first.email}`
+      : `${ctx.urls.site}/organizer/${first.slug}/`;
   return { property: contentLine("ORGANIZER", address, [["CN", first.title]]), components };
 }
 
@@ -124,14 +174,36 @@ export function vevent(ctx: RenderContext, record: EventRecord, full: boolean): 
     when(row) +
     textLine("SUMMARY", row.title) +
     contentLine("STATUS", row.status === "publish" ? "CONFIRMED" : "TENTATIVE");
-  if (!full) return out + contentLine("URL", permalink) + contentLine("CLASS", "CONFIDENTIAL") + contentLine("END", "VEVENT");
+  if (!full)
+    return (
+      out +
+      contentLine("URL", permalink) +
+      contentLine("CLASS", "CONFIDENTIAL") +
+      contentLine("END", "VEVENT")
+    );
 
   const html = autop(row.content);
-  if (html !== "") out += textLine("DESCRIPTION", stripTags(html)) + textLine("X-ALT-DESC", html, [["FMTTYPE", "text/html"]]);
-  const categories = record.terms.filter((t) => t.taxonomy === "tribe_events_cat").sort(byName).map((t) => escapeText(t.name));
+  if (html !== "")
+    out +=
+      textLine("DESCRIPTION", stripTags(html)) +
+      textLine("X-ALT-DESC", html, [["FMTTYPE", "text/html"]]);
+  const categories = record.terms
+    .filter((t) => t.taxonomy === "tribe_events_cat")
+    .sort(byName)
+    .map((t) => escapeText(t.name));
   if (categories.length) out += contentLine("CATEGORIES", categories.join(","));
   out += contentLine("URL", row.website || permalink);
-  if (record.image) out += contentLine("IMAGE", record.image.sourceUrl, [["VALUE", "URI"], ["DISPLAY", "BADGE"]]);
+  if (record.image)
+    out += contentLine("IMAGE", record.image.sourceUrl, [
+      ["VALUE", "URI"],
+      ["DISPLAY", "BADGE"],
+    ]);
   const organizers = organizerLines(ctx, record);
-  return out + organizers.property + venueLines(ctx, record) + organizers.components + contentLine("END", "VEVENT");
+  return (
+    out +
+    organizers.property +
+    venueLines(ctx, record) +
+    organizers.components +
+    contentLine("END", "VEVENT")
+  );
 }

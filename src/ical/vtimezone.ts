@@ -58,9 +58,17 @@ export function transitions(zone: Zone, startMs: number, endMs: number): Transit
 
 /** Wall clock of `ms` at `offset` minutes, as a DATE-TIME value. */
 const wallClock = (ms: number, offset: number) =>
-  dateTimeValue(DateTime.fromMillis(ms + offset * MINUTE, { zone: "utc" }).toFormat("yyyy-MM-dd HH:mm:ss"));
+  dateTimeValue(
+    DateTime.fromMillis(ms + offset * MINUTE, { zone: "utc" }).toFormat("yyyy-MM-dd HH:mm:ss"),
+  );
 
-function observance(kind: "STANDARD" | "DAYLIGHT", start: string, from: number, to: number, name: string): string {
+function observance(
+  kind: "STANDARD" | "DAYLIGHT",
+  start: string,
+  from: number,
+  to: number,
+  name: string,
+): string {
   return (
     contentLine("BEGIN", kind) +
     contentLine("DTSTART", start) +
@@ -81,17 +89,36 @@ function observance(kind: "STANDARD" | "DAYLIGHT", start: string, from: number, 
 export function vtimezone(tzid: string, firstUtc: string, lastUtc: string): string {
   const zone = resolveZone(tzid);
   if (!zone) return "";
-  const year = (wp: string, fallback: number) => Math.min(LAST_YEAR, Math.max(FIRST_YEAR, Number(wp.slice(0, 4)) || fallback));
+  const year = (wp: string, fallback: number) =>
+    Math.min(LAST_YEAR, Math.max(FIRST_YEAR, Number(wp.slice(0, 4)) || fallback));
   const now = new Date().getUTCFullYear();
   const startMs = Date.UTC(year(firstUtc, now) - 1, 0, 1);
   const endMs = Date.UTC(year(lastUtc, now) + 2, 0, 1);
   const name = (ms: number) => zoneAbbreviation(tzid, DateTime.fromMillis(ms, { zone: "utc" }));
-  const dst = (ms: number) => !(zone instanceof FixedOffsetZone) && DateTime.fromMillis(ms, { zone }).isInDST;
+  const dst = (ms: number) =>
+    !(zone instanceof FixedOffsetZone) && DateTime.fromMillis(ms, { zone }).isInDST;
 
   const initial = zone.offset(startMs);
-  let body = observance(dst(startMs) ? "DAYLIGHT" : "STANDARD", wallClock(startMs, initial), initial, initial, name(startMs));
+  let body = observance(
+    dst(startMs) ? "DAYLIGHT" : "STANDARD",
+    wallClock(startMs, initial),
+    initial,
+    initial,
+    name(startMs),
+  );
   for (const t of transitions(zone, startMs, endMs)) {
-    body += observance(dst(t.at) ? "DAYLIGHT" : "STANDARD", wallClock(t.at, t.from), t.from, t.to, name(t.at));
+    body += observance(
+      dst(t.at) ? "DAYLIGHT" : "STANDARD",
+      wallClock(t.at, t.from),
+      t.from,
+      t.to,
+      name(t.at),
+    );
   }
-  return contentLine("BEGIN", "VTIMEZONE") + textLine("TZID", tzid) + body + contentLine("END", "VTIMEZONE");
+  return (
+    contentLine("BEGIN", "VTIMEZONE") +
+    textLine("TZID", tzid) +
+    body +
+    contentLine("END", "VTIMEZONE")
+  );
 }

@@ -6,7 +6,10 @@
 import { ImportError } from "./errors";
 
 /** A `fetch` as the importer calls it: global `fetch` in Node, `SELF.fetch` in tests. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<Response>;
 
 /** Where and as whom to import. */
 export interface ImportClient {
@@ -52,29 +55,44 @@ export class Requester {
    * @returns the last answer, whatever its status (callers check it).
    * @throws ImportError (status 0) when the server cannot be reached after the retries.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: answers are untyped JSON unless the caller names a type.
   async send<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const url = `${this.client.base.replace(/\/+$/, "")}${path}`;
     for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = { accept: "application/json", authorization: this.client.authorization };
+      const headers: Record<string, string> = {
+        accept: "application/json",
+        authorization: this.client.authorization,
+      };
       if (body !== undefined) headers["content-type"] = "application/json";
       if (this.bookmark) headers["x-d1-bookmark"] = this.bookmark;
       this.sent++;
       let res: Response;
       try {
-        res = await this.client.fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+        res = await this.client.fetch(url, {
+          method,
+          headers,
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
       } catch (err) {
         if (attempt <= this.retry.retries) {
           await sleep(this.retry.retryDelayMs * 2 ** (attempt - 1));
           continue;
         }
-        throw new ImportError(`cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`, 0);
+        throw new ImportError(
+          `cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`,
+          0,
+        );
       }
       const text = await res.text();
       const bookmark = res.headers.get("x-d1-bookmark");
       if (bookmark) this.bookmark = bookmark;
       if ((res.status >= 500 || res.status === 429) && attempt <= this.retry.retries) {
         const after = Number(res.headers.get("retry-after"));
-        await sleep(res.status === 429 && after > 0 ? Math.min(after, 10) * 1000 : this.retry.retryDelayMs * 2 ** (attempt - 1));
+        await sleep(
+          res.status === 429 && after > 0
+            ? Math.min(after, 10) * 1000
+            : this.retry.retryDelayMs * 2 ** (attempt - 1),
+        );
         continue;
       }
       let parsed: unknown;
@@ -95,9 +113,20 @@ export class Requester {
  */
 export function expectOk(answer: Answer, what: string): void {
   if (answer.status >= 200 && answer.status < 300) return;
-  const body = answer.body as { code?: string; message?: string; data?: { params?: Record<string, string> } } | undefined;
+  const body = answer.body as
+    | { code?: string; message?: string; data?: { params?: Record<string, string> } }
+    | undefined;
   const params = body?.data?.params ? ` ${JSON.stringify(body.data.params)}` : "";
   const detail = body?.code ? `${body.code}: ${body.message ?? ""}${params}` : "no JSON error body";
-  const hint = answer.status === 401 ? " (check the user name and application password)" : answer.status === 403 ? " (the user may not edit events)" : "";
-  throw new ImportError(`${what} failed: HTTP ${answer.status} ${detail}${hint}`, answer.status, body?.code);
+  const hint =
+    answer.status === 401
+      ? " (check the user name and application password)"
+      : answer.status === 403
+        ? " (the user may not edit events)"
+        : "";
+  throw new ImportError(
+    `${what} failed: HTTP ${answer.status} ${detail}${hint}`,
+    answer.status,
+    body?.code,
+  );
 }

@@ -45,18 +45,32 @@ function ianaName(tzid: string): string | null {
   const parts = tzid.split("/").filter(Boolean);
   for (const n of [3, 2]) {
     const candidate = parts.slice(-n).join("/");
-    if (parts.length > n && resolveZone(candidate) instanceof IANAZone) return canonicalZoneName(candidate);
+    if (parts.length > n && resolveZone(candidate) instanceof IANAZone)
+      return canonicalZoneName(candidate);
   }
   return null;
 }
 
-function readWhen(prop: ICAL.Property, scanned: ScannedCalendar, warn: Warn, warned: Set<string>): When {
+function readWhen(
+  prop: ICAL.Property,
+  scanned: ScannedCalendar,
+  warn: Warn,
+  warned: Set<string>,
+): When {
   const { line, raw } = scanned.origin(prop);
   const name = prop.name.toUpperCase();
   const isDate = prop.type === "date";
-  if (!isDate && prop.type !== "date-time") throw new IcsError(line, `${name} must be a DATE or a DATE-TIME, not ${prop.type.toUpperCase()}`);
+  if (!isDate && prop.type !== "date-time")
+    throw new IcsError(
+      line,
+      `${name} must be a DATE or a DATE-TIME, not ${prop.type.toUpperCase()}`,
+    );
   if (prop.jCal.length !== 4) throw new IcsError(line, `${name} must have exactly one value`);
-  const bad = () => new IcsError(line, `invalid ${name} "${clip(raw)}" (expected ${isDate ? "YYYYMMDD" : "YYYYMMDDTHHMMSS, optionally followed by Z"})`);
+  const bad = () =>
+    new IcsError(
+      line,
+      `invalid ${name} "${clip(raw)}" (expected ${isDate ? "YYYYMMDD" : "YYYYMMDDTHHMMSS, optionally followed by Z"})`,
+    );
   const m = (isDate ? DATE : DATE_TIME).exec(String(prop.jCal[3]));
   if (!m) throw bad();
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map((x) => Number(x ?? 0));
@@ -69,33 +83,69 @@ function readWhen(prop: ICAL.Property, scanned: ScannedCalendar, warn: Warn, war
   const tzid = (Array.isArray(param) ? param[0] : param)?.trim();
   if (!tzid) return { kind: "floating", at, line, raw };
   const zone = ianaName(tzid);
-  if (zone) return { kind: "zoned", zone, at: DateTime.fromObject(fields, { zone: resolveZone(zone)! }), line, raw };
+  if (zone)
+    return {
+      kind: "zoned",
+      zone,
+      at: DateTime.fromObject(fields, { zone: resolveZone(zone)! }),
+      line,
+      raw,
+    };
   // Not an IANA name (e.g. Outlook's "Eastern Standard Time"): convert with the file's VTIMEZONE.
   const time = prop.getFirstValue() as ICAL.Time;
-  if (!time.zone || time.zone.tzid !== tzid) throw new IcsError(line, `unknown time zone TZID=${tzid}: not an IANA name, and no VTIMEZONE of the file defines it`);
+  if (!time.zone || time.zone.tzid !== tzid)
+    throw new IcsError(
+      line,
+      `unknown time zone TZID=${tzid}: not an IANA name, and no VTIMEZONE of the file defines it`,
+    );
   let utc: ICAL.Time;
   try {
     utc = time.convertToZone(ICAL.Timezone.utcTimezone);
   } catch (err) {
-    throw new IcsError(line, `cannot convert ${name} with the VTIMEZONE "${tzid}": ${err instanceof Error ? err.message : String(err)}`);
+    throw new IcsError(
+      line,
+      `cannot convert ${name} with the VTIMEZONE "${tzid}": ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (!warned.has(tzid)) {
     warned.add(tzid);
-    warn(line, `TZID "${tzid}" is not an IANA time zone: times are converted to UTC with the file's VTIMEZONE, and the events get the default time zone`);
+    warn(
+      line,
+      `TZID "${tzid}" is not an IANA time zone: times are converted to UTC with the file's VTIMEZONE, and the events get the default time zone`,
+    );
   }
-  const instant = DateTime.fromObject({ year: utc.year, month: utc.month, day: utc.day, hour: utc.hour, minute: utc.minute, second: utc.second }, { zone: "utc" });
+  const instant = DateTime.fromObject(
+    {
+      year: utc.year,
+      month: utc.month,
+      day: utc.day,
+      hour: utc.hour,
+      minute: utc.minute,
+      second: utc.second,
+    },
+    { zone: "utc" },
+  );
   return { kind: "utc", at: instant, line, raw };
 }
 
 function addDuration(start: When, prop: ICAL.Property, scanned: ScannedCalendar): When {
   const { line, raw } = scanned.origin(prop);
-  if (!DURATION.test(raw.trim())) throw new IcsError(line, `invalid DURATION "${clip(raw)}" (expected a positive duration such as PT1H30M or P1D)`);
+  if (!DURATION.test(raw.trim()))
+    throw new IcsError(
+      line,
+      `invalid DURATION "${clip(raw)}" (expected a positive duration such as PT1H30M or P1D)`,
+    );
   const d = prop.getFirstValue() as ICAL.Duration;
   if (start.kind === "date" && (d.hours || d.minutes || d.seconds)) {
-    throw new IcsError(line, "the DURATION of an all-day event (DTSTART;VALUE=DATE) must be in days or weeks");
+    throw new IcsError(
+      line,
+      "the DURATION of an all-day event (DTSTART;VALUE=DATE) must be in days or weeks",
+    );
   }
   // Days and weeks are nominal (same wall-clock time), hours and less exact (RFC 5545 §3.3.6).
-  const at = start.at.plus({ weeks: d.weeks, days: d.days }).plus({ hours: d.hours, minutes: d.minutes, seconds: d.seconds });
+  const at = start.at
+    .plus({ weeks: d.weeks, days: d.days })
+    .plus({ hours: d.hours, minutes: d.minutes, seconds: d.seconds });
   return { ...start, at, line, raw };
 }
 
@@ -107,7 +157,13 @@ function addDuration(start: When, prop: ICAL.Property, scanned: ScannedCalendar)
  * @throws IcsError for a missing or invalid DTSTART, an invalid DTEND/DURATION, a DTEND of another
  *   kind than DTSTART (DATE vs DATE-TIME, floating vs zoned), or an end before the start.
  */
-export function eventDates(vevent: ICAL.Component, eventLine: number, scanned: ScannedCalendar, warn: Warn, warned: Set<string>): IcsDates {
+export function eventDates(
+  vevent: ICAL.Component,
+  eventLine: number,
+  scanned: ScannedCalendar,
+  warn: Warn,
+  warned: Set<string>,
+): IcsDates {
   const dtstart = vevent.getFirstProperty("dtstart");
   if (!dtstart) throw new IcsError(eventLine, "VEVENT without DTSTART");
   const start = readWhen(dtstart, scanned, warn, warned);
@@ -117,15 +173,28 @@ export function eventDates(vevent: ICAL.Component, eventLine: number, scanned: S
   if (dtend) {
     end = readWhen(dtend, scanned, warn, warned);
     if ((start.kind === "date") !== (end.kind === "date")) {
-      throw new IcsError(end.line, start.kind === "date" ? "DTEND must be a DATE (VALUE=DATE), like DTSTART" : "DTEND must be a DATE-TIME, like DTSTART");
+      throw new IcsError(
+        end.line,
+        start.kind === "date"
+          ? "DTEND must be a DATE (VALUE=DATE), like DTSTART"
+          : "DTEND must be a DATE-TIME, like DTSTART",
+      );
     }
     if ((start.kind === "floating") !== (end.kind === "floating")) {
-      throw new IcsError(end.line, start.kind === "floating" ? "DTEND must be a floating time (no TZID, no Z), like DTSTART" : "DTEND needs a time zone (TZID or Z), like DTSTART");
+      throw new IcsError(
+        end.line,
+        start.kind === "floating"
+          ? "DTEND must be a floating time (no TZID, no Z), like DTSTART"
+          : "DTEND needs a time zone (TZID or Z), like DTSTART",
+      );
     }
   } else if (duration) end = addDuration(start, duration, scanned);
   else end = start.kind === "date" ? { ...start, at: start.at.plus({ days: 1 }) } : start;
   if (end.at < start.at) {
-    throw new IcsError(end.line, `the event ends (${dtend ? "DTEND" : "DURATION"} "${clip(end.raw)}") before it starts (DTSTART "${clip(start.raw)}")`);
+    throw new IcsError(
+      end.line,
+      `the event ends (${dtend ? "DTEND" : "DURATION"} "${clip(end.raw)}") before it starts (DTSTART "${clip(start.raw)}")`,
+    );
   }
 
   if (start.kind === "date") {
@@ -134,12 +203,20 @@ export function eventDates(vevent: ICAL.Component, eventLine: number, scanned: S
     const day = (dt: DateTime) => dt.toFormat("yyyy-MM-dd");
     return { kind: "all-day", start: day(start.at), end: day(last < start.at ? start.at : last) };
   }
-  if (start.kind === "floating") return { kind: "floating", start: start.at.toFormat(WP), end: end.at.toFormat(WP) };
+  if (start.kind === "floating")
+    return { kind: "floating", start: start.at.toFormat(WP), end: end.at.toFormat(WP) };
   const startUtc = start.at.toUTC().toFormat(WP);
   const endUtc = end.at.toUTC().toFormat(WP);
   if (start.kind === "zoned") {
     const zone = resolveZone(start.zone)!;
-    return { kind: "zoned", zone: start.zone, start: start.at.toFormat(WP), end: end.at.setZone(zone).toFormat(WP), startUtc, endUtc };
+    return {
+      kind: "zoned",
+      zone: start.zone,
+      start: start.at.toFormat(WP),
+      end: end.at.setZone(zone).toFormat(WP),
+      startUtc,
+      endUtc,
+    };
   }
   return { kind: "utc", startUtc, endUtc };
 }

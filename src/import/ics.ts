@@ -25,15 +25,15 @@
  * - Recurring events: RRULE/RDATE are ignored (the first occurrence is imported), VEVENTs with a
  *   RECURRENCE-ID (changed occurrences) are skipped; both with a warning.
  */
-import ICAL from "ical.js";
-import { isUrl } from "../linked-posts/fields";
+import type ICAL from "ical.js";
 import { listToArray } from "../http/validators";
-import { type IcsDates, eventDates } from "./dates";
+import { isUrl } from "../linked-posts/fields";
+import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
 import { type ScannedCalendar, scanCalendar } from "./scan";
 
-export { IcsError } from "./errors";
 export type { IcsDates } from "./dates";
+export { IcsError } from "./errors";
 
 /** An ORGANIZER: `name` from the CN parameter, else the e-mail address (phone and website from a VPARTICIPANT). */
 export interface IcsOrganizer {
@@ -101,7 +101,11 @@ export interface IcsCalendar {
 }
 
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}...` : text);
-const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ", ").replace(/\s+/g, " ").trim();
+const oneLine = (text: string) =>
+  text
+    .replace(/\s*[\r\n]+\s*/g, ", ")
+    .replace(/\s+/g, " ")
+    .trim();
 const EMAIL = /^[^\s@<>,;:]+@[^\s@<>,;:]+$/;
 
 /** First value of a text property as a string (`""` when absent). */
@@ -110,19 +114,26 @@ function textOf(vevent: ICAL.Component, name: string): string {
   return value === null || value === undefined ? "" : String(value).trim();
 }
 
-function organizersOf(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void): IcsOrganizer[] {
+function organizersOf(
+  vevent: ICAL.Component,
+  scanned: ScannedCalendar,
+  warn: (line: number, message: string) => void,
+): IcsOrganizer[] {
   const out: IcsOrganizer[] = [];
   for (const prop of vevent.getAllProperties("organizer")) {
     const param = prop.getParameter("cn");
     const cn = oneLine(String((Array.isArray(param) ? param[0] : param) ?? ""));
-    const address = String(prop.getFirstValue() ?? "").replace(/^mailto:/i, "").trim();
+    const address = String(prop.getFirstValue() ?? "")
+      .replace(/^mailto:/i, "")
+      .trim();
     const email = EMAIL.test(address) ? address : undefined;
     const name = cn || email;
     if (!name) {
       warn(scanned.origin(prop).line, "ORGANIZER without CN or e-mail address: ignored");
       continue;
     }
-    if (!out.some((o) => o.name.toLowerCase() === name.toLowerCase())) out.push(email ? { name, email } : { name });
+    if (!out.some((o) => o.name.toLowerCase() === name.toLowerCase()))
+      out.push(email ? { name, email } : { name });
   }
   return out;
 }
@@ -134,12 +145,21 @@ function param(prop: ICAL.Property, name: string): string {
 }
 
 /** The schema.org object of a component's STRUCTURED-DATA (JSON-LD, RFC 9073 §6.6) of `type`, if any. */
-function structuredData(component: ICAL.Component, type: string): Record<string, unknown> | undefined {
+function structuredData(
+  component: ICAL.Component,
+  type: string,
+): Record<string, unknown> | undefined {
   for (const prop of component.getAllProperties("structured-data")) {
     if (param(prop, "fmttype").toLowerCase() !== "application/ld+json") continue;
     try {
       const data = JSON.parse(String(prop.getFirstValue() ?? "")) as unknown;
-      if (data && typeof data === "object" && !Array.isArray(data) && (data as Record<string, unknown>)["@type"] === type) return data as Record<string, unknown>;
+      if (
+        data &&
+        typeof data === "object" &&
+        !Array.isArray(data) &&
+        (data as Record<string, unknown>)["@type"] === type
+      )
+        return data as Record<string, unknown>;
     } catch {
       // Not JSON: ignored like any property the importer does not read.
     }
@@ -148,7 +168,12 @@ function structuredData(component: ICAL.Component, type: string): Record<string,
 }
 
 const str = (x: unknown) => (typeof x === "string" && x.trim() !== "" ? x.trim() : undefined);
-const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : typeof x === "string" && x.trim() !== "" && Number.isFinite(Number(x)) ? Number(x) : undefined);
+const num = (x: unknown) =>
+  typeof x === "number" && Number.isFinite(x)
+    ? x
+    : typeof x === "string" && x.trim() !== "" && Number.isFinite(Number(x))
+      ? Number(x)
+      : undefined;
 const webUrl = (x: unknown) => (str(x) && isUrl(str(x)!) ? str(x) : undefined);
 
 /** The venue of an RFC 9073 VLOCATION with a schema.org Place: its name and details. */
@@ -157,9 +182,16 @@ function venueOf(vevent: ICAL.Component): { name: string; details: IcsVenueDetai
     const place = structuredData(location, "Place");
     const name = oneLine(textOf(location, "name") || (str(place?.name) ?? ""));
     if (!place || name === "") continue;
-    const address = (place.address && typeof place.address === "object" ? place.address : {}) as Record<string, unknown>;
-    const geo = (place.geo && typeof place.geo === "object" ? place.geo : {}) as Record<string, unknown>;
-    const country = str(address.addressCountry) ?? str((address.addressCountry as Record<string, unknown> | undefined)?.name);
+    const address = (
+      place.address && typeof place.address === "object" ? place.address : {}
+    ) as Record<string, unknown>;
+    const geo = (place.geo && typeof place.geo === "object" ? place.geo : {}) as Record<
+      string,
+      unknown
+    >;
+    const country =
+      str(address.addressCountry) ??
+      str((address.addressCountry as Record<string, unknown> | undefined)?.name);
     const region = str(address.addressRegion);
     const us = country === undefined || /^(US|USA|United States)$/i.test(country);
     const details: IcsVenueDetails = {
@@ -174,7 +206,12 @@ function venueOf(vevent: ICAL.Component): { name: string; details: IcsVenueDetai
       geo_lat: num(geo.latitude),
       geo_lng: num(geo.longitude),
     };
-    return { name, details: Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)) as IcsVenueDetails };
+    return {
+      name,
+      details: Object.fromEntries(
+        Object.entries(details).filter(([, v]) => v !== undefined),
+      ) as IcsVenueDetails,
+    };
   }
   return undefined;
 }
@@ -191,7 +228,12 @@ function participantsOf(vevent: ICAL.Component): IcsOrganizer[] {
     const email = [str(person.email), address].find((e) => e !== undefined && EMAIL.test(e));
     const phone = str(person.telephone);
     const website = webUrl(person.url) ?? webUrl(person.sameAs);
-    out.push({ name, ...(email ? { email } : {}), ...(phone ? { phone } : {}), ...(website ? { website } : {}) });
+    out.push({
+      name,
+      ...(email ? { email } : {}),
+      ...(phone ? { phone } : {}),
+      ...(website ? { website } : {}),
+    });
   }
   return out;
 }
@@ -201,44 +243,72 @@ function participantsOf(vevent: ICAL.Component): IcsOrganizer[] {
  * document (as Outlook writes it); undefined without one.
  */
 function htmlDescription(vevent: ICAL.Component): string | undefined {
-  const prop = vevent.getAllProperties("x-alt-desc").find((p) => param(p, "fmttype").toLowerCase() === "text/html");
+  const prop = vevent
+    .getAllProperties("x-alt-desc")
+    .find((p) => param(p, "fmttype").toLowerCase() === "text/html");
   if (!prop) return undefined;
   // ical.js knows no value type for X- properties and keeps their TEXT escapes.
   let html = String(prop.getFirstValue() ?? "");
-  if (prop.type !== "text") html = html.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
+  if (prop.type !== "text")
+    html = html.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
   const body = /<body[^>]*>([\s\S]*?)<\/body>/i.exec(html);
   if (body) html = body[1];
   html = html.replace(/<!DOCTYPE[^>]*>|<\/?html[^>]*>|<head[^>]*>[\s\S]*?<\/head>/gi, "").trim();
   return html === "" ? undefined : html;
 }
 
-function categoriesOf(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void): string[] {
+function categoriesOf(
+  vevent: ICAL.Component,
+  scanned: ScannedCalendar,
+  warn: (line: number, message: string) => void,
+): string[] {
   const out: string[] = [];
   for (const prop of vevent.getAllProperties("categories")) {
     // The API reads each name like a list (`list_to_array`): split the same way, so that what is
     // compared on the next import is what the server stored.
     for (const name of listToArray(prop.getValues().map(String)).map(String)) {
       if (/^\d+$/.test(name) || name.length > 200) {
-        warn(scanned.origin(prop).line, `category "${clip(name)}" ignored: the API reads ${name.length > 200 ? "names over 200 characters" : "numbers as category ids"}`);
+        warn(
+          scanned.origin(prop).line,
+          `category "${clip(name)}" ignored: the API reads ${name.length > 200 ? "names over 200 characters" : "numbers as category ids"}`,
+        );
       } else if (!out.some((c) => c.toLowerCase() === name.toLowerCase())) out.push(name);
     }
   }
   return out;
 }
 
-function readEvent(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line: number, message: string) => void, zones: Set<string>): IcsEvent {
+function readEvent(
+  vevent: ICAL.Component,
+  scanned: ScannedCalendar,
+  warn: (line: number, message: string) => void,
+  zones: Set<string>,
+): IcsEvent {
   const line = scanned.origin(vevent).line;
   const uidProp = vevent.getFirstProperty("uid");
   const uid = uidProp ? String(uidProp.getFirstValue() ?? "").trim() : "";
   const uidLine = uidProp ? scanned.origin(uidProp).line : line;
-  if (!uid) throw new IcsError(uidLine, "VEVENT without UID (a UID is needed so that a second import finds the event again)");
-  if (uid.length > 255) throw new IcsError(uidLine, "UID longer than 255 characters (the API's limit)");
-  if (uid.includes(",")) throw new IcsError(uidLine, `UID "${clip(uid)}" contains a comma, which the API's uid filter cannot look up`);
+  if (!uid)
+    throw new IcsError(
+      uidLine,
+      "VEVENT without UID (a UID is needed so that a second import finds the event again)",
+    );
+  if (uid.length > 255)
+    throw new IcsError(uidLine, "UID longer than 255 characters (the API's limit)");
+  if (uid.includes(","))
+    throw new IcsError(
+      uidLine,
+      `UID "${clip(uid)}" contains a comma, which the API's uid filter cannot look up`,
+    );
   const dates = eventDates(vevent, line, scanned, warn, zones);
 
   for (const name of ["rrule", "rdate"]) {
     const prop = vevent.getFirstProperty(name);
-    if (prop) warn(scanned.origin(prop).line, `${name.toUpperCase()} ignored: only the first occurrence of a recurring event is imported`);
+    if (prop)
+      warn(
+        scanned.origin(prop).line,
+        `${name.toUpperCase()} ignored: only the first occurrence of a recurring event is imported`,
+      );
   }
   let title = oneLine(textOf(vevent, "summary"));
   if (title === "" || title === "0") {
@@ -247,13 +317,21 @@ function readEvent(vevent: ICAL.Component, scanned: ScannedCalendar, warn: (line
   }
   const description = htmlDescription(vevent) ?? textOf(vevent, "description");
   const url = textOf(vevent, "url");
-  if (url && !isUrl(url)) warn(scanned.origin(vevent.getFirstProperty("url")!).line, `URL "${clip(url)}" is not an absolute URL: ignored`);
+  if (url && !isUrl(url))
+    warn(
+      scanned.origin(vevent.getFirstProperty("url")!).line,
+      `URL "${clip(url)}" is not an absolute URL: ignored`,
+    );
   const located = venueOf(vevent);
   const venue = located?.name ?? oneLine(textOf(vevent, "location"));
   const participants = participantsOf(vevent);
   const status = vevent.getFirstProperty("status");
   const cancelled = textOf(vevent, "status").toUpperCase() === "CANCELLED";
-  if (cancelled) warn(scanned.origin(status!).line, "STATUS:CANCELLED: imported as an ordinary event (the API has no cancelled status)");
+  if (cancelled)
+    warn(
+      scanned.origin(status!).line,
+      "STATUS:CANCELLED: imported as an ordinary event (the API has no cancelled status)",
+    );
   return {
     uid,
     line,
@@ -291,13 +369,19 @@ export function parseIcs(text: string): IcsCalendar {
   for (const vevent of scanned.root.getAllSubcomponents("vevent")) {
     const recurrence = vevent.getFirstProperty("recurrence-id");
     if (recurrence) {
-      warn(scanned.origin(recurrence).line, "skipped: a changed occurrence (RECURRENCE-ID) of a recurring event; only the first occurrence is imported");
+      warn(
+        scanned.origin(recurrence).line,
+        "skipped: a changed occurrence (RECURRENCE-ID) of a recurring event; only the first occurrence is imported",
+      );
       continue;
     }
     const event = readEvent(vevent, scanned, warn, zones);
     const first = seen.get(event.uid);
     if (first !== undefined) {
-      throw new IcsError(scanned.origin(vevent.getFirstProperty("uid")!).line, `duplicate UID "${clip(event.uid)}" (the VEVENT on line ${first} has it too)`);
+      throw new IcsError(
+        scanned.origin(vevent.getFirstProperty("uid")!).line,
+        `duplicate UID "${clip(event.uid)}" (the VEVENT on line ${first} has it too)`,
+      );
     }
     seen.set(event.uid, event.line);
     events.push(event);

@@ -5,13 +5,20 @@
  * leaves the rest alone, so a second import of the same file writes nothing.
  */
 import { canonicalZoneName, resolveZone } from "../time/zone";
-import { type Answer, type ImportClient, Requester, type RetryOptions, expectOk } from "./client";
+import { type Answer, expectOk, type ImportClient, Requester, type RetryOptions } from "./client";
 import { ImportError } from "./errors";
 import type { IcsEvent } from "./ics";
-import { type EventBody, type RemoteEvent, eventBody, eventChanges, existingKeys, linkedKeys } from "./payload";
+import {
+  type EventBody,
+  eventBody,
+  eventChanges,
+  existingKeys,
+  linkedKeys,
+  type RemoteEvent,
+} from "./payload";
 import { type KeyedTask, runKeyed } from "./pool";
 
-export type { ImportClient, FetchLike } from "./client";
+export type { FetchLike, ImportClient } from "./client";
 
 /** How to import. */
 export interface ImportOptions extends RetryOptions {
@@ -58,7 +65,8 @@ const CHUNK_CHARS = 1500;
  * The `uid` filter of `GET /events`. The server splits the value on commas and URL-decodes each
  * piece once more (`list_to_array`), so `%` is escaped twice; UIDs never contain commas (parseIcs).
  */
-const uidQuery = (uids: string[]) => `uid=${uids.map((u) => encodeURIComponent(u.replace(/%/g, "%25"))).join(",")}&status=${STATUSES}`;
+const uidQuery = (uids: string[]) =>
+  `uid=${uids.map((u) => encodeURIComponent(u.replace(/%/g, "%25"))).join(",")}&status=${STATUSES}`;
 
 function chunks(uids: string[]): string[][] {
   const out: string[][] = [];
@@ -84,16 +92,24 @@ type EventList = { events?: RemoteEvent[]; total?: number };
  * Finds the stored events of these UIDs (trashed ones too), `CHUNK` per request. The event objects do not say their UID, so
  * for a chunk with matches each UID of it is then looked up alone (unless the server echoes `uid`).
  */
-export async function lookup(req: Requester, uids: string[], limit: number): Promise<Map<string, RemoteEvent>> {
+export async function lookup(
+  req: Requester,
+  uids: string[],
+  limit: number,
+): Promise<Map<string, RemoteEvent>> {
   const found = new Map<string, RemoteEvent>();
   const single: string[] = [];
   const byChunk: KeyedTask[] = chunks(uids).map((chunk) => ({
     keys: [],
     run: async () => {
-      const answer: Answer<EventList> = await req.send("GET", `/events?${uidQuery(chunk)}&per_page=${CHUNK}`);
+      const answer: Answer<EventList> = await req.send(
+        "GET",
+        `/events?${uidQuery(chunk)}&per_page=${CHUNK}`,
+      );
       expectOk(answer, `looking up ${chunk.length} UIDs`);
       const list = answer.body?.events ?? [];
-      if (list.length && list.every((e) => typeof e.uid === "string")) for (const e of list) found.set(e.uid!, e);
+      if (list.length && list.every((e) => typeof e.uid === "string"))
+        for (const e of list) found.set(e.uid!, e);
       else if (list.length) single.push(...chunk);
     },
   }));
@@ -101,7 +117,10 @@ export async function lookup(req: Requester, uids: string[], limit: number): Pro
   const byUid: KeyedTask[] = single.map((uid) => ({
     keys: [],
     run: async () => {
-      const answer: Answer<EventList> = await req.send("GET", `/events?${uidQuery([uid])}&per_page=1`);
+      const answer: Answer<EventList> = await req.send(
+        "GET",
+        `/events?${uidQuery([uid])}&per_page=1`,
+      );
       expectOk(answer, `looking up UID ${uid}`);
       const event = answer.body?.events?.[0];
       if (event) found.set(uid, event);
@@ -111,10 +130,15 @@ export async function lookup(req: Requester, uids: string[], limit: number): Pro
   return found;
 }
 
-const label = (e: IcsEvent) => `"${e.title.length > 50 ? `${e.title.slice(0, 47)}...` : e.title}" (UID ${e.uid}, line ${e.line})`;
+const label = (e: IcsEvent) =>
+  `"${e.title.length > 50 ? `${e.title.slice(0, 47)}...` : e.title}" (UID ${e.uid}, line ${e.line})`;
 
 async function create(req: Requester, e: IcsEvent, body: EventBody): Promise<void> {
-  const answer = await req.send<{ data?: { params?: Record<string, unknown> } }>("POST", "/events", body);
+  const answer = await req.send<{ data?: { params?: Record<string, unknown> } }>(
+    "POST",
+    "/events",
+    body,
+  );
   if (answer.status === 400 && answer.attempts > 1 && answer.body?.data?.params?.uid) {
     // A retried create whose first attempt was stored after all: the UID is taken by it.
     const again = await req.send<EventList>("GET", `/events?${uidQuery([e.uid])}&per_page=1`);
@@ -124,7 +148,10 @@ async function create(req: Requester, e: IcsEvent, body: EventBody): Promise<voi
 }
 
 async function update(req: Requester, id: number, e: IcsEvent, changes: EventBody): Promise<void> {
-  expectOk(await req.send("PUT", `/events/${id}`, changes), `updating event ${id} from ${label(e)}`);
+  expectOk(
+    await req.send("PUT", `/events/${id}`, changes),
+    `updating event ${id} from ${label(e)}`,
+  );
 }
 
 /**
@@ -141,19 +168,49 @@ async function update(req: Requester, id: number, e: IcsEvent, changes: EventBod
  * const report = await importEvents({ base, authorization, fetch }, parseIcs(text).events, { onProgress: console.log });
  * report // { total: 224, created: 224, updated: 0, unchanged: 0, skipped: 0, notes: [], requests: 236 }
  */
-export async function importEvents(client: ImportClient, events: IcsEvent[], options: ImportOptions = {}): Promise<ImportReport> {
-  if (options.timezone !== undefined && !resolveZone(options.timezone)) throw new Error(`unknown time zone "${options.timezone}" (use an IANA name such as America/New_York)`);
+export async function importEvents(
+  client: ImportClient,
+  events: IcsEvent[],
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  if (options.timezone !== undefined && !resolveZone(options.timezone))
+    throw new Error(
+      `unknown time zone "${options.timezone}" (use an IANA name such as America/New_York)`,
+    );
   const timezone = options.timezone !== undefined ? canonicalZoneName(options.timezone) : undefined;
-  const req = new Requester(client, { retries: options.retries ?? 3, retryDelayMs: options.retryDelayMs ?? 250 });
+  const req = new Requester(client, {
+    retries: options.retries ?? 3,
+    retryDelayMs: options.retryDelayMs ?? 250,
+  });
   const limit = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const report: ImportReport = { total: events.length, created: 0, updated: 0, unchanged: 0, skipped: 0, notes: [], requests: 0 };
+  const report: ImportReport = {
+    total: events.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    notes: [],
+    requests: 0,
+  };
   const progress = (phase: ImportProgress["phase"]) => {
     const { total, created, updated, unchanged, skipped } = report;
-    options.onProgress?.({ phase, total, done: created + updated + unchanged + skipped, created, updated, unchanged, skipped });
+    options.onProgress?.({
+      phase,
+      total,
+      done: created + updated + unchanged + skipped,
+      created,
+      updated,
+      unchanged,
+      skipped,
+    });
   };
 
   try {
-    const found = await lookup(req, events.map((e) => e.uid), limit);
+    const found = await lookup(
+      req,
+      events.map((e) => e.uid),
+      limit,
+    );
     const known = new Set([...found.values()].flatMap(existingKeys));
     const tasks: KeyedTask[] = [];
     const write = (keys: string[], send: () => Promise<void>, count: "created" | "updated") =>
@@ -172,7 +229,11 @@ export async function importEvents(client: ImportClient, events: IcsEvent[], opt
         write(linkedKeys(body), () => create(req, e, body), "created");
       } else if (stored.status === "trash") {
         report.skipped++;
-        report.notes.push({ uid: e.uid, line: e.line, message: `event ${stored.id} is in the trash: left there` });
+        report.notes.push({
+          uid: e.uid,
+          line: e.line,
+          message: `event ${stored.id} is in the trash: left there`,
+        });
       } else {
         const changes = eventChanges(e, stored, { timezone });
         if (Object.keys(changes).length === 0) report.unchanged++;

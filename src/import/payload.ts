@@ -59,7 +59,8 @@ export interface BodyOptions {
   timezone?: string;
 }
 
-const same = (a: string | undefined, b: string | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
 const isoUtc = (wp: string) => `${wp.replace(" ", "T")}Z`;
 const zoneOf = (timezone?: string) => (timezone ? { timezone } : {});
 
@@ -71,7 +72,12 @@ function dateFields(d: IcsDates, timezone?: string): EventBody {
       return { start_date: d.start, end_date: d.end, all_day: false, timezone: d.zone };
     case "utc":
       // With its offset the server keeps the instant, whatever the event's zone (write-dates.ts).
-      return { start_date: isoUtc(d.startUtc), end_date: isoUtc(d.endUtc), all_day: false, ...zoneOf(timezone) };
+      return {
+        start_date: isoUtc(d.startUtc),
+        end_date: isoUtc(d.endUtc),
+        all_day: false,
+        ...zoneOf(timezone),
+      };
     case "floating":
       return { start_date: d.start, end_date: d.end, all_day: false, ...zoneOf(timezone) };
   }
@@ -82,9 +88,19 @@ function sameDates(d: IcsDates, r: RemoteEvent, timezone?: string): boolean {
   switch (d.kind) {
     case "all-day":
       // The API stores all-day events as 00:00:00–23:59:59 local (§8.2).
-      return r.all_day && r.start_date === `${d.start} 00:00:00` && r.end_date === `${d.end} 23:59:59` && zoneOk;
+      return (
+        r.all_day &&
+        r.start_date === `${d.start} 00:00:00` &&
+        r.end_date === `${d.end} 23:59:59` &&
+        zoneOk
+      );
     case "zoned":
-      return !r.all_day && r.utc_start_date === d.startUtc && r.utc_end_date === d.endUtc && r.timezone === d.zone;
+      return (
+        !r.all_day &&
+        r.utc_start_date === d.startUtc &&
+        r.utc_end_date === d.endUtc &&
+        r.timezone === d.zone
+      );
     case "utc":
       return !r.all_day && r.utc_start_date === d.startUtc && r.utc_end_date === d.endUtc && zoneOk;
     case "floating":
@@ -129,7 +145,9 @@ export function eventBody(e: IcsEvent, options: BodyOptions = {}): EventBody {
     ...dateFields(e.dates, options.timezone),
     ...(e.website !== undefined ? { website: e.website } : {}),
     ...(e.venue !== undefined ? { venue: { venue: e.venue, ...e.venueDetails } } : {}),
-    ...(e.organizers.length ? { organizer: e.organizers.map(({ name, ...contact }) => ({ organizer: name, ...contact })) } : {}),
+    ...(e.organizers.length
+      ? { organizer: e.organizers.map(({ name, ...contact }) => ({ organizer: name, ...contact })) }
+      : {}),
     ...(e.categories.length ? { categories: e.categories } : {}),
     ...(e.image !== undefined ? { image: e.image } : {}),
   };
@@ -151,18 +169,29 @@ export function eventChanges(e: IcsEvent, r: RemoteEvent, options: BodyOptions =
   const { slug: _slug, ...body } = eventBody(e, options);
   const out: EventBody = {};
   if (r.title !== body.title) out.title = body.title;
-  if (body.description !== undefined && autop(body.description) !== r.description) out.description = body.description;
-  if (!sameDates(e.dates, r, options.timezone)) Object.assign(out, dateFields(e.dates, options.timezone));
-  if (body.website !== undefined ? r.website !== body.website : r.website !== "" && r.website !== r.url) out.website = body.website ?? "";
+  if (body.description !== undefined && autop(body.description) !== r.description)
+    out.description = body.description;
+  if (!sameDates(e.dates, r, options.timezone))
+    Object.assign(out, dateFields(e.dates, options.timezone));
+  if (
+    body.website !== undefined
+      ? r.website !== body.website
+      : r.website !== "" && r.website !== r.url
+  )
+    out.website = body.website ?? "";
   const venue = venueName(r);
-  if (e.venue !== undefined ? !same(venue, e.venue) : venue !== undefined) out.venue = body.venue ?? "";
+  if (e.venue !== undefined ? !same(venue, e.venue) : venue !== undefined)
+    out.venue = body.venue ?? "";
   const names = r.organizer.map((o) => o.organizer);
-  if (names.length !== e.organizers.length || e.organizers.some((o, i) => !same(o.name, names[i]))) out.organizer = body.organizer ?? [];
+  if (names.length !== e.organizers.length || e.organizers.some((o, i) => !same(o.name, names[i])))
+    out.organizer = body.organizer ?? [];
   const stored = new Set(r.categories.map((c) => c.name.trim().toLowerCase()));
   const wanted = new Set(e.categories.map((c) => c.toLowerCase()));
-  if (stored.size !== wanted.size || [...wanted].some((c) => !stored.has(c))) out.categories = body.categories ?? [];
+  if (stored.size !== wanted.size || [...wanted].some((c) => !stored.has(c)))
+    out.categories = body.categories ?? [];
   // An image is set or replaced, never removed (a file without IMAGE says nothing about it).
-  if (body.image !== undefined && (r.image ? r.image.url : undefined) !== body.image) out.image = body.image;
+  if (body.image !== undefined && (r.image ? r.image.url : undefined) !== body.image)
+    out.image = body.image;
   return out;
 }
 

@@ -42,18 +42,21 @@ export function runKeyed(tasks: KeyedTask[], limit: number, known: Set<string>):
         queue.splice(i, 1);
         for (const k of fresh) held.add(k);
         running++;
-        task.run().then(
-          () => {
-            for (const k of task.keys) known.add(k);
-          },
-          (error: unknown) => {
-            failure ??= { error };
-          },
-        ).finally(() => {
-          for (const k of fresh) held.delete(k);
-          running--;
-          pump();
-        });
+        task
+          .run()
+          .then(
+            () => {
+              for (const k of task.keys) known.add(k);
+            },
+            (error: unknown) => {
+              failure ??= { error };
+            },
+          )
+          .finally(() => {
+            for (const k of fresh) held.delete(k);
+            running--;
+            pump();
+          });
       }
     };
     pump();

@@ -43,7 +43,8 @@ export function unfold(text: string): ContentLine[] {
     .split(/\r\n|\n|\r/)
     .forEach((physical, i) => {
       const last = out[out.length - 1];
-      if ((physical.startsWith(" ") || physical.startsWith("\t")) && last) last.text += physical.slice(1);
+      if ((physical.startsWith(" ") || physical.startsWith("\t")) && last)
+        last.text += physical.slice(1);
       else out.push({ line: i + 1, text: physical });
     });
   return out;
@@ -65,14 +66,22 @@ function rawValue(text: string): string {
 function parseProperty(line: ContentLine): unknown[] {
   const name = /^[A-Za-z0-9-]+(?=[;:])/.exec(line.text)?.[0];
   if (!name || !line.text.includes(":")) {
-    throw new IcsError(line.line, `not a content line (expected NAME:value or NAME;PARAM=x:value): "${clip(line.text)}"`);
+    throw new IcsError(
+      line.line,
+      `not a content line (expected NAME:value or NAME;PARAM=x:value): "${clip(line.text)}"`,
+    );
   }
-  if (/^(begin|end)$/i.test(name)) throw new IcsError(line.line, `malformed ${name.toUpperCase()} line: "${clip(line.text)}"`);
+  if (/^(begin|end)$/i.test(name))
+    throw new IcsError(line.line, `malformed ${name.toUpperCase()} line: "${clip(line.text)}"`);
   try {
     return ICAL.parse.property(line.text) as unknown[];
   } catch (err) {
-    const why = err instanceof Error ? err.message.replace(/ in '.*$|"[^"]*"$/s, "").trim() : String(err);
-    throw new IcsError(line.line, `malformed ${name.toUpperCase()} line (${why.toLowerCase()}): "${clip(line.text)}"`);
+    const why =
+      err instanceof Error ? err.message.replace(/ in '.*$|"[^"]*"$/s, "").trim() : String(err);
+    throw new IcsError(
+      line.line,
+      `malformed ${name.toUpperCase()} line (${why.toLowerCase()}): "${clip(line.text)}"`,
+    );
   }
 }
 
@@ -100,7 +109,8 @@ export function scanCalendar(text: string): ScannedCalendar {
     lastLine = cl.line;
     const edge = /^(BEGIN|END):(.*)$/i.exec(cl.text);
     if (!edge) {
-      if (root === null) throw new IcsError(cl.line, "not an iCalendar file: it must start with BEGIN:VCALENDAR");
+      if (root === null)
+        throw new IcsError(cl.line, "not an iCalendar file: it must start with BEGIN:VCALENDAR");
       if (stack.length === 0) throw new IcsError(cl.line, "content after END:VCALENDAR");
       const jCal = parseProperty(cl);
       origins.set(jCal, { line: cl.line, raw: rawValue(cl.text) });
@@ -108,20 +118,35 @@ export function scanCalendar(text: string): ScannedCalendar {
       continue;
     }
     const name = edge[2].trim().toUpperCase();
-    if (!/^[A-Z0-9-]+$/.test(name)) throw new IcsError(cl.line, `invalid component name "${clip(edge[2])}"`);
+    if (!/^[A-Z0-9-]+$/.test(name))
+      throw new IcsError(cl.line, `invalid component name "${clip(edge[2])}"`);
     const top = stack[stack.length - 1];
     if (edge[1].toUpperCase() === "END") {
       if (!top) throw new IcsError(cl.line, `END:${name} without a matching BEGIN:${name}`);
       if (top.name !== name) {
-        throw new IcsError(cl.line, `missing END:${top.name} before END:${name} (the ${top.name} begun on line ${top.line} is not closed)`);
+        throw new IcsError(
+          cl.line,
+          `missing END:${top.name} before END:${name} (the ${top.name} begun on line ${top.line} is not closed)`,
+        );
       }
       stack.pop();
       continue;
     }
-    if (root === null && name !== "VCALENDAR") throw new IcsError(cl.line, `not an iCalendar file: expected BEGIN:VCALENDAR, found BEGIN:${name}`);
-    if (root !== null && !top) throw new IcsError(cl.line, `BEGIN:${name} after END:VCALENDAR (one calendar per file is supported)`);
+    if (root === null && name !== "VCALENDAR")
+      throw new IcsError(
+        cl.line,
+        `not an iCalendar file: expected BEGIN:VCALENDAR, found BEGIN:${name}`,
+      );
+    if (root !== null && !top)
+      throw new IcsError(
+        cl.line,
+        `BEGIN:${name} after END:VCALENDAR (one calendar per file is supported)`,
+      );
     if (top && name === top.name) {
-      throw new IcsError(cl.line, `missing END:${top.name} before BEGIN:${name} (the ${top.name} begun on line ${top.line} is not closed)`);
+      throw new IcsError(
+        cl.line,
+        `missing END:${top.name} before BEGIN:${name} (the ${top.name} begun on line ${top.line} is not closed)`,
+      );
     }
     if (top && (name === "VCALENDAR" || (name === "VEVENT" && top.name !== "VCALENDAR"))) {
       throw new IcsError(cl.line, `BEGIN:${name} inside the ${top.name} begun on line ${top.line}`);
@@ -136,7 +161,10 @@ export function scanCalendar(text: string): ScannedCalendar {
   if (root === null) throw new IcsError(1, "not an iCalendar file: no BEGIN:VCALENDAR");
   if (stack.length) {
     const top = stack[stack.length - 1];
-    throw new IcsError(lastLine, `the file ends before END:${top.name} (the ${top.name} begun on line ${top.line} is not closed)`);
+    throw new IcsError(
+      lastLine,
+      `the file ends before END:${top.name} (the ${top.name} begun on line ${top.line} is not closed)`,
+    );
   }
   return {
     root: new ICAL.Component(root),

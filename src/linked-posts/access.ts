@@ -4,8 +4,9 @@
  * it blanks the protected fields (names kept) unless the request's `password` matches or an editor of
  * the post asks with `context=edit`.
  */
-import { ApiError } from "../http/errors";
+
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
+import { ApiError } from "../http/errors";
 import { blankProtected } from "../http/password-protection";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import type { LinkedKind } from "./kinds";
@@ -16,8 +17,13 @@ import type { LinkedRow } from "./load";
  * them (their author, editors).
  * @throws ApiError 403 `venue-not-accessible` / `organizer-not-accessible`.
  */
-export function assertLinkedReadable(kind: LinkedKind, row: LinkedRow, user: AuthUser | null): void {
-  if (row.status !== "publish" && !canReadPost(user, row)) throw new ApiError(403, `${kind}-not-accessible`);
+export function assertLinkedReadable(
+  kind: LinkedKind,
+  row: LinkedRow,
+  user: AuthUser | null,
+): void {
+  if (row.status !== "publish" && !canReadPost(user, row))
+    throw new ApiError(403, `${kind}-not-accessible`);
 }
 
 /** Decides, per post, whether its protected fields are shown. */
@@ -29,7 +35,11 @@ export type PasswordAccess = (row: LinkedRow) => boolean;
  * @param password the `password` parameter as sent (anything but a non-empty string opens nothing).
  * @param context the `context` query parameter; only `edit` matters.
  */
-export async function passwordAccess(password: unknown, context: unknown, user: AuthUser | null): Promise<PasswordAccess> {
+export async function passwordAccess(
+  password: unknown,
+  context: unknown,
+  user: AuthUser | null,
+): Promise<PasswordAccess> {
   const digest = typeof password === "string" && password !== "" ? await sha256Hex(password) : "";
   return (row) =>
     row.passwordDigest === "" ||
@@ -38,6 +48,11 @@ export async function passwordAccess(password: unknown, context: unknown, user: 
 }
 
 /** The serialized post as this request may see it: whole, or blanked keeping its name (contract row 18). */
-export function visibleBody<T extends Record<string, unknown>>(kind: LinkedKind, body: T, row: LinkedRow, access: PasswordAccess): T {
+export function visibleBody<T extends Record<string, unknown>>(
+  kind: LinkedKind,
+  body: T,
+  row: LinkedRow,
+  access: PasswordAccess,
+): T {
   return access(row) ? body : blankProtected(body, [kind]);
 }

@@ -6,10 +6,18 @@
  * names (contract §4 rows 10, 12).
  */
 import * as v from "valibot";
+import { statusList } from "../events/args";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { idFormat, isTruthy, nonEmptyString, positiveInt, searchText, timeInput, wpBoolean } from "../http/validators";
-import { statusList } from "../events/args";
+import {
+  idFormat,
+  isTruthy,
+  nonEmptyString,
+  positiveInt,
+  searchText,
+  timeInput,
+  wpBoolean,
+} from "../http/validators";
 import { LINKED, type LinkedKind } from "./kinds";
 
 const arg = <T>(a: Arg<T>) => a;
@@ -27,13 +35,32 @@ function archive<K extends LinkedKind>(kind: K) {
   const p = LINKED[kind].plural;
   return {
     page: arg({ schema: positiveInt, default: 1, type: "integer", description: `${p}.page` }),
-    per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: `${p}.per_page` }),
+    per_page: arg({
+      schema: positiveInt,
+      default: (c) => c.perPageDefault,
+      type: "integer",
+      description: `${p}.per_page`,
+    }),
     search: arg({ schema: searchText, type: "string", description: `${p}.search` }),
     event: arg({ schema: positiveInt, type: "integer", description: `${p}.event` }),
     has_events: arg({ schema: truthy, swaggerType: "boolean", description: `${p}.has_events` }),
-    only_with_upcoming: arg({ schema: truthy, default: false, swaggerType: "boolean", description: `${p}.only_with_upcoming` }),
-    status: arg({ schema: statusList, swaggerType: "string", format: "string", description: `${p}.status` }),
-    modified_after: arg({ schema: timeInput, swaggerType: "string", description: `${p}.modified_after` }),
+    only_with_upcoming: arg({
+      schema: truthy,
+      default: false,
+      swaggerType: "boolean",
+      description: `${p}.only_with_upcoming`,
+    }),
+    status: arg({
+      schema: statusList,
+      swaggerType: "string",
+      format: "string",
+      description: `${p}.status`,
+    }),
+    modified_after: arg({
+      schema: timeInput,
+      swaggerType: "string",
+      description: `${p}.modified_after`,
+    }),
     password: arg({ schema: password, swaggerType: "string", description: `${p}.password` }),
   } satisfies ArgSpecs;
 }
@@ -41,7 +68,13 @@ function archive<K extends LinkedKind>(kind: K) {
 function single<K extends LinkedKind>(kind: K) {
   const p = LINKED[kind].plural;
   return {
-    id: arg({ schema: idFormat, required: true, type: "integer", in: "path", description: `${p}.id` }),
+    id: arg({
+      schema: idFormat,
+      required: true,
+      type: "integer",
+      in: "path",
+      description: `${p}.id`,
+    }),
     password: arg({ schema: nonEmptyString, type: "string", description: `${p}.single_password` }),
   } satisfies ArgSpecs;
 }
@@ -49,13 +82,21 @@ function single<K extends LinkedKind>(kind: K) {
 function bySlug<K extends LinkedKind>(kind: K) {
   const p = LINKED[kind].plural;
   return {
-    slug: arg({ schema: nonEmptyString, required: true, type: "string", in: "path", description: `${p}.slug_path` }),
+    slug: arg({
+      schema: nonEmptyString,
+      required: true,
+      type: "string",
+      in: "path",
+      description: `${p}.slug_path`,
+    }),
     password: arg({ schema: nonEmptyString, type: "string", description: `${p}.single_password` }),
   } satisfies ArgSpecs;
 }
 
 function unrequired<S extends ArgSpecs>(specs: S): S {
-  return Object.fromEntries(Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }])) as S;
+  return Object.fromEntries(
+    Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }]),
+  ) as S;
 }
 
 /** `GET /venues`, `GET /organizers` (§2.6, §2.7). */
@@ -83,7 +124,12 @@ export const EDIT_BY_SLUG_ARGS = { venue: editBySlug("venue"), organizer: editBy
 
 function remove<K extends LinkedKind>(kind: K) {
   return {
-    force: arg({ schema: wpBoolean, type: "boolean", default: false, description: `${LINKED[kind].plural}.force` }),
+    force: arg({
+      schema: wpBoolean,
+      type: "boolean",
+      default: false,
+      description: `${LINKED[kind].plural}.force`,
+    }),
   } satisfies ArgSpecs;
 }
 

@@ -16,7 +16,7 @@ import { ApiError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { canDeletePost } from "../users/capabilities";
 import { DELETE_ARGS } from "./args";
-import { type LinkedKind, commonTable } from "./kinds";
+import { commonTable, type LinkedKind } from "./kinds";
 import { linkedFromResults, linkedLoadQueries } from "./load";
 import { serializeLinked } from "./serialize";
 import { loadTarget } from "./single";
@@ -26,10 +26,24 @@ import { loadTarget } from "./single";
  * its `event_organizers` rows), first stamping those events as modified.
  * @param stamp site-local and UTC `Y-m-d H:i:s` of the change.
  */
-export function unlinkStatements(db: Db, kind: LinkedKind, id: number, stamp: { local: string; gmt: string }): BatchQuery[] {
+export function unlinkStatements(
+  db: Db,
+  kind: LinkedKind,
+  id: number,
+  stamp: { local: string; gmt: string },
+): BatchQuery[] {
   const modified = { postModified: stamp.local, postModifiedGmt: stamp.gmt };
-  if (kind === "venue") return [db.update(events).set({ ...modified, venueId: null }).where(eq(events.venueId, id))];
-  const linked = db.select({ id: eventOrganizers.eventId }).from(eventOrganizers).where(eq(eventOrganizers.organizerId, id));
+  if (kind === "venue")
+    return [
+      db
+        .update(events)
+        .set({ ...modified, venueId: null })
+        .where(eq(events.venueId, id)),
+    ];
+  const linked = db
+    .select({ id: eventOrganizers.eventId })
+    .from(eventOrganizers)
+    .where(eq(eventOrganizers.organizerId, id));
   return [
     db.update(events).set(modified).where(inArray(events.id, linked)),
     db.delete(eventOrganizers).where(eq(eventOrganizers.organizerId, id)),
@@ -41,13 +55,24 @@ export function unlinkStatements(db: Db, kind: LinkedKind, id: number, stamp: { 
  * was read (same status and modification time); otherwise it fails as a conflict and the operation
  * runs again from its reads (src/db/write.ts `unlessChanged`).
  */
-export function unlessLinkedChanged(db: Db, kind: LinkedKind, row: { id: number; status: string; postModifiedGmt: string }) {
+export function unlessLinkedChanged(
+  db: Db,
+  kind: LinkedKind,
+  row: { id: number; status: string; postModifiedGmt: string },
+) {
   const t = commonTable(kind);
-  return unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${t} WHERE ${and(eq(t.id, row.id), eq(t.status, row.status), eq(t.postModifiedGmt, row.postModifiedGmt))})`);
+  return unlessChanged(
+    db,
+    sql`EXISTS (SELECT 1 FROM ${t} WHERE ${and(eq(t.id, row.id), eq(t.status, row.status), eq(t.postModifiedGmt, row.postModifiedGmt))})`,
+  );
 }
 
 /** Handles both delete routes of one kind. */
-export async function deleteLinked(c: AppContext, kind: LinkedKind, by: "id" | "slug"): Promise<Response> {
+export async function deleteLinked(
+  c: AppContext,
+  kind: LinkedKind,
+  by: "id" | "slug",
+): Promise<Response> {
   const user = c.get("user");
   const settings = c.get("settings");
   const { db } = c.get("rdb");
@@ -77,11 +102,19 @@ export async function deleteLinked(c: AppContext, kind: LinkedKind, by: "id" | "
       ...unlinkStatements(db, kind, row.id, stamp),
       db
         .update(t)
-        .set({ status: "trash", trashMetaStatus: row.status, postModified: stamp.local, postModifiedGmt: stamp.gmt })
+        .set({
+          status: "trash",
+          trashMetaStatus: row.status,
+          postModified: stamp.local,
+          postModifiedGmt: stamp.gmt,
+        })
         .where(eq(t.id, row.id)),
       bumpContentVersion(db),
     ];
-    const results = (await db.batch([...update, ...linkedLoadQueries(db, kind, { id: row.id })] as never)) as unknown[];
+    const results = (await db.batch([
+      ...update,
+      ...linkedLoadQueries(db, kind, { id: row.id }),
+    ] as never)) as unknown[];
     const trashed = linkedFromResults(results.slice(update.length))!;
     return c.json(serializeLinked(kind, render, trashed.row, trashed.image));
   });

@@ -29,7 +29,10 @@ export function isUrl(text: string): boolean {
   if (text.length > 2048 || /\s/.test(text)) return false;
   try {
     const url = new URL(text);
-    return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) && (!/^https?:$/.test(url.protocol) || url.hostname !== "");
+    return (
+      /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) &&
+      (!/^https?:$/.test(url.protocol) || url.hostname !== "")
+    );
   } catch {
     return false;
   }
@@ -38,15 +41,28 @@ export function isUrl(text: string): boolean {
 /** Post status name (§3 `is_post_status`). */
 export const postStatus = v.pipe(
   v.unknown(),
-  v.check((x) => typeof x === "string" && ["publish", "future", "draft", "pending", "private", "trash"].includes(x), issue("invalid")),
+  v.check(
+    (x) =>
+      typeof x === "string" &&
+      ["publish", "future", "draft", "pending", "private", "trash"].includes(x),
+    issue("invalid"),
+  ),
   v.transform((x) => x as string),
 );
 
 /** Media id (JSON numbers accepted, contract row 23) or an image URL; `""`/0 = none. */
 export const imageRef = v.pipe(
   v.unknown(),
-  v.check((x) => isEmpty(x) || (isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0) || (typeof x === "string" && isUrl(x.trim())), issue("invalid")),
-  v.transform((x): number | string | null => (isEmpty(x) ? null : isNumeric(x) ? Number(x) : String(x).trim())),
+  v.check(
+    (x) =>
+      isEmpty(x) ||
+      (isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0) ||
+      (typeof x === "string" && isUrl(x.trim())),
+    issue("invalid"),
+  ),
+  v.transform((x): number | string | null =>
+    isEmpty(x) ? null : isNumeric(x) ? Number(x) : String(x).trim(),
+  ),
 );
 
 /** A user id (JSON numbers accepted, contract row 23); existence is checked against D1. */
@@ -59,7 +75,10 @@ export const userId = v.pipe(
 const coordinate = (max: number) =>
   v.pipe(
     v.unknown(),
-    v.check((x) => x === "" || x === null || (isNumeric(x) && Math.abs(Number(x)) <= max), issue("invalid")),
+    v.check(
+      (x) => x === "" || x === null || (isNumeric(x) && Math.abs(Number(x)) <= max),
+      issue("invalid"),
+    ),
     v.transform((x): number | null => (x === "" || x === null ? null : Number(x))),
   );
 
@@ -73,7 +92,12 @@ const common = (kind: "venue" | "organizer") => ({
 /** `POST /venues` arguments (§2.6), `venue` required. */
 export const VENUE_ARGS = {
   ...common("venue"),
-  venue: arg({ schema: nonEmptyString, required: true, type: "string", description: "venues.venue" }),
+  venue: arg({
+    schema: nonEmptyString,
+    required: true,
+    type: "string",
+    description: "venues.venue",
+  }),
   description: arg({ schema: stringOrEmpty, type: "string", description: "venues.description" }),
   excerpt: arg({ schema: stringOrEmpty, type: "string", description: "venues.excerpt" }),
   status: arg({ schema: postStatus, type: "string", description: "venues.status" }),
@@ -86,7 +110,11 @@ export const VENUE_ARGS = {
   state: arg({ schema: stringOrEmpty, type: "string", description: "venues.state" }),
   zip: arg({ schema: stringOrEmpty, type: "string", description: "venues.zip" }),
   phone: arg({ schema: stringOrEmpty, type: "string", description: "venues.phone" }),
-  stateprovince: arg({ schema: stringOrEmpty, type: "string", description: "venues.stateprovince" }),
+  stateprovince: arg({
+    schema: stringOrEmpty,
+    type: "string",
+    description: "venues.stateprovince",
+  }),
   website: arg({ schema: urlOrEmpty, type: "string", description: "venues.website" }),
   image: arg({ schema: imageRef, type: "string", description: "venues.image" }),
   geo_lat: arg({ schema: coordinate(90), type: "number", description: "venues.geo_lat" }),
@@ -96,8 +124,17 @@ export const VENUE_ARGS = {
 /** `POST /organizers` arguments (§2.7), `organizer` required. */
 export const ORGANIZER_ARGS = {
   ...common("organizer"),
-  organizer: arg({ schema: nonEmptyString, required: true, type: "string", description: "organizers.organizer" }),
-  description: arg({ schema: stringOrEmpty, type: "string", description: "organizers.description" }),
+  organizer: arg({
+    schema: nonEmptyString,
+    required: true,
+    type: "string",
+    description: "organizers.organizer",
+  }),
+  description: arg({
+    schema: stringOrEmpty,
+    type: "string",
+    description: "organizers.description",
+  }),
   excerpt: arg({ schema: stringOrEmpty, type: "string", description: "organizers.excerpt" }),
   status: arg({ schema: postStatus, type: "string", description: "organizers.status" }),
   phone: arg({ schema: stringOrEmpty, type: "string", description: "organizers.phone" }),
@@ -110,7 +147,11 @@ export const ORGANIZER_ARGS = {
  * Venue `stateprovince` when not supplied (§8.6): the state for the US (or no country), else the
  * province.
  */
-export function deriveStateProvince(fields: { country?: string; state?: string; province?: string }): string {
+export function deriveStateProvince(fields: {
+  country?: string;
+  state?: string;
+  province?: string;
+}): string {
   const country = (fields.country ?? "").trim();
   if (country === "" || country === "US" || country === "United States") return fields.state ?? "";
   return fields.province || "";

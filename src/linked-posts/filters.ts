@@ -4,13 +4,13 @@
  * `has_events`, `only_with_upcoming` and `modified_after`, all in SQL so that `total` and every page
  * agree and a list costs one D1 batch.
  */
-import { type SQL, and, eq, gt, gte, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
 import { ANY_STATUSES } from "../events/args";
 import { visibility as eventVisibility } from "../events/filters";
 import { type AuthUser, can } from "../users/capabilities";
-import { type LinkedKind, commonTable } from "./kinds";
+import { commonTable, type LinkedKind } from "./kinds";
 import { searchCondition } from "./search";
 
 /** Everything that narrows a venue/organizer archive, already validated. */
@@ -35,7 +35,10 @@ const NOT_COUNTED = ["draft", "pending"];
 /** Ids of the kind's posts linked to the events matching `where`, as a subquery (no NULLs). */
 export function linkedToEvents(db: Db, kind: LinkedKind, where: SQL | undefined) {
   if (kind === "venue") {
-    return db.select({ id: events.venueId }).from(events).where(and(sql`${events.venueId} IS NOT NULL`, where));
+    return db
+      .select({ id: events.venueId })
+      .from(events)
+      .where(and(sql`${events.venueId} IS NOT NULL`, where));
   }
   return db
     .select({ id: eventOrganizers.organizerId })
@@ -56,12 +59,21 @@ export function linkedVisibility(kind: LinkedKind, user: AuthUser | null): SQL |
 }
 
 /** The archive's WHERE clause. */
-export function linkedWhere(db: Db, kind: LinkedKind, f: LinkedFilters, user: AuthUser | null): SQL {
+export function linkedWhere(
+  db: Db,
+  kind: LinkedKind,
+  f: LinkedFilters,
+  user: AuthUser | null,
+): SQL {
   const t = commonTable(kind);
-  const conds: Array<SQL | undefined> = [inArray(t.status, f.statuses), linkedVisibility(kind, user)];
+  const conds: Array<SQL | undefined> = [
+    inArray(t.status, f.statuses),
+    linkedVisibility(kind, user),
+  ];
   // §7.1: search looks among non-trashed posts only.
   if (f.search !== undefined) conds.push(ne(t.status, "trash"), searchCondition(kind, f.search));
-  if (f.event !== undefined) conds.push(inArray(t.id, linkedToEvents(db, kind, eq(events.id, f.event))));
+  if (f.event !== undefined)
+    conds.push(inArray(t.id, linkedToEvents(db, kind, eq(events.id, f.event))));
   if (f.hasEvents !== undefined) {
     const linked = linkedToEvents(db, kind, notInArray(events.status, NOT_COUNTED));
     conds.push(f.hasEvents ? inArray(t.id, linked) : notInArray(t.id, linked));
@@ -84,5 +96,7 @@ export function eventExistsQuery(db: Db, id: number) {
   return db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, id), eq(posts.postType, "tribe_events"), sql`${posts.deletedGmt} IS NULL`));
+    .where(
+      and(eq(posts.id, id), eq(posts.postType, "tribe_events"), sql`${posts.deletedGmt} IS NULL`),
+    );
 }

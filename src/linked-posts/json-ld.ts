@@ -17,7 +17,9 @@ export const SCHEMA_CONTEXT = "http://schema.org" as const;
 export type JsonLdDocument<T> = Exclude<T, string> & { "@context": typeof SCHEMA_CONTEXT };
 
 function compact<T extends object>(obj: T): T {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== "" && v !== undefined && v !== null)) as T;
+  return Object.fromEntries(
+    Object.entries(obj).filter(([, v]) => v !== "" && v !== undefined && v !== null),
+  ) as T;
 }
 
 /**
@@ -41,7 +43,10 @@ export function placeOf(row: VenueRow, image?: MediaRow | null): Exclude<Place, 
     image: image?.sourceUrl,
     url: row.website,
     address: Object.keys(address).length > 1 ? address : undefined,
-    geo: row.geoLat !== null && row.geoLng !== null ? { "@type": "GeoCoordinates", latitude: row.geoLat, longitude: row.geoLng } : undefined,
+    geo:
+      row.geoLat !== null && row.geoLng !== null
+        ? { "@type": "GeoCoordinates", latitude: row.geoLat, longitude: row.geoLng }
+        : undefined,
     telephone: row.phone,
     sameAs: row.website,
   } satisfies Place);
@@ -73,6 +78,9 @@ export function venueJsonLd(row: VenueRow, image?: MediaRow | null): JsonLdDocum
  * An organizer's `json_ld` (§4.9): a standalone `Person` document.
  * @example organizerJsonLd(row) // { "@context": "http://schema.org", "@type": "Person", name: "Springfield Arts", email: "…" }
  */
-export function organizerJsonLd(row: OrganizerRow, image?: MediaRow | null): JsonLdDocument<Person> {
+export function organizerJsonLd(
+  row: OrganizerRow,
+  image?: MediaRow | null,
+): JsonLdDocument<Person> {
   return { "@context": SCHEMA_CONTEXT, ...personOf(row, image) } as JsonLdDocument<Person>;
 }

@@ -2,9 +2,10 @@
  * The two linked post types, described once: their table, WordPress post type, name field and
  * writable fields, and how validated fields become a row (tec-reference §8.6).
  */
-import type { ArgSpecs, ArgValues } from "../http/args";
+
 import { organizers, venues } from "../db/schema";
-import { ORGANIZER_ARGS, VENUE_ARGS, deriveStateProvince } from "./fields";
+import type { ArgSpecs, ArgValues } from "../http/args";
+import { deriveStateProvince, ORGANIZER_ARGS, VENUE_ARGS } from "./fields";
 
 export type LinkedKind = "venue" | "organizer";
 
@@ -19,7 +20,18 @@ export const LINKED = {
     postType: "tribe_venue",
     args: VENUE_ARGS,
     plural: "venues",
-    searchColumns: ["title", "content", "excerpt", "address", "city", "province", "state", "stateprovince", "zip", "phone"],
+    searchColumns: [
+      "title",
+      "content",
+      "excerpt",
+      "address",
+      "city",
+      "province",
+      "state",
+      "stateprovince",
+      "zip",
+      "phone",
+    ],
   },
   organizer: {
     table: organizers,
@@ -41,7 +53,11 @@ export type OrganizerFields = ArgValues<typeof ORGANIZER_ARGS>;
 export type LinkedFields = VenueFields | OrganizerFields;
 
 /** Columns set from the fields that were sent (for inserts and partial updates). */
-export function linkedColumns(kind: LinkedKind, f: LinkedFields, sent: Set<string>): Record<string, unknown> {
+export function linkedColumns(
+  kind: LinkedKind,
+  f: LinkedFields,
+  sent: Set<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const set = (column: string, field: string, value: unknown) => {
     if (sent.has(field)) out[column] = value;
@@ -53,7 +69,16 @@ export function linkedColumns(kind: LinkedKind, f: LinkedFields, sent: Set<strin
   set("website", "website", f.website);
   if (kind === "venue") {
     const v = f as VenueFields;
-    for (const key of ["address", "city", "country", "province", "state", "zip", "stateprovince"] as const) set(key, key, v[key]);
+    for (const key of [
+      "address",
+      "city",
+      "country",
+      "province",
+      "state",
+      "zip",
+      "stateprovince",
+    ] as const)
+      set(key, key, v[key]);
     set("showMap", "show_map", v.show_map);
     set("showMapLink", "show_map_link", v.show_map_link);
     set("geoLat", "geo_lat", v.geo_lat);

@@ -10,7 +10,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
-import { rememberTotal, rememberedTotal, totalKey } from "../http/totals";
+import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import type { MediaRow } from "../media/serialize";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
@@ -18,8 +18,8 @@ import { resolveZone } from "../time/zone";
 import { can } from "../users/capabilities";
 import { passwordAccess, visibleBody } from "./access";
 import { ARCHIVE_ARGS } from "./args";
-import { type LinkedFilters, eventExistsQuery, linkedWhere } from "./filters";
-import { LINKED, type LinkedKind, commonTable } from "./kinds";
+import { eventExistsQuery, type LinkedFilters, linkedWhere } from "./filters";
+import { commonTable, LINKED, type LinkedKind } from "./kinds";
 import type { LinkedRow } from "./load";
 import { serializeLinked } from "./serialize";
 
@@ -37,7 +37,8 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     throw new InvalidParamsError([{ name: "status" }]);
   }
   const site = resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!;
-  const modifiedAfter = a.modified_after !== undefined ? parseTime(a.modified_after, site, now) : null;
+  const modifiedAfter =
+    a.modified_after !== undefined ? parseTime(a.modified_after, site, now) : null;
   const filters: LinkedFilters = {
     statuses: a.status ?? (editor ? ANY_STATUSES : ["publish"]),
     search: a.search,
@@ -55,7 +56,13 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const where = linkedWhere(db, kind, filters, user);
   const order = [desc(t.postDate), desc(t.id)];
   const offset = (page - 1) * perPage;
-  const pageImageIds = db.select({ id: t.imageId }).from(t).where(where).orderBy(...order).limit(perPage).offset(offset);
+  const pageImageIds = db
+    .select({ id: t.imageId })
+    .from(t)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset(offset);
   // The total is remembered per content version and WHERE clause (src/http/totals.ts).
   const countQuery = db.select({ total: count() }).from(t).where(where);
   const version = c.get("contentVersion");
@@ -64,7 +71,13 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const queries = [
     ...(filters.event !== undefined ? [eventExistsQuery(db, filters.event)] : []),
     ...(remembered === undefined ? [countQuery] : []),
-    db.select().from(t).where(where).orderBy(...order).limit(perPage).offset(offset),
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset(offset),
     db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
   ];
   const results = (await db.batch(queries as never)) as unknown[];

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaRow } from "../media/serialize";
-import { type LinkedKind, commonTable } from "./kinds";
+import { commonTable, type LinkedKind } from "./kinds";
 import type { OrganizerRow, VenueRow } from "./serialize";
 
 /** A venue or organizer row; which one is known from the kind it was loaded for. */
@@ -27,7 +27,10 @@ export function linkedLoadQueries(db: Db, kind: LinkedKind, key: LinkedKey) {
   const match = "id" in key ? eq(t.id, key.id) : eq(t.slug, key.slug);
   return [
     db.select().from(t).where(match),
-    db.select().from(media).where(sql`${media.id} = (SELECT ${t.imageId} FROM ${t} WHERE ${match})`),
+    db
+      .select()
+      .from(media)
+      .where(sql`${media.id} = (SELECT ${t.imageId} FROM ${t} WHERE ${match})`),
   ] as const;
 }
 
@@ -38,6 +41,12 @@ export function linkedFromResults(results: unknown[]): LinkedRecord | null {
 }
 
 /** Loads one post in one D1 round trip. */
-export async function loadLinked(db: Db, kind: LinkedKind, key: LinkedKey): Promise<LinkedRecord | null> {
-  return linkedFromResults((await db.batch(linkedLoadQueries(db, kind, key) as never)) as unknown[]);
+export async function loadLinked(
+  db: Db,
+  kind: LinkedKind,
+  key: LinkedKey,
+): Promise<LinkedRecord | null> {
+  return linkedFromResults(
+    (await db.batch(linkedLoadQueries(db, kind, key) as never)) as unknown[],
+  );
 }

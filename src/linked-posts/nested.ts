@@ -7,7 +7,7 @@ import type { ArgContext } from "../http/args";
 import { parseArgs } from "../http/args";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { isEmpty, isNumeric } from "../http/validators";
-import { type LinkedFields, type LinkedKind, LINKED } from "./kinds";
+import { LINKED, type LinkedFields, type LinkedKind } from "./kinds";
 
 /** One linked post reference. */
 export type LinkedRef =
@@ -17,7 +17,8 @@ export type LinkedRef =
 /** `clear`: the value was empty (unlink); otherwise the references in order. */
 export type LinkedInput = { clear: true } | { clear: false; refs: LinkedRef[] };
 
-const isPlainObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  x !== null && typeof x === "object" && !Array.isArray(x);
 
 function isIdLike(x: unknown): boolean {
   return isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0;
@@ -45,7 +46,8 @@ function objectRef(kind: LinkedKind, obj: Record<string, unknown>, ctx: ArgConte
 
 function itemRef(kind: LinkedKind, item: unknown, ctx: ArgContext): LinkedRef[] {
   if (isIdLike(item)) return [{ id: Number(item), fromObject: false }];
-  if (typeof item === "string" && item.includes(",")) return item.split(",").flatMap((p) => itemRef(kind, p.trim(), ctx));
+  if (typeof item === "string" && item.includes(","))
+    return item.split(",").flatMap((p) => itemRef(kind, p.trim(), ctx));
   if (isPlainObject(item)) return [objectRef(kind, item, ctx)];
   throw new InvalidParamsError([{ name: kind }]);
 }
@@ -61,7 +63,9 @@ export function parseLinkedInput(kind: LinkedKind, raw: unknown, ctx: ArgContext
   if (Array.isArray(raw)) items = raw;
   else if (isPlainObject(raw)) items = listLike(raw) ?? [raw];
   else items = [raw];
-  const present = items.filter((x) => !isEmpty(x) && !(isPlainObject(x) && Object.keys(x).length === 0));
+  const present = items.filter(
+    (x) => !isEmpty(x) && !(isPlainObject(x) && Object.keys(x).length === 0),
+  );
   if (present.length === 0) return { clear: true };
   if (present.length > 100) throw new InvalidParamsError([{ name: kind }]);
   return { clear: false, refs: present.flatMap((item) => itemRef(kind, item, ctx)) };

@@ -8,20 +8,28 @@ import { and, inArray, ne, or, sql } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
-import type { WritePlan } from "../db/write-plan";
 import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { postDates } from "../db/write";
-import { parseTime } from "../time/parse";
-import { resolveZone } from "../time/zone";
+import type { WritePlan } from "../db/write-plan";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { lookupImage, resolveImage } from "../media/image-ref";
+import { parseTime } from "../time/parse";
+import { resolveZone } from "../time/zone";
 import { type AuthUser, canReadPost, scaleBackStatus } from "../users/capabilities";
-import { type LinkedFields, type LinkedKind, LINKED, type VenueFields, linkedColumns, venueStateProvince } from "./kinds";
+import {
+  LINKED,
+  type LinkedFields,
+  type LinkedKind,
+  linkedColumns,
+  type VenueFields,
+  venueStateProvince,
+} from "./kinds";
 import type { LinkedInput, LinkedRef } from "./nested";
 
 type CreateRef = Extract<LinkedRef, { fields: unknown }>;
 
-const nameOf = (kind: LinkedKind, fields: LinkedFields) => String((fields as Record<string, unknown>)[kind] ?? "").trim();
+const nameOf = (kind: LinkedKind, fields: LinkedFields) =>
+  String((fields as Record<string, unknown>)[kind] ?? "").trim();
 
 /** A post that a create may reuse instead of inserting a duplicate (contract §4 row 13). */
 export interface DuplicateCandidate {
@@ -43,7 +51,13 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
   batch.add(
     `${kind}:names`,
     db
-      .select({ id: table.id, title: table.title, content: table.content, author: table.author, status: table.status })
+      .select({
+        id: table.id,
+        title: table.title,
+        content: table.content,
+        author: table.author,
+        status: table.status,
+      })
       .from(table)
       .where(and(inArray(sql`lower(${table.title})`, lowered), ne(table.status, "trash")))
       .orderBy(table.id),
@@ -51,7 +65,10 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
   const bases = [...new Set(names.map((n) => slugBase(undefined, n, kind)))];
   batch.add(
     `${kind}:slugs`,
-    db.select({ slug: table.slug }).from(table).where(or(...bases.map((b) => slugTaken(table.slug, b)))),
+    db
+      .select({ slug: table.slug })
+      .from(table)
+      .where(or(...bases.map((b) => slugTaken(table.slug, b)))),
   );
 }
 
@@ -68,19 +85,33 @@ export function findDuplicate(
 ): DuplicateCandidate | undefined {
   const lowered = name.toLowerCase();
   return candidates.find(
-    (e) => e.title.toLowerCase() === lowered && (description === "" || e.content.trim() === description) && canReadPost(user, e),
+    (e) =>
+      e.title.toLowerCase() === lowered &&
+      (description === "" || e.content.trim() === description) &&
+      canReadPost(user, e),
   );
 }
 
 /** Adds the lookups for a parsed venue/organizer input to the read batch. */
-export function lookupLinked(batch: NamedBatch, db: Db, kind: LinkedKind, input: LinkedInput | undefined): void {
+export function lookupLinked(
+  batch: NamedBatch,
+  db: Db,
+  kind: LinkedKind,
+  input: LinkedInput | undefined,
+): void {
   if (!input || input.clear) return;
   const table = LINKED[kind].table;
   const ids = input.refs.flatMap((r) => ("id" in r ? [r.id] : []));
   const creates = input.refs.filter((r): r is CreateRef => "fields" in r);
-  if (ids.length) batch.add(`${kind}:ids`, db.select({ id: table.id }).from(table).where(inArray(table.id, ids)));
+  if (ids.length)
+    batch.add(`${kind}:ids`, db.select({ id: table.id }).from(table).where(inArray(table.id, ids)));
   if (creates.length) {
-    lookupNames(batch, db, kind, creates.map((r) => nameOf(kind, r.fields)));
+    lookupNames(
+      batch,
+      db,
+      kind,
+      creates.map((r) => nameOf(kind, r.fields)),
+    );
     creates.forEach((r, i) => {
       const image = (r.fields as { image?: number | string | null }).image;
       if (image !== undefined && image !== null) lookupImage(batch, db, `${kind}.${i}`, image);
@@ -92,8 +123,13 @@ export function lookupLinked(batch: NamedBatch, db: Db, kind: LinkedKind, input:
  * `post_date`/`post_date_gmt` from `date_utc` (UTC) or `date` (site time), else the write's own time
  * (§2.6 `date`, `date_utc`; validated as `is_time` already).
  */
-export function postDateColumns(plan: WritePlan, fields: { date?: string; date_utc?: string }): { postDate: string; postDateGmt: string } {
-  const zone = resolveZone(fields.date_utc !== undefined ? "UTC" : plan.settings.siteTimezone) ?? resolveZone("UTC")!;
+export function postDateColumns(
+  plan: WritePlan,
+  fields: { date?: string; date_utc?: string },
+): { postDate: string; postDateGmt: string } {
+  const zone =
+    resolveZone(fields.date_utc !== undefined ? "UTC" : plan.settings.siteTimezone) ??
+    resolveZone("UTC")!;
   const input = fields.date_utc ?? fields.date;
   const instant = input === undefined ? null : parseTime(input, zone, plan.now);
   const d = instant ? postDates(instant, plan.settings.siteTimezone) : plan.stamp;
@@ -144,11 +180,19 @@ export function insertLinked(
  * @throws InvalidParamsError naming the parameter for ids that are not of this type;
  *   ApiError 400 `invalid-linked-post-id` for `{id}` objects naming something else.
  */
-export function resolveLinked(plan: WritePlan, kind: LinkedKind, input: LinkedInput, results: Record<string, any>): number[] {
+export function resolveLinked(
+  plan: WritePlan,
+  kind: LinkedKind,
+  input: LinkedInput,
+  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
+  results: Record<string, any>,
+): number[] {
   if (input.clear) return [];
   const known = new Set<number>((results[`${kind}:ids`] ?? []).map((r: { id: number }) => r.id));
   const existing: DuplicateCandidate[] = results[`${kind}:names`] ?? [];
-  const taken = new Set<string>((results[`${kind}:slugs`] ?? []).map((r: { slug: string }) => r.slug));
+  const taken = new Set<string>(
+    (results[`${kind}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
+  );
   const createdByName = new Map<string, number>();
   const ids: number[] = [];
   let createIndex = 0;
@@ -172,7 +216,16 @@ export function resolveLinked(plan: WritePlan, kind: LinkedKind, input: LinkedIn
         createdByName.get(key) ??
         // Nested posts belong to the user who writes the event: an `author` inside the object is not
         // checked against the users table or the capability to attribute posts, so it is not used.
-        insertLinked(plan, kind, { ...ref.fields, author: undefined }, ref.sent, taken, image === undefined || image === null ? null : resolveImage(plan, `${kind}.${index}`, image, results));
+        insertLinked(
+          plan,
+          kind,
+          { ...ref.fields, author: undefined },
+          ref.sent,
+          taken,
+          image === undefined || image === null
+            ? null
+            : resolveImage(plan, `${kind}.${index}`, image, results),
+        );
       createdByName.set(key, id);
     }
     if (!ids.includes(id)) ids.push(id);

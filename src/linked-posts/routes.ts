@@ -4,8 +4,15 @@
  * Each handler is declared with the argument specs it validates with, who may use it (`Allow`) and
  * its `/doc` answers.
  */
-import { type Permit, type RouteDef, anyone } from "../root/registry";
-import { ARCHIVE_ARGS, DELETE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
+import { anyone, type Permit, type RouteDef } from "../root/registry";
+import {
+  ARCHIVE_ARGS,
+  DELETE_ARGS,
+  EDIT_ARGS,
+  EDIT_BY_SLUG_ARGS,
+  SINGLE_ARGS,
+  SLUG_ARGS,
+} from "./args";
 import { deleteLinked } from "./delete";
 import { LINKED, type LinkedKind } from "./kinds";
 import { listLinked } from "./list";
@@ -49,13 +56,24 @@ function linkedRoutes(kind: LinkedKind): Array<RouteDef<Permit>> {
     {
       path: `${base}/{id}`,
       endpoints: [
-        { methods: ["GET"], args: SINGLE_ARGS[kind], may: anyone, handler: (c) => getLinked(c, kind, "id"), doc: { op: op("read"), ok: 200, body: names.one, errors: [400, 403] } },
+        {
+          methods: ["GET"],
+          args: SINGLE_ARGS[kind],
+          may: anyone,
+          handler: (c) => getLinked(c, kind, "id"),
+          doc: { op: op("read"), ok: 200, body: names.one, errors: [400, 403] },
+        },
         {
           methods: ["DELETE"],
           args: { ...SINGLE_ARGS[kind], ...DELETE_ARGS[kind] },
           may: deletes,
           handler: (c) => deleteLinked(c, kind, "id"),
-          doc: { op: op("delete"), ok: 200, body: [names.one, names.deleted], errors: [400, 401, 403, 410] },
+          doc: {
+            op: op("delete"),
+            ok: 200,
+            body: [names.one, names.deleted],
+            errors: [400, 401, 403, 410],
+          },
         },
         {
           methods: ["POST", "PUT", "PATCH"],
@@ -69,13 +87,24 @@ function linkedRoutes(kind: LinkedKind): Array<RouteDef<Permit>> {
     {
       path: `${base}/by-slug/{slug}`,
       endpoints: [
-        { methods: ["GET"], args: SLUG_ARGS[kind], may: anyone, handler: (c) => getLinked(c, kind, "slug"), doc: { op: op("read"), ok: 200, body: names.one, errors: [400, 403] } },
+        {
+          methods: ["GET"],
+          args: SLUG_ARGS[kind],
+          may: anyone,
+          handler: (c) => getLinked(c, kind, "slug"),
+          doc: { op: op("read"), ok: 200, body: names.one, errors: [400, 403] },
+        },
         {
           methods: ["DELETE"],
           args: { ...SLUG_ARGS[kind], ...DELETE_ARGS[kind] },
           may: deletes,
           handler: (c) => deleteLinked(c, kind, "slug"),
-          doc: { op: op("delete"), ok: 200, body: [names.one, names.deleted], errors: [400, 401, 403, 410] },
+          doc: {
+            op: op("delete"),
+            ok: 200,
+            body: [names.one, names.deleted],
+            errors: [400, 401, 403, 410],
+          },
         },
         {
           methods: ["POST", "PUT", "PATCH"],

@@ -11,11 +11,11 @@
 import { eq } from "drizzle-orm";
 import { IdAllocator, NamedBatch } from "../db/batch";
 import { users } from "../db/schema";
-import { type WritePlan, newPlan } from "../db/write-plan";
 import { bumpContentVersion, nextPostIdQuery, withWriteRetry } from "../db/write";
+import { newPlan, type WritePlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
-import { InvalidParamsError, forbidden } from "../http/errors";
+import { forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
 import { lookupImage, resolveImage } from "../media/image-ref";
@@ -23,22 +23,47 @@ import { can, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged, unlinkStatements } from "./delete";
 import { deriveStateProvince } from "./fields";
-import { LINKED, type LinkedFields, type LinkedKind, type VenueFields, commonTable, linkedColumns } from "./kinds";
+import {
+  commonTable,
+  LINKED,
+  type LinkedFields,
+  type LinkedKind,
+  linkedColumns,
+  type VenueFields,
+} from "./kinds";
 import { type LinkedRow, linkedFromResults, linkedLoadQueries, loadLinked } from "./load";
-import { type DuplicateCandidate, findDuplicate, insertLinked, lookupNames, postDateColumns } from "./resolve";
-import { type VenueRow, serializeLinked } from "./serialize";
+import {
+  type DuplicateCandidate,
+  findDuplicate,
+  insertLinked,
+  lookupNames,
+  postDateColumns,
+} from "./resolve";
+import { serializeLinked, type VenueRow } from "./serialize";
 
 /** Which post a save targets: a new one, or one named by id or by slug. */
 export type LinkedTarget = { create: true } | { id: number } | { slug: string };
 
 /** Handles `POST /{plural}`, `POST|PUT|PATCH /{plural}/{id}` and `/{plural}/by-slug/{slug}`. */
-export async function saveLinked(c: AppContext, kind: LinkedKind, target: LinkedTarget): Promise<Response> {
+export async function saveLinked(
+  c: AppContext,
+  kind: LinkedKind,
+  target: LinkedTarget,
+): Promise<Response> {
   const settings = c.get("settings");
   const user = c.get("user");
   const params = await requestParams(c);
   const creating = "create" in target;
-  const specs = creating ? LINKED[kind].args : "id" in target ? EDIT_ARGS[kind] : EDIT_BY_SLUG_ARGS[kind];
-  const { values, sent: sentKeys } = parseArgs(specs as typeof LINKED.venue.args, params, argContext(c));
+  const specs = creating
+    ? LINKED[kind].args
+    : "id" in target
+      ? EDIT_ARGS[kind]
+      : EDIT_BY_SLUG_ARGS[kind];
+  const { values, sent: sentKeys } = parseArgs(
+    specs as typeof LINKED.venue.args,
+    params,
+    argContext(c),
+  );
   const a = values as LinkedFields & Record<string, unknown>;
   const sent = sentKeys as Set<string>;
   const name = typeof a[kind] === "string" ? (a[kind] as string).trim() : undefined;
@@ -46,15 +71,25 @@ export async function saveLinked(c: AppContext, kind: LinkedKind, target: Linked
   if (name === "") throw new InvalidParamsError([{ name: kind }]);
   // `image`, `geo_lat` and `geo_lng` named with a JSON null are removed; other nulls mean "absent".
   const named = (field: string) => sent.has(field) || hasParam(params, field);
-  const image = named("image") ? ((a.image as number | string | null | undefined) ?? null) : undefined;
+  const image = named("image")
+    ? ((a.image as number | string | null | undefined) ?? null)
+    : undefined;
   const { db } = c.get("rdb");
   const t = commonTable(kind);
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch().add("postId", nextPostIdQuery(db));
-    if (!creating) reads.add("row", db.select().from(t).where("id" in target ? eq(t.id, target.id) : eq(t.slug, target.slug)));
-    if (a.author !== undefined) reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
+    if (!creating)
+      reads.add(
+        "row",
+        db
+          .select()
+          .from(t)
+          .where("id" in target ? eq(t.id, target.id) : eq(t.slug, target.slug)),
+      );
+    if (a.author !== undefined)
+      reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
     if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
     if (creating) lookupNames(reads, db, kind, [name!]);
     const r = await reads.run(db);
@@ -68,33 +103,72 @@ export async function saveLinked(c: AppContext, kind: LinkedKind, target: Linked
     if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
 
     // Permission (§9.2, contract §4 row 15: the same per-post check by id and by slug).
-    if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts")) throw forbidden(user !== null);
-    if (a.author !== undefined && a.author !== user!.id && a.author !== existing?.author && !can(user, "edit_others_posts")) {
+    if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts"))
+      throw forbidden(user !== null);
+    if (
+      a.author !== undefined &&
+      a.author !== user!.id &&
+      a.author !== existing?.author &&
+      !can(user, "edit_others_posts")
+    ) {
       throw forbidden(true);
     }
 
     // No terms are created here, hence no term-id sequence read.
-    const plan = newPlan({ db, user: user!, settings, now: c.get("now"), postIds: new IdAllocator(r.postId[0].next), termIds: new IdAllocator(0) });
+    const plan = newPlan({
+      db,
+      user: user!,
+      settings,
+      now: c.get("now"),
+      postIds: new IdAllocator(r.postId[0].next),
+      termIds: new IdAllocator(0),
+    });
     if (!existing) {
-      const duplicate = findDuplicate(r[`${kind}:names`] as DuplicateCandidate[], name!, String(a.description ?? "").trim(), plan.user);
+      const duplicate = findDuplicate(
+        r[`${kind}:names`] as DuplicateCandidate[],
+        name!,
+        String(a.description ?? "").trim(),
+        plan.user,
+      );
       if (duplicate) {
         const found = await loadLinked(db, kind, { id: duplicate.id });
         return c.json(serializeLinked(kind, render, found!.row, found!.image), 201);
       }
     }
-    const imageId = image === undefined ? undefined : image === null ? null : resolveImage(plan, "image", image, r);
+    const imageId =
+      image === undefined
+        ? undefined
+        : image === null
+          ? null
+          : resolveImage(plan, "image", image, r);
     let id: number;
     if (!existing) {
-      const taken = new Set<string>((r[`${kind}:slugs`] as Array<{ slug: string }>).map((s) => s.slug));
-      id = insertLinked(plan, kind, { ...a, [kind]: name } as LinkedFields, sent, taken, imageId ?? null);
+      const taken = new Set<string>(
+        (r[`${kind}:slugs`] as Array<{ slug: string }>).map((s) => s.slug),
+      );
+      id = insertLinked(
+        plan,
+        kind,
+        { ...a, [kind]: name } as LinkedFields,
+        sent,
+        taken,
+        imageId ?? null,
+      );
     } else {
       id = existing.id;
       const columns = updatedColumns(kind, existing, { a, sent, named, name, imageId }, plan);
       plan.statements.push(db.update(t).set(columns).where(eq(t.id, id)));
     }
     // An update applies only to the post as read: trashed or deleted in between → read again.
-    const s = [...(existing ? [unlessLinkedChanged(db, kind, existing)] : []), ...plan.statements, bumpContentVersion(db)];
-    const results = (await db.batch([...s, ...linkedLoadQueries(db, kind, { id })] as never)) as unknown[];
+    const s = [
+      ...(existing ? [unlessLinkedChanged(db, kind, existing)] : []),
+      ...plan.statements,
+      bumpContentVersion(db),
+    ];
+    const results = (await db.batch([
+      ...s,
+      ...linkedLoadQueries(db, kind, { id }),
+    ] as never)) as unknown[];
     const saved = linkedFromResults(results.slice(s.length))!;
     return c.json(serializeLinked(kind, render, saved.row, saved.image), creating ? 201 : 200);
   });
@@ -117,7 +191,12 @@ interface UpdateInput {
  * modification stamp. Trashing through `status` unlinks the post from its events, as DELETE does
  * (the statements are added to the plan).
  */
-function updatedColumns(kind: LinkedKind, existing: LinkedRow, input: UpdateInput, plan: WritePlan): Record<string, unknown> {
+function updatedColumns(
+  kind: LinkedKind,
+  existing: LinkedRow,
+  input: UpdateInput,
+  plan: WritePlan,
+): Record<string, unknown> {
   const { a, sent, named } = input;
   const columns: Record<string, unknown> = linkedColumns(kind, a, sent);
   if (input.name !== undefined) columns.title = input.name;
@@ -129,7 +208,8 @@ function updatedColumns(kind: LinkedKind, existing: LinkedRow, input: UpdateInpu
   }
   if (input.imageId !== undefined) columns.imageId = input.imageId;
   if (a.author !== undefined) columns.author = a.author;
-  if (a.date !== undefined || a.date_utc !== undefined) Object.assign(columns, postDateColumns(plan, a));
+  if (a.date !== undefined || a.date_utc !== undefined)
+    Object.assign(columns, postDateColumns(plan, a));
   if (a.status !== undefined) {
     columns.status = scaleBackStatus(plan.user, a.status);
     if (columns.status === "trash" && existing.status !== "trash") {
@@ -147,9 +227,19 @@ function updatedColumns(kind: LinkedKind, existing: LinkedRow, input: UpdateInpu
  * address region changes (country, state, province or an empty `stateprovince` sent), it is derived
  * again from the merged values. Nothing changes when none of them is sent.
  */
-function stateProvinceUpdate(row: VenueRow, f: VenueFields, sent: Set<string>): { stateprovince?: string } {
+function stateProvinceUpdate(
+  row: VenueRow,
+  f: VenueFields,
+  sent: Set<string>,
+): { stateprovince?: string } {
   if (sent.has("stateprovince") && f.stateprovince) return {};
   if (!["country", "state", "province", "stateprovince"].some((k) => sent.has(k))) return {};
   const pick = (k: "country" | "state" | "province") => (sent.has(k) ? (f[k] ?? "") : row[k]);
-  return { stateprovince: deriveStateProvince({ country: pick("country"), state: pick("state"), province: pick("province") }) };
+  return {
+    stateprovince: deriveStateProvince({
+      country: pick("country"),
+      state: pick("state"),
+      province: pick("province"),
+    }),
+  };
 }

@@ -7,8 +7,8 @@
  * filter (`city : ("spring" AND "field")`), which folds case across Unicode; shorter words, which a
  * trigram index cannot find, are matched with LIKE on the same column.
  */
-import { type SQL, and, or, sql } from "drizzle-orm";
-import { LINKED, type LinkedKind, commonTable } from "./kinds";
+import { and, or, type SQL, sql } from "drizzle-orm";
+import { commonTable, LINKED, type LinkedKind } from "./kinds";
 
 /** At most this many words, each at most this long, are searched for (longer input is cut). */
 const MAX_WORDS = 20;
@@ -52,7 +52,10 @@ export function searchCondition(kind: LinkedKind, search: string): SQL {
       conds.push(sql`${table.id} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`);
     }
     const col = sql.raw(`"${LINKED[kind].plural}"."${column}"`);
-    if (patterns !== "[]") conds.push(sql`NOT EXISTS (SELECT 1 FROM json_each(${patterns}) p WHERE ${col} NOT LIKE p.value ESCAPE '\\')`);
+    if (patterns !== "[]")
+      conds.push(
+        sql`NOT EXISTS (SELECT 1 FROM json_each(${patterns}) p WHERE ${col} NOT LIKE p.value ESCAPE '\\')`,
+      );
     return and(...conds)!;
   });
   return sql`(${or(...perField)})`;

@@ -4,7 +4,7 @@
  */
 import type { organizers, venues } from "../db/schema";
 import { dropFalsy, globalId, type RenderContext } from "../http/render";
-import { type MediaRow, imageObject } from "../media/serialize";
+import { imageObject, type MediaRow } from "../media/serialize";
 import { autop } from "../text/html";
 import { organizerJsonLd, venueJsonLd } from "./json-ld";
 
@@ -72,6 +72,13 @@ export function serializeOrganizer(ctx: RenderContext, row: OrganizerRow, image?
 }
 
 /** The object of either kind (§4.2 or §4.3). */
-export function serializeLinked(kind: "venue" | "organizer", ctx: RenderContext, row: PostRow, image?: MediaRow | null): Record<string, unknown> {
-  return kind === "venue" ? serializeVenue(ctx, row as VenueRow, image) : serializeOrganizer(ctx, row as OrganizerRow, image);
+export function serializeLinked(
+  kind: "venue" | "organizer",
+  ctx: RenderContext,
+  row: PostRow,
+  image?: MediaRow | null,
+): Record<string, unknown> {
+  return kind === "venue"
+    ? serializeVenue(ctx, row as VenueRow, image)
+    : serializeOrganizer(ctx, row as OrganizerRow, image);
 }

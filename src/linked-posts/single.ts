@@ -38,17 +38,29 @@ export async function loadTarget(
     key = { slug: values.slug!.toLowerCase() };
     password = values.password;
   }
-  const record = "id" in key && key.id > MAX_ID ? null : await loadLinked(c.get("rdb").db, kind, key);
+  const record =
+    "id" in key && key.id > MAX_ID ? null : await loadLinked(c.get("rdb").db, kind, key);
   if (!record) throw new InvalidParamsError([{ name: by }]);
   return { record, key, password };
 }
 
 /** Handles the single GET routes of one kind, by id or by slug. */
-export async function getLinked(c: AppContext, kind: LinkedKind, by: "id" | "slug"): Promise<Response> {
+export async function getLinked(
+  c: AppContext,
+  kind: LinkedKind,
+  by: "id" | "slug",
+): Promise<Response> {
   const { record, password } = await loadTarget(c, kind, by);
   const user = c.get("user");
   assertLinkedReadable(kind, record.row, user);
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true };
+  const ctx: RenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: true,
+  };
   const access = await passwordAccess(password, (await requestParams(c)).query.context, user);
-  return c.json(visibleBody(kind, serializeLinked(kind, ctx, record.row, record.image), record.row, access));
+  return c.json(
+    visibleBody(kind, serializeLinked(kind, ctx, record.row, record.image), record.row, access),
+  );
 }

@@ -37,7 +37,8 @@ export function imageMimeType(url: string): string | null {
   } catch {
     return null;
   }
-  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.hostname === "") return null;
+  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.hostname === "")
+    return null;
   return IMAGE_MIME_TYPES[extensionOf(url)] ?? null;
 }
 
@@ -72,7 +73,10 @@ export const MEDIA_SINGLE_ARGS = {
 /** `POST /media` (JSON or form): a reference to an image hosted elsewhere, not an upload. */
 export const MEDIA_CREATE_ARGS = {
   source_url: arg({
-    schema: v.pipe(wpString, v.check((x) => imageMimeType(x) !== null, INVALID)),
+    schema: v.pipe(
+      wpString,
+      v.check((x) => imageMimeType(x) !== null, INVALID),
+    ),
     required: true,
     type: "string",
     description: "media.source_url",

@@ -1,8 +1,3 @@
-/**
- * `POST /media` (contract §3): registers an image by URL (no file upload), with the WordPress
- * attachment fields `wp/v2/media` returns.
- */
-import { sql } from "drizzle-orm";
 import { media, posts } from "../db/schema";
 import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, nextPostIdQuery, postDates, withWriteRetry } from "../db/write";
@@ -10,7 +5,7 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
 import { can } from "../users/capabilities";
-import { MEDIA_CREATE_ARGS, imageMimeType, titleFromUrl } from "./args";
+import { imageMimeType, MEDIA_CREATE_ARGS, titleFromUrl } from "./args";
 import { type MediaRow, serializeMedia } from "./serialize";
 
 /**
@@ -37,10 +32,7 @@ export async function createMedia(c: AppContext): Promise<Response> {
   const row = await withWriteRetry(async () => {
     const [[{ next: id }], slugRows] = (await db.batch([
       nextPostIdQuery(db),
-      db
-        .select({ slug: media.slug })
-        .from(media)
-        .where(slugTaken(media.slug, base)),
+      db.select({ slug: media.slug }).from(media).where(slugTaken(media.slug, base)),
     ])) as [Array<{ next: number }>, Array<{ slug: string }>];
     const slug = uniqueSlug(base, new Set(slugRows.map((r) => r.slug)));
 

@@ -24,7 +24,13 @@ export function lookupImage(batch: NamedBatch, db: Db, name: string, ref: number
  * @throws InvalidParamsError naming the parameter: unknown id, not an image URL, or a URL from a
  *   user without `upload_files`.
  */
-export function resolveImage(plan: WritePlan, name: string, ref: number | string, results: Record<string, any>): number {
+export function resolveImage(
+  plan: WritePlan,
+  name: string,
+  ref: number | string,
+  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
+  results: Record<string, any>,
+): number {
   const found: Array<{ id: number }> = results[`image:${name}`] ?? [];
   if (found[0]) return found[0].id;
   if (typeof ref === "number") throw new InvalidParamsError([{ name }]);

@@ -1,5 +1,5 @@
 /** `wp/v2/media` routes (contract §3), relative to `/wp-json/wp/v2`. */
-import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../root/registry";
 import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "./args";
 import { createMedia } from "./create";
 import { getMedia } from "./single";
@@ -7,7 +7,20 @@ import { getMedia } from "./single";
 /** `POST /media` (author and up) and `GET /media/{id}`. */
 export function mediaRoutes(): Array<RouteDef<Permit>> {
   return [
-    { path: "/media", endpoints: [{ methods: ["POST"], args: MEDIA_CREATE_ARGS, may: (u) => u.can("upload_files"), handler: createMedia }] },
-    { path: "/media/{id}", endpoints: [{ methods: ["GET"], args: MEDIA_SINGLE_ARGS, may: anyone, handler: getMedia }] },
+    {
+      path: "/media",
+      endpoints: [
+        {
+          methods: ["POST"],
+          args: MEDIA_CREATE_ARGS,
+          may: (u) => u.can("upload_files"),
+          handler: createMedia,
+        },
+      ],
+    },
+    {
+      path: "/media/{id}",
+      endpoints: [{ methods: ["GET"], args: MEDIA_SINGLE_ARGS, may: anyone, handler: getMedia }],
+    },
   ];
 }

@@ -4,8 +4,8 @@
  */
 import type { Arg, ArgContext, ArgSpecs } from "../http/args";
 import { type AppContext, argContext } from "../http/context";
-import { type Strings, loadStrings, text } from "../i18n";
-import { type RouteDef, type RouteGroup, pathVariables, routeMethods, wpRoute } from "./registry";
+import { loadStrings, type Strings, text } from "../i18n";
+import { pathVariables, type RouteDef, type RouteGroup, routeMethods, wpRoute } from "./registry";
 
 /**
  * An argument as WordPress shows it: only the schema keywords TEC declares (`default` as computed
@@ -14,7 +14,8 @@ import { type RouteDef, type RouteGroup, pathVariables, routeMethods, wpRoute } 
  */
 function describeArg(arg: Arg, ctx: ArgContext, strings: Strings): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (arg.default !== undefined) out.default = typeof arg.default === "function" ? arg.default(ctx) : arg.default;
+  if (arg.default !== undefined)
+    out.default = typeof arg.default === "function" ? arg.default(ctx) : arg.default;
   if (arg.description) out.description = text(strings, `args.${arg.description}`);
   if (arg.type) out.type = arg.type;
   if (arg.format) out.format = arg.format;
@@ -29,7 +30,9 @@ function describeArg(arg: Arg, ctx: ArgContext, strings: Strings): Record<string
  */
 export function routeArgs(route: RouteDef<unknown>, args: ArgSpecs): Array<[string, Arg]> {
   const variables = pathVariables(route.path);
-  return Object.entries(args).filter(([name, arg]) => arg.in !== "path" || variables.includes(name));
+  return Object.entries(args).filter(
+    ([name, arg]) => arg.in !== "path" || variables.includes(name),
+  );
 }
 
 /**
@@ -38,21 +41,30 @@ export function routeArgs(route: RouteDef<unknown>, args: ArgSpecs): Array<[stri
  * @example describeRoute(c, group, { path: "/doc", endpoints }, strings)
  *   // { namespace: "tribe/events/v1", methods: ["GET"], endpoints: [{ methods: ["GET"], args: [] }], _links: { self: [{ href: "…/wp-json/tribe/events/v1/doc" }] } }
  */
-export function describeRoute<P>(c: AppContext, group: RouteGroup<P>, route: RouteDef<P>, strings: Strings) {
+export function describeRoute<P>(
+  c: AppContext,
+  group: RouteGroup<P>,
+  route: RouteDef<P>,
+  strings: Strings,
+) {
   const namespace = group.namespace(c.get("settings"));
   const ctx = argContext(c);
   const endpoints = route.endpoints.map((e) => {
     const args = routeArgs(route, e.args);
     return {
       methods: e.methods,
-      args: args.length ? Object.fromEntries(args.map(([name, arg]) => [name, describeArg(arg, ctx, strings)])) : [],
+      args: args.length
+        ? Object.fromEntries(args.map(([name, arg]) => [name, describeArg(arg, ctx, strings)]))
+        : [],
     };
   });
   return {
     namespace,
     methods: routeMethods(route),
     endpoints,
-    ...(pathVariables(route.path).length ? {} : { _links: { self: [{ href: `${c.get("urls").apiRoot}${namespace}${route.path}` }] } }),
+    ...(pathVariables(route.path).length
+      ? {}
+      : { _links: { self: [{ href: `${c.get("urls").apiRoot}${namespace}${route.path}` }] } }),
   };
 }
 
@@ -71,7 +83,12 @@ export async function namespaceIndex<P>(c: AppContext, group: RouteGroup<P>) {
   const namespace = group.namespace(c.get("settings"));
   return {
     namespace,
-    routes: Object.fromEntries(group.routes.map((route) => [wpRoute(namespace, route.path), describeRoute(c, group, route, strings)])),
+    routes: Object.fromEntries(
+      group.routes.map((route) => [
+        wpRoute(namespace, route.path),
+        describeRoute(c, group, route, strings),
+      ]),
+    ),
     _links: { up: [{ href: c.get("urls").apiRoot }] },
   };
 }

@@ -10,7 +10,14 @@ import type { Arg, ArgContext } from "../http/args";
 import { type AppContext, argContext } from "../http/context";
 import { type Strings, text } from "../i18n";
 import { routeArgs } from "./namespace-index";
-import { type Endpoint, type EndpointDoc, type Method, type RouteDef, type RouteGroup, pathVariables } from "./registry";
+import {
+  type Endpoint,
+  type EndpointDoc,
+  type Method,
+  pathVariables,
+  type RouteDef,
+  type RouteGroup,
+} from "./registry";
 import { COMPONENTS } from "./schemas";
 
 type Json = Record<string, unknown>;
@@ -31,8 +38,17 @@ function componentTemplates(): Json {
     overrideRef: ({ referenceId }) => `${COMPONENT_REF}${referenceId}`,
     overrideSchema: ({ valibotSchema, jsonSchema }) => {
       if (valibotSchema.type !== "literal") return undefined;
-      const literal = (valibotSchema as v.LiteralSchema<boolean | number | string, undefined>).literal;
-      return { type: typeof literal === "boolean" ? "boolean" : typeof literal === "number" ? "number" : "string", ...jsonSchema };
+      const literal = (valibotSchema as v.LiteralSchema<boolean | number | string, undefined>)
+        .literal;
+      return {
+        type:
+          typeof literal === "boolean"
+            ? "boolean"
+            : typeof literal === "number"
+              ? "number"
+              : "string",
+        ...jsonSchema,
+      };
     },
   }) as Json;
   return templates;
@@ -46,7 +62,12 @@ export function localize<T>(node: T, strings: Strings): T {
   if (Array.isArray(node)) return node.map((item) => localize(item, strings)) as T;
   if (node === null || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === "description" && typeof value === "string" ? text(strings, value) : localize(value, strings)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "description" && typeof value === "string"
+        ? text(strings, value)
+        : localize(value, strings),
+    ]),
   ) as T;
 }
 
@@ -67,11 +88,18 @@ function argSchema(arg: Arg, ctx: ArgContext): Json {
   const schema: Json = { type };
   if (type === "array") schema.items = arg.items ?? { type: "string" };
   if (arg.format && arg.format !== type) schema.format = arg.format;
-  if (arg.default !== undefined && arg.default !== null) schema.default = typeof arg.default === "function" ? arg.default(ctx) : arg.default;
+  if (arg.default !== undefined && arg.default !== null)
+    schema.default = typeof arg.default === "function" ? arg.default(ctx) : arg.default;
   return schema;
 }
 
-function parameter(name: string, arg: Arg, where: "path" | "query", ctx: ArgContext, strings: Strings): Json {
+function parameter(
+  name: string,
+  arg: Arg,
+  where: "path" | "query",
+  ctx: ArgContext,
+  strings: Strings,
+): Json {
   const schema = argSchema(arg, ctx);
   return {
     name,
@@ -97,31 +125,57 @@ function pathArgs<P>(route: RouteDef<P>): Array<[string, Arg]> {
 function responses(doc: EndpointDoc, strings: Strings): Json {
   const out: Json = {};
   const bodies = doc.body === undefined ? [] : [doc.body].flat();
-  const schema = bodies.length === 1 ? { $ref: COMPONENT_REF + bodies[0] } : { oneOf: bodies.map((b) => ({ $ref: COMPONENT_REF + b })) };
-  out[doc.ok] = { description: text(strings, `doc.responses.${doc.op}.${doc.ok}`), ...(bodies.length ? { content: { "application/json": { schema } } } : {}) };
+  const schema =
+    bodies.length === 1
+      ? { $ref: COMPONENT_REF + bodies[0] }
+      : { oneOf: bodies.map((b) => ({ $ref: COMPONENT_REF + b })) };
+  out[doc.ok] = {
+    description: text(strings, `doc.responses.${doc.op}.${doc.ok}`),
+    ...(bodies.length ? { content: { "application/json": { schema } } } : {}),
+  };
   for (const status of doc.errors) {
     out[status] = {
-      description: text(strings, status === 401 ? "doc.responses.unauthorized" : `doc.responses.${doc.op}.${status}`),
+      description: text(
+        strings,
+        status === 401 ? "doc.responses.unauthorized" : `doc.responses.${doc.op}.${status}`,
+      ),
       content: { "application/json": { schema: { $ref: `${COMPONENT_REF}Error` } } },
     };
   }
   return out;
 }
 
-function operation<P>(route: RouteDef<P>, e: Endpoint<P>, method: Method, ctx: ArgContext, strings: Strings): Json {
+function operation<P>(
+  route: RouteDef<P>,
+  e: Endpoint<P>,
+  method: Method,
+  ctx: ArgContext,
+  strings: Strings,
+): Json {
   const inBody = method === "POST" || method === "PUT" || method === "PATCH";
   const others = routeArgs(route, e.args).filter(([, arg]) => arg.in !== "path");
-  const parameters = pathArgs(route).map(([name, arg]) => parameter(name, arg, "path", ctx, strings));
-  if (!inBody) parameters.push(...others.map(([name, arg]) => parameter(name, arg, "query", ctx, strings)));
+  const parameters = pathArgs(route).map(([name, arg]) =>
+    parameter(name, arg, "path", ctx, strings),
+  );
+  if (!inBody)
+    parameters.push(...others.map(([name, arg]) => parameter(name, arg, "query", ctx, strings)));
   const op: Json = { parameters };
   if (inBody && others.length) {
     const required = others.filter(([, arg]) => arg.required).map(([name]) => name);
     const schema = {
       type: "object",
-      properties: Object.fromEntries(others.map(([name, arg]) => [name, { description: text(strings, `args.${arg.description}`), ...argSchema(arg, ctx) }])),
+      properties: Object.fromEntries(
+        others.map(([name, arg]) => [
+          name,
+          { description: text(strings, `args.${arg.description}`), ...argSchema(arg, ctx) },
+        ]),
+      ),
       ...(required.length ? { required } : {}),
     };
-    op.requestBody = { required: required.length > 0, content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema }])) };
+    op.requestBody = {
+      required: required.length > 0,
+      content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema }])),
+    };
   }
   op.responses = responses(e.doc!, strings);
   return op;
@@ -140,13 +194,19 @@ export function openApiDocument<P>(c: AppContext, group: RouteGroup<P>, strings:
   for (const route of group.routes) {
     const ops: Json = {};
     for (const e of route.endpoints) {
-      if (e.doc) for (const method of e.methods) ops[method.toLowerCase()] = operation(route, e, method, ctx, strings);
+      if (e.doc)
+        for (const method of e.methods)
+          ops[method.toLowerCase()] = operation(route, e, method, ctx, strings);
     }
     if (Object.keys(ops).length) paths[route.path] = ops;
   }
   return {
     openapi: "3.0.0",
-    info: { version: "1.0.0", title: text(strings, "doc.info.title"), description: text(strings, "doc.info.description") },
+    info: {
+      version: "1.0.0",
+      title: text(strings, "doc.info.title"),
+      description: text(strings, "doc.info.description"),
+    },
     components: { schemas: components(strings) },
     servers: [{ url: c.get("urls").namespaceRoot }],
     paths,

@@ -85,7 +85,8 @@ function variable(name: string) {
 export const pathVariables = (path: string) => [...path.matchAll(VARIABLE)].map((m) => m[1]);
 
 /** Hono path of a template: `/events/{id}` → `/events/:id{[0-9]+}`; `""` → `/`. */
-export const honoPath = (path: string) => path.replace(VARIABLE, (_, name: string) => `:${name}{${variable(name).hono}}`) || "/";
+export const honoPath = (path: string) =>
+  path.replace(VARIABLE, (_, name: string) => `:${name}{${variable(name).hono}}`) || "/";
 
 /**
  * WordPress route regex of a template, as the namespace index keys it (§11.1).
@@ -95,7 +96,8 @@ export const wpRoute = (namespace: string, path: string) =>
   `/${namespace}${path.replace(VARIABLE, (_, name: string) => `(?P<${name}>${variable(name).wp})`)}`;
 
 /** Methods of a route, its handlers' in registration order (§1.2: order matters for `Allow`). */
-export const routeMethods = <P>(route: RouteDef<P>): Method[] => route.endpoints.flatMap((e) => e.methods);
+export const routeMethods = <P>(route: RouteDef<P>): Method[] =>
+  route.endpoints.flatMap((e) => e.methods);
 
 /**
  * The Hono sub-app of a group: per route its `Allow` middleware, its handlers, and `OPTIONS`

@@ -8,7 +8,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { loadStrings } from "../i18n";
 import { namespaceIndex } from "./namespace-index";
 import { openApiDocument } from "./openapi";
-import { type Permit, type RouteDef, type RouteGroup, anyone } from "./registry";
+import { anyone, type Permit, type RouteDef, type RouteGroup } from "./registry";
 
 const anything = v.pipe(v.unknown(), v.transform(String));
 
@@ -48,7 +48,8 @@ export function rootRoutes(group: RouteGroup<Permit>, namespace: string): Array<
           methods: ["GET"],
           args: {},
           may: anyone,
-          handler: async (c: AppContext) => c.json(openApiDocument(c, group, await loadStrings(c.env.STRINGS, c.get("lang")))),
+          handler: async (c: AppContext) =>
+            c.json(openApiDocument(c, group, await loadStrings(c.env.STRINGS, c.get("lang")))),
           doc: { op: "doc", ok: 200, errors: [] },
         },
       ],

@@ -13,10 +13,12 @@
 import * as v from "valibot";
 
 /** `schema` with the description `doc.schemas.{key}`. */
-const d = <S extends v.GenericSchema>(schema: S, key: string) => v.pipe(schema, v.description<v.InferOutput<S>, string>(`doc.schemas.${key}`));
+const d = <S extends v.GenericSchema>(schema: S, key: string) =>
+  v.pipe(schema, v.description<v.InferOutput<S>, string>(`doc.schemas.${key}`));
 const str = (key: string) => d(v.string(), key);
 const int = (key: string) => d(v.pipe(v.number(), v.integer()), key);
-const digits = (key: string, n: number) => d(v.pipe(v.string(), v.regex(new RegExp(`^\\d{${n}}$`))), key);
+const digits = (key: string, n: number) =>
+  d(v.pipe(v.string(), v.regex(new RegExp(`^\\d{${n}}$`))), key);
 const opt = (key: string) => v.optional(str(key));
 /** A flag; `null` on password-protected posts the client may not see (§4.7). */
 const flag = (key: string) => d(v.nullable(v.boolean()), key);
@@ -58,7 +60,14 @@ export const Image = v.strictObject({
 /** `image` of a post: the object, or `false`. */
 const image = (key: string) => d(v.union([Image, v.literal(false)]), key);
 
-const termUrls = d(v.strictObject({ self: str("term.urls_self"), collection: str("term.urls_collection"), up: opt("term.urls_up") }), "term.urls");
+const termUrls = d(
+  v.strictObject({
+    self: str("term.urls_self"),
+    collection: str("term.urls_collection"),
+    up: opt("term.urls_up"),
+  }),
+  "term.urls",
+);
 
 /** §4.4 (b, c): archive items and single terms; single GET/POST/PUT answers add WordPress `_links`. */
 export const Term = v.strictObject({
@@ -72,7 +81,9 @@ export const Term = v.strictObject({
   meta: d(emptyList, "term.meta"),
   url: str("term.url"),
   urls: termUrls,
-  _links: v.optional(d(v.record(v.string(), v.array(v.looseObject({ href: v.string() }))), "term.links")),
+  _links: v.optional(
+    d(v.record(v.string(), v.array(v.looseObject({ href: v.string() }))), "term.links"),
+  ),
 });
 
 /** §4.4 (a): a term embedded in an event. */
@@ -200,7 +211,10 @@ const archive = <S extends v.GenericSchema>(key: string, item: S) =>
 
 /** `DELETE …?force=true` (contract §4): the post is gone; `previous` is what it was. */
 const deleted = <S extends v.GenericSchema>(item: S, key: string) =>
-  v.strictObject({ deleted: d(v.literal(true), "deleted.deleted"), previous: ref(item, `deleted.${key}`) });
+  v.strictObject({
+    deleted: d(v.literal(true), "deleted.deleted"),
+    previous: ref(item, `deleted.${key}`),
+  });
 
 /** The WordPress error envelope (§10.1); `data` carries `params`, `details` and the like per code. */
 const ErrorBody = v.strictObject({

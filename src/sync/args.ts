@@ -16,14 +16,33 @@ const arg = <T>(a: Arg<T>) => a;
 const typeList = v.pipe(
   v.unknown(),
   v.transform(listToArray),
-  v.check((list) => list.length > 0 && list.every((t) => typeof t === "string" && (DELETED_TYPES as readonly string[]).includes(t)), issue("invalid")),
+  v.check(
+    (list) =>
+      list.length > 0 &&
+      list.every((t) => typeof t === "string" && (DELETED_TYPES as readonly string[]).includes(t)),
+    issue("invalid"),
+  ),
   v.transform((list) => [...new Set(list as DeletedType[])]),
 );
 
 /** `GET /deleted`. */
 export const DELETED_ARGS = {
   page: arg({ schema: positiveInt, default: 1, type: "integer", description: "deleted.page" }),
-  per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: "deleted.per_page" }),
-  modified_after: arg({ schema: timeInput, swaggerType: "string", description: "deleted.modified_after" }),
-  type: arg({ schema: typeList, swaggerType: "array", items: { type: "string" }, description: "deleted.type" }),
+  per_page: arg({
+    schema: positiveInt,
+    default: (c) => c.perPageDefault,
+    type: "integer",
+    description: "deleted.per_page",
+  }),
+  modified_after: arg({
+    schema: timeInput,
+    swaggerType: "string",
+    description: "deleted.modified_after",
+  }),
+  type: arg({
+    schema: typeList,
+    swaggerType: "array",
+    items: { type: "string" },
+    description: "deleted.type",
+  }),
 } satisfies ArgSpecs;

@@ -16,7 +16,7 @@
  * of deleted drafts say nothing). Ordered by `deleted_utc`, then id, with `total` and page links like
  * every archive, so `modified_after` = the newest `deleted_utc` seen resumes exactly.
  */
-import { type SQL, and, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
@@ -38,7 +38,11 @@ export interface Deletion {
   deleted_utc: string;
 }
 
-const POST_TYPES = { event: "tribe_events", venue: "tribe_venue", organizer: "tribe_organizer" } as const;
+const POST_TYPES = {
+  event: "tribe_events",
+  venue: "tribe_venue",
+  organizer: "tribe_organizer",
+} as const;
 const TABLES = { event: events, venue: venues, organizer: organizers } as const;
 
 /** The selects of the log, one per source, each giving `id, type, status, deleted_utc`. */
@@ -50,30 +54,51 @@ function sources(db: Db, types: DeletedType[], after: string | undefined, user: 
       db
         .select({
           id: posts.id,
-          type: sql<DeletedType>`CASE ${posts.postType} WHEN 'tribe_events' THEN 'event' WHEN 'tribe_venue' THEN 'venue' ELSE 'organizer' END`.as("type"),
+          type: sql<DeletedType>`CASE ${posts.postType} WHEN 'tribe_events' THEN 'event' WHEN 'tribe_venue' THEN 'venue' ELSE 'organizer' END`.as(
+            "type",
+          ),
           status: sql<"deleted">`'deleted'`.as("status"),
           deleted_utc: sql<string>`${posts.deletedGmt}`.as("deleted_utc"),
         })
         .from(posts)
-        .where(and(inArray(posts.postType, postTypes.map((t) => POST_TYPES[t])), isNotNull(posts.deletedGmt), after ? gt(posts.deletedGmt, after) : undefined)),
+        .where(
+          and(
+            inArray(
+              posts.postType,
+              postTypes.map((t) => POST_TYPES[t]),
+            ),
+            isNotNull(posts.deletedGmt),
+            after ? gt(posts.deletedGmt, after) : undefined,
+          ),
+        ),
     );
   }
-  const taxonomies = types.flatMap((t) => (t === "category" ? ["tribe_events_cat" as const] : t === "tag" ? ["post_tag" as const] : []));
+  const taxonomies = types.flatMap((t) =>
+    t === "category" ? ["tribe_events_cat" as const] : t === "tag" ? ["post_tag" as const] : [],
+  );
   if (taxonomies.length) {
     out.push(
       db
         .select({
           id: deletedTerms.id,
-          type: sql<DeletedType>`CASE ${deletedTerms.taxonomy} WHEN 'tribe_events_cat' THEN 'category' ELSE 'tag' END`.as("type"),
+          type: sql<DeletedType>`CASE ${deletedTerms.taxonomy} WHEN 'tribe_events_cat' THEN 'category' ELSE 'tag' END`.as(
+            "type",
+          ),
           status: sql<"deleted">`'deleted'`.as("status"),
           deleted_utc: sql<string>`${deletedTerms.deletedGmt}`.as("deleted_utc"),
         })
         .from(deletedTerms)
-        .where(and(inArray(deletedTerms.taxonomy, taxonomies), after ? gt(deletedTerms.deletedGmt, after) : undefined)),
+        .where(
+          and(
+            inArray(deletedTerms.taxonomy, taxonomies),
+            after ? gt(deletedTerms.deletedGmt, after) : undefined,
+          ),
+        ),
     );
   }
   // Trashed posts: everyone learns of those that were public; editors of all.
-  const wasPublic = (t: (typeof TABLES)[keyof typeof TABLES]): SQL | undefined => (can(user, "edit_others_posts") ? undefined : eq(t.trashMetaStatus, "publish"));
+  const wasPublic = (t: (typeof TABLES)[keyof typeof TABLES]): SQL | undefined =>
+    can(user, "edit_others_posts") ? undefined : eq(t.trashMetaStatus, "publish");
   for (const type of postTypes) {
     const t = TABLES[type];
     out.push(
@@ -85,7 +110,13 @@ function sources(db: Db, types: DeletedType[], after: string | undefined, user: 
           deleted_utc: sql<string>`${t.postModifiedGmt}`.as("deleted_utc"),
         })
         .from(t)
-        .where(and(eq(t.status, "trash"), wasPublic(t), after ? gt(t.postModifiedGmt, after) : undefined)),
+        .where(
+          and(
+            eq(t.status, "trash"),
+            wasPublic(t),
+            after ? gt(t.postModifiedGmt, after) : undefined,
+          ),
+        ),
     );
   }
   return out;
@@ -102,19 +133,36 @@ export async function listDeleted(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(DELETED_ARGS, await requestParams(c), argContext(c));
   const page = a.page ?? 1;
   const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
-  const modified = a.modified_after !== undefined ? parseTime(a.modified_after, resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!, c.get("now")) : null;
+  const modified =
+    a.modified_after !== undefined
+      ? parseTime(
+          a.modified_after,
+          resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!,
+          c.get("now"),
+        )
+      : null;
   const after = modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined;
   const types = a.type ?? [...DELETED_TYPES];
 
   const { db } = c.get("rdb");
   const selects = sources(db, types, after, c.get("user"));
   // Counted on their own selects: drizzle's union mutates its first operand.
-  const counts = sources(db, types, after, c.get("user")).map((s) => db.select({ n: count() }).from(s.as("s")));
+  const counts = sources(db, types, after, c.get("user")).map((s) =>
+    db.select({ n: count() }).from(s.as("s")),
+  );
   const [firstSelect, secondSelect, ...rest] = selects;
   // The selects differ in their source table only; drizzle's typings want one table per union.
-  const all = secondSelect ? unionAll(firstSelect as never, secondSelect as never, ...(rest as never[])) : firstSelect;
-  const pageQuery = (all as typeof firstSelect).orderBy(sql`deleted_utc`, sql`id`).limit(perPage).offset((page - 1) * perPage);
-  const [rows, ...totals] = (await db.batch([pageQuery, ...counts] as never)) as [Deletion[], ...Array<Array<{ n: number }>>];
+  const all = secondSelect
+    ? unionAll(firstSelect as never, secondSelect as never, ...(rest as never[]))
+    : firstSelect;
+  const pageQuery = (all as typeof firstSelect)
+    .orderBy(sql`deleted_utc`, sql`id`)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [rows, ...totals] = (await db.batch([pageQuery, ...counts] as never)) as [
+    Deletion[],
+    ...Array<Array<{ n: number }>>,
+  ];
   const total = totals.reduce((sum, r) => sum + (r[0]?.n ?? 0), 0);
 
   const pages = totalPages(total, perPage);
@@ -125,6 +173,11 @@ export async function listDeleted(c: AppContext): Promise<Response> {
   ];
   const links = pageLinks(`${c.get("urls").namespaceRoot}deleted/`, page, pages, echo);
   setPagingHeaders(c, total, pages, links);
-  const deleted = rows.map((r) => ({ id: r.id, type: r.type, status: r.status, deleted_utc: r.deleted_utc }));
+  const deleted = rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    deleted_utc: r.deleted_utc,
+  }));
   return c.json({ deleted, ...links, total, total_pages: pages });
 }

@@ -2,7 +2,7 @@
  * Routes for clients that mirror the calendar (contract §7): the deletion log `GET /deleted`. The
  * lists' `modified_after` gives what changed; this gives what went.
  */
-import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../root/registry";
 import { DELETED_ARGS } from "./args";
 import { listDeleted } from "./deleted";
 
@@ -13,7 +13,15 @@ export function syncRoutes(): Array<RouteDef<Permit>> {
   return [
     {
       path: "/deleted",
-      endpoints: [{ methods: ["GET"], args: DELETED_ARGS, may: anyone, handler: listDeleted, doc: { op: "deleted.list", ok: 200, errors: [400] } }],
+      endpoints: [
+        {
+          methods: ["GET"],
+          args: DELETED_ARGS,
+          may: anyone,
+          handler: listDeleted,
+          doc: { op: "deleted.list", ok: 200, errors: [400] },
+        },
+      ],
     },
   ];
 }

@@ -6,7 +6,14 @@
 import * as v from "valibot";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { idFormat, nonEmptyString, positiveInt, termRefList, timeInput, wpBoolean } from "../http/validators";
+import {
+  idFormat,
+  nonEmptyString,
+  positiveInt,
+  termRefList,
+  timeInput,
+  wpBoolean,
+} from "../http/validators";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /** Longest term name and slug WordPress stores (`wp_terms.name`, `slug`: varchar(200)). */
@@ -17,13 +24,19 @@ export const MAX_REFS = 100;
 const arg = <T>(a: Arg<T>) => a;
 
 /** `include` / `exclude`: ids, slugs or names, as a list or comma string (`is_event_category`, contract §4 row 22). */
-const termRefs = v.pipe(termRefList, v.check((list) => list.length <= MAX_REFS, issue("invalid")));
+const termRefs = v.pipe(
+  termRefList,
+  v.check((list) => list.length <= MAX_REFS, issue("invalid")),
+);
 
 /** `is_string` with a length cap; `name` must hold more than white space. */
 const boundedString = (trimmedNonEmpty: boolean) =>
   v.pipe(
     nonEmptyString,
-    v.check((x) => x.length <= MAX_NAME_LENGTH && (!trimmedNonEmpty || x.trim() !== ""), issue("invalid")),
+    v.check(
+      (x) => x.length <= MAX_NAME_LENGTH && (!trimmedNonEmpty || x.trim() !== ""),
+      issue("invalid"),
+    ),
   );
 
 /** `GET /categories`, `GET /tags` (§2.8). */
@@ -31,20 +44,46 @@ export function archiveArgs(info: TaxonomyInfo) {
   const d = (name: string) => `${info.base}.${name}`;
   return {
     page: arg({ schema: positiveInt, default: 1, type: "integer", description: d("page") }),
-    per_page: arg({ schema: positiveInt, default: (c) => c.perPageDefault, type: "integer", description: d("per_page") }),
+    per_page: arg({
+      schema: positiveInt,
+      default: (c) => c.perPageDefault,
+      type: "integer",
+      description: d("per_page"),
+    }),
     search: arg({ schema: nonEmptyString, type: "string", description: d("search") }),
-    exclude: arg({ schema: termRefs, swaggerType: "array", items: { type: "integer" }, description: d("exclude") }),
-    include: arg({ schema: termRefs, swaggerType: "array", items: { type: "integer" }, description: d("include") }),
+    exclude: arg({
+      schema: termRefs,
+      swaggerType: "array",
+      items: { type: "integer" },
+      description: d("exclude"),
+    }),
+    include: arg({
+      schema: termRefs,
+      swaggerType: "array",
+      items: { type: "integer" },
+      description: d("include"),
+    }),
     order: arg({ schema: nonEmptyString, type: "string", description: d("order") }),
     orderby: arg({ schema: nonEmptyString, type: "string", description: d("orderby") }),
-    hide_empty: arg({ schema: wpBoolean, default: true, type: "boolean", description: d("hide_empty") }),
+    hide_empty: arg({
+      schema: wpBoolean,
+      default: true,
+      type: "boolean",
+      description: d("hide_empty"),
+    }),
     // `parent=0` lists top-level categories (contract §4 row 19).
-    ...(info.hierarchical ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) } : {}),
+    ...(info.hierarchical
+      ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) }
+      : {}),
     post: arg({ schema: positiveInt, type: "integer", description: d("post") }),
     event: arg({ schema: positiveInt, type: "integer", description: d("event") }),
     slug: arg({ schema: nonEmptyString, type: "string", description: d("slug") }),
     // Contract §7: only terms created or changed after that instant (incremental sync).
-    modified_after: arg({ schema: timeInput, swaggerType: "string", description: d("modified_after") }),
+    modified_after: arg({
+      schema: timeInput,
+      swaggerType: "string",
+      description: d("modified_after"),
+    }),
   } satisfies ArgSpecs;
 }
 
@@ -68,7 +107,13 @@ export type ArchiveValues = {
 /** `GET|DELETE /categories/{id}`, `/tags/{id}` (§2.8: `is_event_category` / `is_post_tag` run in the handler). */
 export function singleArgs(info: TaxonomyInfo) {
   return {
-    id: arg({ schema: idFormat, required: true, type: "integer", in: "path", description: `${info.base}.id` }),
+    id: arg({
+      schema: idFormat,
+      required: true,
+      type: "integer",
+      in: "path",
+      description: `${info.base}.id`,
+    }),
   } satisfies ArgSpecs;
 }
 
@@ -80,12 +125,25 @@ export function writeArgs(info: TaxonomyInfo, create: boolean) {
   const d = (name: string) => `${info.base}.write_${name}`;
   return {
     ...(create ? {} : singleArgs(info)),
-    name: arg({ schema: boundedString(true), required: create, type: "string", description: d("name") }),
+    name: arg({
+      schema: boundedString(true),
+      required: create,
+      type: "string",
+      description: d("name"),
+    }),
     description: arg({ schema: nonEmptyString, type: "string", description: d("description") }),
     slug: arg({ schema: boundedString(false), type: "string", description: d("slug") }),
-    ...(info.hierarchical ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) } : {}),
+    ...(info.hierarchical
+      ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) }
+      : {}),
   } satisfies ArgSpecs;
 }
 
 /** The parsed write arguments (categories' superset). */
-export type WriteValues = { id?: number; name?: string; description?: string; slug?: string; parent?: number };
+export type WriteValues = {
+  id?: number;
+  name?: string;
+  description?: string;
+  slug?: string;
+  parent?: number;
+};

@@ -3,12 +3,12 @@
  * slugs or names, as a list or comma string. Numeric ids that do not exist are skipped; other
  * references resolve by slug, then name (case-insensitive), and are created when missing.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { type Taxonomy, terms } from "../db/schema";
-import type { WritePlan } from "../db/write-plan";
 import { slugTaken, uniqueSlug } from "../db/slugs";
+import type { WritePlan } from "../db/write-plan";
 import { InvalidParamsError } from "../http/errors";
 import { isEmpty, listToArray } from "../http/validators";
 import { sanitizeTitle } from "../text/html";
@@ -30,7 +30,9 @@ export function parseTermRefs(name: string, raw: unknown): TermRefs {
   if (list.length > 100 || !list.every((x) => typeof x === "string" || typeof x === "number")) {
     throw new InvalidParamsError([{ name }]);
   }
-  const refs = [...new Set(list.map((x) => String(x).trim()).filter((x) => x !== "" && x.length <= 200))];
+  const refs = [
+    ...new Set(list.map((x) => String(x).trim()).filter((x) => x !== "" && x.length <= 200)),
+  ];
   return { clear: refs.length === 0, refs };
 }
 
@@ -54,7 +56,9 @@ export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs:
       db
         .select({ slug: terms.slug })
         .from(terms)
-        .where(and(eq(terms.taxonomy, taxonomy), or(...bases.map((b) => slugTaken(terms.slug, b))))),
+        .where(
+          and(eq(terms.taxonomy, taxonomy), or(...bases.map((b) => slugTaken(terms.slug, b)))),
+        ),
     );
   }
 }
@@ -63,9 +67,18 @@ export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs:
  * Resolves references to term ids, adding inserts for missing terms to the plan.
  * @returns the term ids in the order given (deduplicated).
  */
-export function resolveTerms(plan: WritePlan, taxonomy: Taxonomy, refs: string[], results: Record<string, any>): number[] {
-  const rows: Array<{ id: number; slug: string; name: string }> = results[`${key(taxonomy)}:terms`] ?? [];
-  const taken = new Set<string>((results[`${key(taxonomy)}:slugs`] ?? []).map((r: { slug: string }) => r.slug));
+export function resolveTerms(
+  plan: WritePlan,
+  taxonomy: Taxonomy,
+  refs: string[],
+  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
+  results: Record<string, any>,
+): number[] {
+  const rows: Array<{ id: number; slug: string; name: string }> =
+    results[`${key(taxonomy)}:terms`] ?? [];
+  const taken = new Set<string>(
+    (results[`${key(taxonomy)}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
+  );
   const ids: number[] = [];
   const created = new Map<string, number>();
   for (const ref of refs) {
@@ -75,7 +88,10 @@ export function resolveTerms(plan: WritePlan, taxonomy: Taxonomy, refs: string[]
       id = rows.find((t) => t.id === Number(ref))?.id;
       if (id === undefined) continue; // unknown numeric ids are skipped (§8.2)
     } else {
-      id = rows.find((t) => t.slug === lower)?.id ?? rows.find((t) => t.name.toLowerCase() === lower)?.id ?? created.get(lower);
+      id =
+        rows.find((t) => t.slug === lower)?.id ??
+        rows.find((t) => t.name.toLowerCase() === lower)?.id ??
+        created.get(lower);
     }
     if (id === undefined) {
       id = plan.termIds.take();

@@ -11,13 +11,13 @@ import { deletedTerms, eventTerms, terms } from "../db/schema";
 import { bumpContentVersion, postDates } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
-import { InvalidParamsError, forbidden } from "../http/errors";
+import { forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
 import { touchEventsOf } from "./query";
 import { serializeTerm } from "./serialize";
 import { termFromResults, termLoadQueries } from "./single";
-import { type TaxonomyInfo, mayManage, subjectOf } from "./taxonomies";
+import { mayManage, subjectOf, type TaxonomyInfo } from "./taxonomies";
 
 /**
  * Handles `DELETE /categories/{id}` and `DELETE /tags/{id}`.
@@ -28,7 +28,9 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
   const { values } = parseArgs(singleArgs(info), await requestParams(c), argContext(c));
   const user = c.get("user");
   const { db } = c.get("rdb");
-  const { term, ancestry } = termFromResults((await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[]);
+  const { term, ancestry } = termFromResults(
+    (await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[],
+  );
   if (!term) throw new InvalidParamsError([{ name: "id" }]);
   if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
 
@@ -41,9 +43,17 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
       .set({ parent: term.parent, modifiedGmt: stamp.gmt })
       .where(and(eq(terms.taxonomy, info.taxonomy), eq(terms.parent, term.id))),
     db.delete(terms).where(eq(terms.id, term.id)),
-    db.insert(deletedTerms).values({ id: term.id, taxonomy: info.taxonomy, deletedGmt: stamp.gmt }).onConflictDoUpdate({ target: deletedTerms.id, set: { deletedGmt: stamp.gmt } }),
+    db
+      .insert(deletedTerms)
+      .values({ id: term.id, taxonomy: info.taxonomy, deletedGmt: stamp.gmt })
+      .onConflictDoUpdate({ target: deletedTerms.id, set: { deletedGmt: stamp.gmt } }),
     bumpContentVersion(db),
   ] as never);
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true };
+  const ctx: RenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: true,
+  };
   return c.json(serializeTerm(ctx, term, ancestry));
 }

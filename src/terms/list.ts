@@ -4,10 +4,10 @@
  * one D1 batch holds the reference checks (`include`, `exclude`, `parent`, `post`/`event`), the
  * total, the page and the category chains above the page (for nested public links).
  */
-import { type SQL, and, asc, count, desc, eq, gt, inArray, not, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, not, type SQL, sql } from "drizzle-orm";
 import { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { eventTerms, events, terms } from "../db/schema";
+import { events, eventTerms, terms } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
@@ -21,27 +21,43 @@ import { resolveZone } from "../time/zone";
 import { canReadPost } from "../users/capabilities";
 import { type ArchiveValues, archiveArgs } from "./args";
 import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
-import { type TermRow, ancestryOf, serializeTerm } from "./serialize";
+import { ancestryOf, serializeTerm, type TermRow } from "./serialize";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /**
  * The WHERE clause of the archive (§7.2), from validated arguments.
  * @param modifiedAfter UTC `Y-m-d H:i:s`: only terms whose `modified_gmt` is later (contract §7).
  */
-function whereClause(db: Db, info: TaxonomyInfo, a: ArchiveValues, eventId: number | undefined, modifiedAfter: string | undefined): SQL {
+function whereClause(
+  db: Db,
+  info: TaxonomyInfo,
+  a: ArchiveValues,
+  eventId: number | undefined,
+  modifiedAfter: string | undefined,
+): SQL {
   const conds: Array<SQL | undefined> = [eq(terms.taxonomy, info.taxonomy)];
   if (a.hide_empty !== false) conds.push(gt(terms.count, 0));
   if (a.search) {
     // instr, not LIKE: nothing to escape, and no pattern length limit (D1 refuses LIKE patterns
     // over 50 bytes). Case-insensitive like WordPress's LIKE on a case-insensitive collation.
     const needle = a.search.toLowerCase();
-    conds.push(sql`(instr(lower(${terms.name}), ${needle}) > 0 OR instr(lower(${terms.slug}), ${needle}) > 0)`);
+    conds.push(
+      sql`(instr(lower(${terms.name}), ${needle}) > 0 OR instr(lower(${terms.slug}), ${needle}) > 0)`,
+    );
   }
   if (a.include) conds.push(refsCondition(a.include));
   if (a.exclude) conds.push(not(refsCondition(a.exclude)));
   if (a.parent !== undefined) conds.push(eq(terms.parent, a.parent));
   if (eventId !== undefined) {
-    conds.push(inArray(terms.id, db.select({ id: eventTerms.termId }).from(eventTerms).where(eq(eventTerms.eventId, eventId))));
+    conds.push(
+      inArray(
+        terms.id,
+        db
+          .select({ id: eventTerms.termId })
+          .from(eventTerms)
+          .where(eq(eventTerms.eventId, eventId)),
+      ),
+    );
   }
   if (a.slug) conds.push(eq(terms.slug, sanitizeTitle(a.slug)));
   if (modifiedAfter !== undefined) conds.push(gt(terms.modifiedGmt, modifiedAfter));
@@ -71,7 +87,12 @@ function orderClause(a: ArchiveValues): SQL[] {
     none: terms.id,
   };
   const key = a.orderby ?? "name";
-  const primary = key === "include" && a.include ? refPosition(a.include) : (Object.hasOwn(columns, key) ? columns[key] : byName);
+  const primary =
+    key === "include" && a.include
+      ? refPosition(a.include)
+      : Object.hasOwn(columns, key)
+        ? columns[key]
+        : byName;
   return [direction(primary), asc(terms.id)];
 }
 
@@ -93,28 +114,78 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   const eventArg = a.event !== undefined ? "event" : a.post !== undefined ? "post" : undefined;
   const eventId = a.event ?? a.post;
 
-  const modified = a.modified_after !== undefined ? parseTime(a.modified_after, resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!, c.get("now")) : null;
+  const modified =
+    a.modified_after !== undefined
+      ? parseTime(
+          a.modified_after,
+          resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!,
+          c.get("now"),
+        )
+      : null;
 
   const { db } = c.get("rdb");
-  const where = whereClause(db, info, a, eventId, modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined);
+  const where = whereClause(
+    db,
+    info,
+    a,
+    eventId,
+    modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined,
+  );
   const order = orderClause(a);
-  const pageQuery = db.select().from(terms).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
+  const pageQuery = db
+    .select()
+    .from(terms)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   const batch = new NamedBatch();
   for (const name of ["include", "exclude"] as const) {
     const refs = a[name];
     if (refs) {
-      batch.add(name, db.select({ id: terms.id, slug: terms.slug, name: terms.name }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs))));
+      batch.add(
+        name,
+        db
+          .select({ id: terms.id, slug: terms.slug, name: terms.name })
+          .from(terms)
+          .where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs))),
+      );
     }
   }
-  if (a.parent) batch.add("parent", db.select({ id: terms.id }).from(terms).where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))));
+  if (a.parent)
+    batch.add(
+      "parent",
+      db
+        .select({ id: terms.id })
+        .from(terms)
+        .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))),
+    );
   if (eventId !== undefined) {
-    batch.add("event", db.select({ id: events.id, status: events.status, author: events.author }).from(events).where(eq(events.id, eventId)));
+    batch.add(
+      "event",
+      db
+        .select({ id: events.id, status: events.status, author: events.author })
+        .from(events)
+        .where(eq(events.id, eventId)),
+    );
   }
   batch.add("total", db.select({ total: count() }).from(terms).where(where));
   batch.add("rows", pageQuery);
   if (info.hierarchical) {
-    const pageIds = db.select({ id: terms.id }).from(terms).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage);
-    batch.add("ancestors", ancestorsQuery(db, sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`));
+    const pageIds = db
+      .select({ id: terms.id })
+      .from(terms)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    batch.add(
+      "ancestors",
+      ancestorsQuery(
+        db,
+        sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`,
+      ),
+    );
   }
   const r = await batch.run(db);
 
@@ -128,7 +199,8 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   if (eventArg && r.event.length === 0) invalid.push(eventArg);
   if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
   // WordPress shows an event's terms only to those who may read the event.
-  if (eventArg && !canReadPost(user, r.event[0])) throw new ApiError(user ? 403 : 401, "rest_forbidden_context");
+  if (eventArg && !canReadPost(user, r.event[0]))
+    throw new ApiError(user ? 403 : 401, "rest_forbidden_context");
 
   const total: number = r.total[0].total;
   const pages = totalPages(total, perPage);
@@ -152,7 +224,8 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   const base = `${ctx.urls.namespaceRoot}${info.base}/`;
   const links = pageLinks(base, page, pages, echo);
   // Term archives never 404: past the end they answer an empty page that still links back (§5.3, §5.4).
-  if (page > 1 && !links.previous_rest_url) links.previous_rest_url = base + formQuery(page === 2 ? echo : [...echo, ["page", page - 1]]);
+  if (page > 1 && !links.previous_rest_url)
+    links.previous_rest_url = base + formQuery(page === 2 ? echo : [...echo, ["page", page - 1]]);
   setPagingHeaders(c, total, pages, links);
   const { rest_url, next_rest_url, previous_rest_url } = links;
   return c.json({

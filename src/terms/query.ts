@@ -2,9 +2,9 @@
  * SQL pieces shared by the term handlers. Lists travel as one JSON parameter (`json_each`), so a
  * statement stays within D1's 100 bound parameters however many ids, slugs or names a client sends.
  */
-import { type SQL, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { eventTerms, events, terms } from "../db/schema";
+import { events, eventTerms, terms } from "../db/schema";
 
 /** Deepest category nesting followed when building public links (guards against damaged data). */
 const MAX_DEPTH = 32;
@@ -23,10 +23,18 @@ export function refsCondition(refs: string[]): SQL {
 }
 
 /** Which of `refs` the found rows answer; the rest do not exist. */
-export function missingRefs(refs: string[], found: Array<{ id: number; slug: string; name: string }>): string[] {
+export function missingRefs(
+  refs: string[],
+  found: Array<{ id: number; slug: string; name: string }>,
+): string[] {
   return refs.filter((ref) => {
     const lower = ref.toLowerCase();
-    return !found.some((t) => (/^\d+$/.test(ref) && t.id === Number(ref)) || t.slug === lower || t.name.toLowerCase() === lower);
+    return !found.some(
+      (t) =>
+        (/^\d+$/.test(ref) && t.id === Number(ref)) ||
+        t.slug === lower ||
+        t.name.toLowerCase() === lower,
+    );
   });
 }
 
@@ -64,5 +72,10 @@ export function touchEventsOf(db: Db, termId: number, stamp: { local: string; gm
   return db
     .update(events)
     .set({ postModified: stamp.local, postModifiedGmt: stamp.gmt })
-    .where(inArray(events.id, db.select({ id: eventTerms.eventId }).from(eventTerms).where(eq(eventTerms.termId, termId))));
+    .where(
+      inArray(
+        events.id,
+        db.select({ id: eventTerms.eventId }).from(eventTerms).where(eq(eventTerms.termId, termId)),
+      ),
+    );
 }

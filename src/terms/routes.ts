@@ -4,15 +4,18 @@
  * handler is declared with the argument specs it validates with, who may use it (`Allow`) and its
  * `/doc` answers.
  */
-import { type Permit, type RouteDef, anyone } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../root/registry";
 import { archiveArgs, singleArgs, writeArgs } from "./args";
 import { deleteTerm } from "./delete";
 import { listTerms } from "./list";
 import { saveTerm } from "./save";
 import { getTerm } from "./single";
-import { CATEGORIES, TAGS, type TaxonomyInfo, mayManage } from "./taxonomies";
+import { CATEGORIES, mayManage, TAGS, type TaxonomyInfo } from "./taxonomies";
 
-function termRoutes(info: TaxonomyInfo, archive: "CategoryArchive" | "TagArchive"): Array<RouteDef<Permit>> {
+function termRoutes(
+  info: TaxonomyInfo,
+  archive: "CategoryArchive" | "TagArchive",
+): Array<RouteDef<Permit>> {
   const base = `/${info.base}`;
   const manage: Permit = (u) => mayManage(info, u);
   const op = (name: string) => `${info.base}.${name}`;
@@ -20,7 +23,13 @@ function termRoutes(info: TaxonomyInfo, archive: "CategoryArchive" | "TagArchive
     {
       path: base,
       endpoints: [
-        { methods: ["GET"], args: archiveArgs(info), may: anyone, handler: (c) => listTerms(c, info), doc: { op: op("list"), ok: 200, body: archive, errors: [400] } },
+        {
+          methods: ["GET"],
+          args: archiveArgs(info),
+          may: anyone,
+          handler: (c) => listTerms(c, info),
+          doc: { op: op("list"), ok: 200, body: archive, errors: [400] },
+        },
         {
           methods: ["POST"],
           args: writeArgs(info, true),
@@ -33,7 +42,13 @@ function termRoutes(info: TaxonomyInfo, archive: "CategoryArchive" | "TagArchive
     {
       path: `${base}/{id}`,
       endpoints: [
-        { methods: ["GET"], args: singleArgs(info), may: anyone, handler: (c) => getTerm(c, info), doc: { op: op("read"), ok: 200, body: "Term", errors: [400] } },
+        {
+          methods: ["GET"],
+          args: singleArgs(info),
+          may: anyone,
+          handler: (c) => getTerm(c, info),
+          doc: { op: op("read"), ok: 200, body: "Term", errors: [400] },
+        },
         {
           methods: ["POST", "PUT", "PATCH"],
           args: writeArgs(info, false),

@@ -8,20 +8,20 @@
  * Create → 201 with `Location` = the term's own URL here; update → 200. Both answer the single shape
  * with `_links`.
  */
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { NamedBatch } from "../db/batch";
 import { terms } from "../db/schema";
 import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, nextTermIdQuery, postDates, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
-import { ApiError, InvalidParamsError, forbidden } from "../http/errors";
+import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { paramValue } from "../http/params";
 import { type WriteValues, writeArgs } from "./args";
 import { ancestorsQuery, touchEventsOf } from "./query";
-import { type TermRow, ancestryOf } from "./serialize";
+import { ancestryOf, type TermRow } from "./serialize";
 import { renderSingle, termFromResults, termLoadQueries } from "./single";
-import { type TaxonomyInfo, mayManage, subjectOf } from "./taxonomies";
+import { mayManage, subjectOf, type TaxonomyInfo } from "./taxonomies";
 
 /** Which term a save targets: a new one, or one named by id. */
 export type TermTarget = { create: true } | { id: number };
@@ -33,7 +33,11 @@ export type TermTarget = { create: true } | { id: number };
  *   (any `parent` sent to tags), 400 `term_exists` with `data.term_id` (duplicate name among siblings).
  * @example r.post("/categories", (c) => saveTerm(c, CATEGORIES, { create: true }))
  */
-export async function saveTerm(c: AppContext, info: TaxonomyInfo, target: TermTarget): Promise<Response> {
+export async function saveTerm(
+  c: AppContext,
+  info: TaxonomyInfo,
+  target: TermTarget,
+): Promise<Response> {
   const creating = "create" in target;
   const params = await requestParams(c);
   const { values } = parseArgs(writeArgs(info, creating), params, argContext(c));
@@ -44,20 +48,52 @@ export async function saveTerm(c: AppContext, info: TaxonomyInfo, target: TermTa
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();
-    if ("id" in target) reads.add("term", db.select().from(terms).where(and(eq(terms.id, target.id), eq(terms.taxonomy, info.taxonomy))));
+    if ("id" in target)
+      reads.add(
+        "term",
+        db
+          .select()
+          .from(terms)
+          .where(and(eq(terms.id, target.id), eq(terms.taxonomy, info.taxonomy))),
+      );
     else reads.add("termId", nextTermIdQuery(db));
     if (a.parent) {
-      reads.add("parent", db.select({ id: terms.id }).from(terms).where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))));
+      reads.add(
+        "parent",
+        db
+          .select({ id: terms.id })
+          .from(terms)
+          .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))),
+      );
       reads.add("chain", ancestorsQuery(db, [a.parent]));
     }
     if (creating && name !== undefined) {
       // `term_exists` (§8.8): the same name, case-insensitively, among the new term's siblings.
       const siblings = info.hierarchical ? eq(terms.parent, a.parent ?? 0) : undefined;
-      reads.add("same", db.select({ id: terms.id }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), sql`lower(${terms.name}) = lower(${name})`, siblings)).limit(1));
+      reads.add(
+        "same",
+        db
+          .select({ id: terms.id })
+          .from(terms)
+          .where(
+            and(
+              eq(terms.taxonomy, info.taxonomy),
+              sql`lower(${terms.name}) = lower(${name})`,
+              siblings,
+            ),
+          )
+          .limit(1),
+      );
     }
     const base = creating || a.slug !== undefined ? slugBase(a.slug, name ?? "", "term") : null;
     if (base) {
-      reads.add("slugs", db.select({ id: terms.id, slug: terms.slug }).from(terms).where(and(eq(terms.taxonomy, info.taxonomy), slugTaken(terms.slug, base))));
+      reads.add(
+        "slugs",
+        db
+          .select({ id: terms.id, slug: terms.slug })
+          .from(terms)
+          .where(and(eq(terms.taxonomy, info.taxonomy), slugTaken(terms.slug, base))),
+      );
     }
     const r = await reads.run(db);
 
@@ -66,17 +102,24 @@ export async function saveTerm(c: AppContext, info: TaxonomyInfo, target: TermTa
     const invalid: string[] = [];
     if ("id" in target && !existing) invalid.push("id");
     const chain = ancestryOf(r.chain);
-    if (a.parent && (r.parent.length === 0 || ("id" in target && chain.has(target.id)))) invalid.push("parent");
+    if (a.parent && (r.parent.length === 0 || ("id" in target && chain.has(target.id))))
+      invalid.push("parent");
     if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
 
     if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
     // Tags take no `parent` at all (§8.8), not even 0.
     const parentParam = paramValue(params, "parent");
-    if (!info.hierarchical && parentParam !== undefined && parentParam !== null) throw new ApiError(400, "rest_taxonomy_not_hierarchical");
-    if (creating && r.same.length) throw new ApiError(400, "term_exists", [], { term_id: r.same[0].id }, info.termExistsMessage);
+    if (!info.hierarchical && parentParam !== undefined && parentParam !== null)
+      throw new ApiError(400, "rest_taxonomy_not_hierarchical");
+    if (creating && r.same.length)
+      throw new ApiError(400, "term_exists", [], { term_id: r.same[0].id }, info.termExistsMessage);
 
     const stamp = postDates(c.get("now"), c.get("settings").siteTimezone);
-    const taken = new Set<string>((r.slugs ?? []).filter((t: { id: number }) => t.id !== existing?.id).map((t: { slug: string }) => t.slug));
+    const taken = new Set<string>(
+      (r.slugs ?? [])
+        .filter((t: { id: number }) => t.id !== existing?.id)
+        .map((t: { slug: string }) => t.slug),
+    );
     const fields: Partial<typeof terms.$inferInsert> = {};
     if (name !== undefined) fields.name = name;
     if (a.description !== undefined) fields.description = a.description;
@@ -85,24 +128,47 @@ export async function saveTerm(c: AppContext, info: TaxonomyInfo, target: TermTa
 
     if (!existing) {
       const id: number = r.termId[0].next;
-      const write = [db.insert(terms).values({ id, taxonomy: info.taxonomy, name: name!, slug: fields.slug!, ...fields, modifiedGmt: stamp.gmt }), bumpContentVersion(db)];
-      const results = (await db.batch([...write, ...termLoadQueries(db, info, id)] as never)) as unknown[];
+      const write = [
+        db.insert(terms).values({
+          id,
+          taxonomy: info.taxonomy,
+          name: name!,
+          slug: fields.slug!,
+          ...fields,
+          modifiedGmt: stamp.gmt,
+        }),
+        bumpContentVersion(db),
+      ];
+      const results = (await db.batch([
+        ...write,
+        ...termLoadQueries(db, info, id),
+      ] as never)) as unknown[];
       const { term, ancestry } = termFromResults(results.slice(write.length));
       c.header("Location", `${c.get("urls").namespaceRoot}${info.base}/${id}`);
       return c.json(renderSingle(c, info, term!, ancestry), 201);
     }
 
-    const changed = (Object.keys(fields) as Array<keyof typeof fields>).some((k) => fields[k] !== existing[k as keyof TermRow]);
+    const changed = (Object.keys(fields) as Array<keyof typeof fields>).some(
+      (k) => fields[k] !== existing[k as keyof TermRow],
+    );
     if (!changed) {
-      const { term, ancestry } = termFromResults((await db.batch(termLoadQueries(db, info, existing.id) as never)) as unknown[]);
+      const { term, ancestry } = termFromResults(
+        (await db.batch(termLoadQueries(db, info, existing.id) as never)) as unknown[],
+      );
       return c.json(renderSingle(c, info, term!, ancestry));
     }
     const write = [
-      db.update(terms).set({ ...fields, modifiedGmt: stamp.gmt }).where(eq(terms.id, existing.id)),
+      db
+        .update(terms)
+        .set({ ...fields, modifiedGmt: stamp.gmt })
+        .where(eq(terms.id, existing.id)),
       touchEventsOf(db, existing.id, stamp),
       bumpContentVersion(db),
     ];
-    const results = (await db.batch([...write, ...termLoadQueries(db, info, existing.id)] as never)) as unknown[];
+    const results = (await db.batch([
+      ...write,
+      ...termLoadQueries(db, info, existing.id),
+    ] as never)) as unknown[];
     const { term, ancestry } = termFromResults(results.slice(write.length));
     return c.json(renderSingle(c, info, term!, ancestry));
   });

@@ -9,7 +9,8 @@ import type { TaxonomyInfo } from "./taxonomies";
 export type TermRow = typeof terms.$inferSelect;
 
 /** REST base of a taxonomy: `categories` or `tags`. */
-export const restBase = (taxonomy: Taxonomy) => (taxonomy === "tribe_events_cat" ? "categories" : "tags");
+export const restBase = (taxonomy: Taxonomy) =>
+  taxonomy === "tribe_events_cat" ? "categories" : "tags";
 
 /** `urls`: `self`, `collection`, and `up` when the term has a parent. */
 export function termUrls(ctx: RenderContext, term: Pick<TermRow, "id" | "taxonomy" | "parent">) {
@@ -39,20 +40,26 @@ export function embeddedTerm(ctx: RenderContext, term: TermRow) {
 }
 
 /** Sorts terms by name, as WordPress lists an event's terms. */
-export const byName = (a: TermRow, b: TermRow) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
+export const byName = (a: TermRow, b: TermRow) =>
+  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
 
 /** Categories above terms, by id (rows of `ancestorsQuery`), for the public links of nested categories. */
 export type Ancestry = Map<number, { parent: number; slug: string }>;
 
-export const ancestryOf = (rows: Array<{ id: number; parent: number; slug: string }> = []): Ancestry =>
-  new Map(rows.map((r) => [r.id, { parent: r.parent, slug: r.slug }]));
+export const ancestryOf = (
+  rows: Array<{ id: number; parent: number; slug: string }> = [],
+): Ancestry => new Map(rows.map((r) => [r.id, { parent: r.parent, slug: r.slug }]));
 
 /**
  * The term's public page (contract §1): `{site}/events/category/{ancestor slugs/}{slug}/` for
  * categories, `{site}/tag/{slug}/` for tags.
  * @example termPageUrl(ctx, bebop, ancestry) // "https://example.com/events/category/music/jazz/bebop/"
  */
-export function termPageUrl(ctx: RenderContext, term: Pick<TermRow, "taxonomy" | "parent" | "slug">, ancestry: Ancestry): string {
+export function termPageUrl(
+  ctx: RenderContext,
+  term: Pick<TermRow, "taxonomy" | "parent" | "slug">,
+  ancestry: Ancestry,
+): string {
   const slugs = [term.slug];
   const seen = new Set<number>();
   for (let p = term.parent; p && !seen.has(p); ) {
@@ -63,7 +70,9 @@ export function termPageUrl(ctx: RenderContext, term: Pick<TermRow, "taxonomy" |
     p = up.parent;
   }
   const path = slugs.map(encodeURIComponent).join("/");
-  return term.taxonomy === "tribe_events_cat" ? `${ctx.urls.site}/events/category/${path}/` : `${ctx.urls.site}/tag/${path}/`;
+  return term.taxonomy === "tribe_events_cat"
+    ? `${ctx.urls.site}/events/category/${path}/`
+    : `${ctx.urls.site}/tag/${path}/`;
 }
 
 /**
@@ -90,14 +99,23 @@ export function serializeTerm(ctx: RenderContext, term: TermRow, ancestry: Ances
  * the original's do; `self` carries the methods this user may use on the term.
  * @param allow methods of the single-term route allowed to this user.
  */
-export function termLinks(ctx: RenderContext, info: TaxonomyInfo, term: Pick<TermRow, "id" | "parent">, allow: string[]) {
+export function termLinks(
+  ctx: RenderContext,
+  info: TaxonomyInfo,
+  term: Pick<TermRow, "id" | "parent">,
+  allow: string[],
+) {
   const wp = ctx.urls.wpRoot;
   return {
     self: [{ href: `${wp}${info.wpBase}/${term.id}`, targetHints: { allow } }],
     collection: [{ href: `${wp}${info.wpBase}` }],
     about: [{ href: `${wp}taxonomies/${info.taxonomy}` }],
-    ...(term.parent ? { up: [{ href: `${wp}${info.wpBase}/${term.parent}`, embeddable: true }] } : {}),
-    "wp:post_type": info.postTypes.map((type) => ({ href: `${wp}${type}?${info.wpBase}=${term.id}` })),
+    ...(term.parent
+      ? { up: [{ href: `${wp}${info.wpBase}/${term.parent}`, embeddable: true }] }
+      : {}),
+    "wp:post_type": info.postTypes.map((type) => ({
+      href: `${wp}${type}?${info.wpBase}=${term.id}`,
+    })),
     curies: [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }],
   };
 }

@@ -12,8 +12,8 @@ import { InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
 import { ancestorsQuery } from "./query";
-import { type Ancestry, type TermRow, ancestryOf, serializeTerm, termLinks } from "./serialize";
-import { type TaxonomyInfo, allowedSingleMethods } from "./taxonomies";
+import { type Ancestry, ancestryOf, serializeTerm, type TermRow, termLinks } from "./serialize";
+import { allowedSingleMethods, type TaxonomyInfo } from "./taxonomies";
 
 /**
  * The queries that load a term of the taxonomy and its ancestors, for one batch (possibly at the end
@@ -21,22 +21,36 @@ import { type TaxonomyInfo, allowedSingleMethods } from "./taxonomies";
  */
 export function termLoadQueries(db: Db, info: TaxonomyInfo, id: number) {
   return [
-    db.select().from(terms).where(and(eq(terms.id, id), eq(terms.taxonomy, info.taxonomy))),
+    db
+      .select()
+      .from(terms)
+      .where(and(eq(terms.id, id), eq(terms.taxonomy, info.taxonomy))),
     ancestorsQuery(db, sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} = ${id})`),
   ] as const;
 }
 
 /** The term (null when the id is not a term of the taxonomy) and its ancestry. */
 export function termFromResults(results: unknown[]): { term: TermRow | null; ancestry: Ancestry } {
-  const [rows, ancestors] = results as [TermRow[], Array<{ id: number; parent: number; slug: string }>];
+  const [rows, ancestors] = results as [
+    TermRow[],
+    Array<{ id: number; parent: number; slug: string }>,
+  ];
   return { term: rows[0] ?? null, ancestry: ancestryOf(ancestors) };
 }
 
 /** The single-term body (§4.4 c) with WordPress `_links`, as GET, POST and PUT answer. */
 export function renderSingle(c: AppContext, info: TaxonomyInfo, term: TermRow, ancestry: Ancestry) {
   const user = c.get("user");
-  const ctx: RenderContext = { urls: c.get("urls"), settings: c.get("settings"), user, single: true };
-  return { ...serializeTerm(ctx, term, ancestry), _links: termLinks(ctx, info, term, allowedSingleMethods(info, user)) };
+  const ctx: RenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: true,
+  };
+  return {
+    ...serializeTerm(ctx, term, ancestry),
+    _links: termLinks(ctx, info, term, allowedSingleMethods(info, user)),
+  };
 }
 
 /**
@@ -47,7 +61,9 @@ export function renderSingle(c: AppContext, info: TaxonomyInfo, term: TermRow, a
 export async function getTerm(c: AppContext, info: TaxonomyInfo): Promise<Response> {
   const { values } = parseArgs(singleArgs(info), await requestParams(c), argContext(c));
   const { db } = c.get("rdb");
-  const { term, ancestry } = termFromResults((await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[]);
+  const { term, ancestry } = termFromResults(
+    (await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[],
+  );
   if (!term) throw new InvalidParamsError([{ name: "id" }]);
   return c.json(renderSingle(c, info, term, ancestry));
 }

@@ -48,16 +48,21 @@ export interface CapabilitySubject {
   can(cap: Capability): boolean;
 }
 
-export const subjectOf = (user: AuthUser | null): CapabilitySubject => ({ can: (cap) => can(user, cap) });
+export const subjectOf = (user: AuthUser | null): CapabilitySubject => ({
+  can: (cap) => can(user, cap),
+});
 
 /** May the subject create, edit and delete terms of the taxonomy (§9.2)? */
-export const mayManage = (info: TaxonomyInfo, subject: CapabilitySubject) => info.manageCaps.every((cap) => subject.can(cap));
+export const mayManage = (info: TaxonomyInfo, subject: CapabilitySubject) =>
+  info.manageCaps.every((cap) => subject.can(cap));
 
 /**
  * Methods of a single-term route, in TEC's registration order (GET, then POST/PUT/PATCH, then
  * DELETE, §1.2), with the check deciding whether the user may use each.
  */
-export function singleMethods(info: TaxonomyInfo): Record<string, (u: CapabilitySubject) => boolean> {
+export function singleMethods(
+  info: TaxonomyInfo,
+): Record<string, (u: CapabilitySubject) => boolean> {
   const manage = (u: CapabilitySubject) => mayManage(info, u);
   return { GET: () => true, POST: manage, PUT: manage, PATCH: manage, DELETE: manage };
 }

@@ -34,14 +34,21 @@ function withinRange(dt: DateTime): DateTime | null {
  *   that carry one, UTC for Unix timestamps; null when the input is not a date.
  * @example parseTime("tomorrow 9am", IANAZone.create("Europe/Berlin"), now)?.toISO()
  */
-export function parseTime(input: unknown, zone: Zone, now: DateTime = DateTime.utc()): DateTime | null {
+export function parseTime(
+  input: unknown,
+  zone: Zone,
+  now: DateTime = DateTime.utc(),
+): DateTime | null {
   if (typeof input === "number") {
-    return Number.isFinite(input) ? withinRange(DateTime.fromSeconds(Math.floor(input), { zone: "utc" })) : null;
+    return Number.isFinite(input)
+      ? withinRange(DateTime.fromSeconds(Math.floor(input), { zone: "utc" }))
+      : null;
   }
   if (typeof input !== "string") return null;
   const text = input.trim();
   if (text === "" || text.length > 100) return null;
-  if (NUMERIC.test(text)) return withinRange(DateTime.fromSeconds(Math.floor(Number(text)), { zone: "utc" }));
+  if (NUMERIC.test(text))
+    return withinRange(DateTime.fromSeconds(Math.floor(Number(text)), { zone: "utc" }));
 
   // Relative phrases count from the wall clock in `zone`, expressed as a UTC reading.
   const wallNow = now.setZone(zone);
@@ -54,7 +61,9 @@ export function parseTime(input: unknown, zone: Zone, now: DateTime = DateTime.u
     const wall = safeStrtotime(text.slice(0, zoned.index), wallNowSeconds);
     const offsetMinutes = wall === null ? 0 : Math.round((wall - instant) / 60);
     if (Math.abs(offsetMinutes) > 18 * 60) return null;
-    return withinRange(DateTime.fromSeconds(instant, { zone: FixedOffsetZone.instance(offsetMinutes) }));
+    return withinRange(
+      DateTime.fromSeconds(instant, { zone: FixedOffsetZone.instance(offsetMinutes) }),
+    );
   }
   const wall = safeStrtotime(text, wallNowSeconds);
   if (wall === null) return null;

@@ -2,7 +2,7 @@
  * Time zones as TEC accepts them (tec-reference §3 `is_timezone`, §12.1): IANA identifiers
  * (`Europe/Rome`, `UTC`) or fixed offsets written `UTC+2`, `UTC-5:30`, `UTC+05:30`.
  */
-import { DateTime, FixedOffsetZone, IANAZone, type Zone } from "luxon";
+import { type DateTime, FixedOffsetZone, IANAZone, type Zone } from "luxon";
 
 const OFFSET = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/i;
 
@@ -23,7 +23,7 @@ export function resolveZone(name: string): Zone | null {
   }
   // IANAZone.isValidZone accepts only names Intl knows; Intl also accepts offsets such as "+02:00",
   // which TEC does not, so insist on the Area/Location (or single-word) shape.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(?:\/[A-Za-z0-9_+\-]+)*$/.test(trimmed)) return null;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(trimmed)) return null;
   return IANAZone.isValidZone(trimmed) ? IANAZone.create(trimmed) : null;
 }
 
@@ -72,7 +72,17 @@ export function zoneAbbreviation(zoneName: string, instant: DateTime): string {
   if (FIXED_ABBREVIATIONS[zone.name]) return FIXED_ABBREVIATIONS[zone.name];
   const at = instant.setZone(zone);
   // Intl has no tz-database abbreviations; each English locale knows the letters of its own region.
-  for (const locale of ["en-US", "en-GB", "en-AU", "en-IN", "en-NZ", "en-ZA", "en-CA", "en-HK", "ja-JP"]) {
+  for (const locale of [
+    "en-US",
+    "en-GB",
+    "en-AU",
+    "en-IN",
+    "en-NZ",
+    "en-ZA",
+    "en-CA",
+    "en-HK",
+    "ja-JP",
+  ]) {
     const short = at.setLocale(locale).offsetNameShort;
     if (short && LETTERS.test(short) && short !== "GMT") return short;
     if (short === "GMT" && at.offset === 0) return "GMT";

@@ -14,8 +14,8 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { chunkPassword, randomPassword, sha256Hex } from "../http/crypto";
 import { ApiError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
-import { APP_PASSWORD_CREATE_ARGS } from "./args";
 import { assertAllowed, selfOr, targetUserId } from "./access";
+import { APP_PASSWORD_CREATE_ARGS } from "./args";
 import { plainText } from "./fields";
 import { type ApplicationPasswordRow, serializeApplicationPassword } from "./serialize";
 
@@ -38,7 +38,10 @@ const notFound = () => new ApiError(404, "rest_application_password_not_found");
  * (all of the user's, or the one `uuid`) in one batch.
  * @throws ApiError 401 `rest_not_logged_in`, 401/403 `rest_forbidden`, 404 `rest_user_invalid_id`.
  */
-async function load(c: AppContext, uuid?: string): Promise<{ db: Db; userId: number; rows: PublicRow[] }> {
+async function load(
+  c: AppContext,
+  uuid?: string,
+): Promise<{ db: Db; userId: number; rows: PublicRow[] }> {
   const userId = targetUserId(c);
   assertAllowed(c, MANAGE_APP_PASSWORDS, userId);
   const { db } = c.get("rdb");
@@ -48,7 +51,9 @@ async function load(c: AppContext, uuid?: string): Promise<{ db: Db; userId: num
     db
       .select(PUBLIC_COLUMNS)
       .from(applicationPasswords)
-      .where(uuid === undefined ? mine : and(mine, eq(applicationPasswords.uuid, uuid.toLowerCase())))
+      .where(
+        uuid === undefined ? mine : and(mine, eq(applicationPasswords.uuid, uuid.toLowerCase())),
+      )
       .orderBy(asc(applicationPasswords.created), asc(applicationPasswords.uuid)),
   ])) as [Array<{ id: number }>, PublicRow[]];
   if (!found.length) throw new ApiError(404, "rest_user_invalid_id");
@@ -86,14 +91,22 @@ export async function createApplicationPassword(c: AppContext): Promise<Response
     const password = randomPassword();
     const item: PublicRow = { uuid: crypto.randomUUID(), appId: a.app_id ?? "", name, created };
     await db.batch([
-      db.insert(applicationPasswords).values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
+      db
+        .insert(applicationPasswords)
+        .values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
       bumpContentVersion(db),
     ]);
     return { userId, item, password };
   });
 
-  c.header("Location", `${c.get("urls").wpRoot}users/${result.userId}/application-passwords/${result.item.uuid}`);
-  return c.json({ ...serializeApplicationPassword(result.item), password: chunkPassword(result.password) }, 201);
+  c.header(
+    "Location",
+    `${c.get("urls").wpRoot}users/${result.userId}/application-passwords/${result.item.uuid}`,
+  );
+  return c.json(
+    { ...serializeApplicationPassword(result.item), password: chunkPassword(result.password) },
+    201,
+  );
 }
 
 /**
@@ -118,7 +131,9 @@ export async function deleteApplicationPassword(c: AppContext): Promise<Response
   await db.batch([
     db
       .delete(applicationPasswords)
-      .where(and(eq(applicationPasswords.userId, userId), eq(applicationPasswords.uuid, previous.uuid))),
+      .where(
+        and(eq(applicationPasswords.userId, userId), eq(applicationPasswords.uuid, previous.uuid)),
+      ),
     bumpContentVersion(db),
   ]);
   return c.json({ deleted: true, previous: serializeApplicationPassword(previous) });

@@ -6,7 +6,14 @@
 import * as v from "valibot";
 import { ROLES, type Role } from "../db/schema";
 import { type Arg, issue } from "../http/args";
-import { idFormat, listToArray, positiveInt, wpBoolean, wpInteger, wpString } from "../http/validators";
+import {
+  idFormat,
+  listToArray,
+  positiveInt,
+  wpBoolean,
+  wpInteger,
+  wpString,
+} from "../http/validators";
 import { isRole, isValidEmail, isValidUsername, plainText, sanitizeUserSlug } from "./fields";
 
 const INVALID = issue("invalid");
@@ -58,7 +65,10 @@ const roles = v.pipe(
 export const LIST_ARGS = {
   page: arg({ schema: positiveInt, default: 1, type: "integer", description: "users.page" }),
   per_page: arg({
-    schema: v.pipe(positiveInt, v.check((n) => n <= USERS_PER_PAGE_MAX, INVALID)),
+    schema: v.pipe(
+      positiveInt,
+      v.check((n) => n <= USERS_PER_PAGE_MAX, INVALID),
+    ),
     default: 10,
     type: "integer",
     description: "users.per_page",
@@ -74,11 +84,26 @@ export const SINGLE_ARGS = { id: ID };
 
 /** `POST /users`. */
 export const CREATE_ARGS = {
-  username: arg({ schema: username, required: true, type: "string", description: "users.username" }),
+  username: arg({
+    schema: username,
+    required: true,
+    type: "string",
+    description: "users.username",
+  }),
   name: arg({ schema: displayName, type: "string", description: "users.name" }),
   email: arg({ schema: email, required: true, type: "string", description: "users.email" }),
-  password: arg({ schema: password, required: true, type: "string", description: "users.password" }),
-  roles: arg({ schema: roles, type: "array", items: { type: "string" }, description: "users.roles" }),
+  password: arg({
+    schema: password,
+    required: true,
+    type: "string",
+    description: "users.password",
+  }),
+  roles: arg({
+    schema: roles,
+    type: "array",
+    items: { type: "string" },
+    description: "users.roles",
+  }),
   slug: arg({ schema: slug, type: "string", description: "users.slug" }),
 };
 
@@ -89,7 +114,12 @@ export const UPDATE_ARGS = {
   name: arg({ schema: displayName, type: "string", description: "users.name" }),
   email: arg({ schema: email, type: "string", description: "users.email" }),
   password: arg({ schema: password, type: "string", description: "users.password" }),
-  roles: arg({ schema: roles, type: "array", items: { type: "string" }, description: "users.roles" }),
+  roles: arg({
+    schema: roles,
+    type: "array",
+    items: { type: "string" },
+    description: "users.roles",
+  }),
   slug: arg({ schema: slug, type: "string", description: "users.slug" }),
 };
 
@@ -97,7 +127,12 @@ export const UPDATE_ARGS = {
 export const DELETE_ARGS = {
   id: ID,
   force: arg({ schema: wpBoolean, default: false, type: "boolean", description: "users.force" }),
-  reassign: arg({ schema: wpInteger, required: true, type: "integer", description: "users.reassign" }),
+  reassign: arg({
+    schema: wpInteger,
+    required: true,
+    type: "integer",
+    description: "users.reassign",
+  }),
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,7 +140,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `POST /users/{id}/application-passwords`. */
 export const APP_PASSWORD_CREATE_ARGS = {
   name: arg({
-    schema: v.pipe(wpString, v.check((x) => /\S/.test(x) && x.length <= 200, INVALID)),
+    schema: v.pipe(
+      wpString,
+      v.check((x) => /\S/.test(x) && x.length <= 200, INVALID),
+    ),
     required: true,
     type: "string",
     description: "application_passwords.name",

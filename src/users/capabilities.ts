@@ -50,7 +50,14 @@ const EDITOR: Capability[] = [
 ];
 
 const GRANTS: Record<Role, ReadonlySet<Capability>> = {
-  administrator: new Set<Capability>([...EDITOR, "list_users", "create_users", "edit_users", "delete_users", "promote_users"]),
+  administrator: new Set<Capability>([
+    ...EDITOR,
+    "list_users",
+    "create_users",
+    "edit_users",
+    "delete_users",
+    "promote_users",
+  ]),
   editor: new Set(EDITOR),
   author: new Set<Capability>([
     "read",
@@ -102,7 +109,8 @@ function postCap(user: AuthUser | null, post: PostAccess, verb: "edit" | "delete
 export const canEditPost = (user: AuthUser | null, post: PostAccess) => postCap(user, post, "edit");
 
 /** May the user delete (trash) this post (`delete_post`)? */
-export const canDeletePost = (user: AuthUser | null, post: PostAccess) => postCap(user, post, "delete");
+export const canDeletePost = (user: AuthUser | null, post: PostAccess) =>
+  postCap(user, post, "delete");
 
 /**
  * May the user read this post (`read_post`)? Published posts: everyone. Private: the author or

@@ -10,10 +10,10 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { passwordDigest } from "../http/crypto";
 import { ApiError, forbidden } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
-import { can } from "./capabilities";
 import { CREATE_ARGS } from "./args";
+import { can } from "./capabilities";
 import { userSlugBase } from "./fields";
-import { USER_COLUMNS, type UserFields, serializeUser } from "./serialize";
+import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
 
 /**
  * Handles `POST /users` (needs `create_users`): `username`, `email`, `password` required; `name`
@@ -40,14 +40,15 @@ export async function createUser(c: AppContext): Promise<Response> {
       db
         .select({ username: users.username, email: users.email })
         .from(users)
-        .where(sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`),
-      db
-        .select({ slug: users.slug })
-        .from(users)
-        .where(slugTaken(users.slug, base)),
+        .where(
+          sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`,
+        ),
+      db.select({ slug: users.slug }).from(users).where(slugTaken(users.slug, base)),
     ])) as [Array<{ username: string; email: string }>, Array<{ slug: string }>];
-    if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw new ApiError(400, "existing_user_login");
-    if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) throw new ApiError(400, "existing_user_email");
+    if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase()))
+      throw new ApiError(400, "existing_user_login");
+    if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase()))
+      throw new ApiError(400, "existing_user_email");
 
     const [inserted] = (await db.batch([
       db

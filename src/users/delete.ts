@@ -8,9 +8,9 @@ import { bumpContentVersion, postDates } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
-import { DELETE_ARGS } from "./args";
 import { assertAllowed, holder, targetUserId } from "./access";
-import { USER_COLUMNS, type UserFields, serializeUser } from "./serialize";
+import { DELETE_ARGS } from "./args";
+import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
 
 /** The first administrator (the `ADMIN_APP_PASSWORD` account) can never be deleted. */
 const FIRST_ADMIN = 1;
@@ -42,7 +42,8 @@ export async function deleteUser(c: AppContext): Promise<Response> {
   if (!a.force) throw new ApiError(501, "rest_trash_not_supported");
   if (id === FIRST_ADMIN) throw new ApiError(400, "rest_cannot_delete_admin");
   if (id === c.get("user")?.id) throw new ApiError(400, "rest_cannot_delete_self");
-  if (reassign === id || !found.some((u) => u.id === reassign)) throw new ApiError(400, "rest_user_invalid_reassign");
+  if (reassign === id || !found.some((u) => u.id === reassign))
+    throw new ApiError(400, "rest_user_invalid_reassign");
 
   const { local, gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
   const handOver = { author: reassign, postModified: local, postModifiedGmt: gmt };

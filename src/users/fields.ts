@@ -36,11 +36,16 @@ export function isValidEmail(value: string): boolean {
   if (at < 1) return false;
   const local = value.slice(0, at);
   const labels = value.slice(at + 1).split(".");
-  return LOCAL_PART.test(local) && labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label));
+  return (
+    LOCAL_PART.test(local) &&
+    labels.length >= 2 &&
+    labels.every((label) => DOMAIN_LABEL.test(label))
+  );
 }
 
 /** Whether a string names one of the five roles of tec-reference §9.2. */
-export const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
 /** WordPress `sanitize_title` cut to the 50 characters of `user_nicename`; `""` when nothing is left. */
 export function sanitizeUserSlug(value: string): string {

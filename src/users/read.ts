@@ -7,12 +7,12 @@ import { users } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
-import { formQuery } from "../http/urls";
 import { totalPages } from "../http/pagination";
-import { can } from "./capabilities";
-import { LIST_ARGS, SINGLE_ARGS } from "./args";
+import { formQuery } from "../http/urls";
 import { assertAllowed, notLoggedIn, requireUser, selfOr, targetUserId } from "./access";
-import { USER_COLUMNS, type UserFields, serializeUser } from "./serialize";
+import { LIST_ARGS, SINGLE_ARGS } from "./args";
+import { can } from "./capabilities";
+import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
 
 /**
  * Handles `GET /users` (needs `list_users`): users ordered by display name (WordPress's default
@@ -51,7 +51,13 @@ export async function listUsers(c: AppContext): Promise<Response> {
   c.header("X-WP-Total", String(total));
   c.header("X-WP-TotalPages", String(pages));
   const base = `${c.get("urls").wpRoot}users`;
-  const link = (p: number) => base + formQuery([["per_page", a.per_page], ["search", a.search], ["page", p]]);
+  const link = (p: number) =>
+    base +
+    formQuery([
+      ["per_page", a.per_page],
+      ["search", a.search],
+      ["page", p],
+    ]);
   const rels: string[] = [];
   if (page > 1) rels.push(`<${link(Math.min(page - 1, Math.max(pages, 1)))}>; rel="prev"`);
   if (page < pages) rels.push(`<${link(page + 1)}>; rel="next"`);

@@ -4,15 +4,22 @@
  * it validates with and who may use it on the route's target (`Allow`); `OPTIONS` describes them.
  */
 import type { RouteDef } from "../root/registry";
-import { type UserRule, holder, selfOr } from "./access";
+import { holder, selfOr, type UserRule } from "./access";
 import {
-  MANAGE_APP_PASSWORDS,
   createApplicationPassword,
   deleteApplicationPassword,
   getApplicationPassword,
   listApplicationPasswords,
+  MANAGE_APP_PASSWORDS,
 } from "./application-passwords";
-import { APP_PASSWORD_CREATE_ARGS, CREATE_ARGS, DELETE_ARGS, LIST_ARGS, SINGLE_ARGS, UPDATE_ARGS } from "./args";
+import {
+  APP_PASSWORD_CREATE_ARGS,
+  CREATE_ARGS,
+  DELETE_ARGS,
+  LIST_ARGS,
+  SINGLE_ARGS,
+  UPDATE_ARGS,
+} from "./args";
 import { createUser } from "./create";
 import { deleteUser } from "./delete";
 import { getCurrentUser, getUser, listUsers } from "./read";
@@ -29,7 +36,12 @@ export function userRoutes(): Array<RouteDef<UserRule>> {
       path: `/users/${owner}/application-passwords`,
       endpoints: [
         { methods: ["GET"], args: {}, may: manage, handler: listApplicationPasswords },
-        { methods: ["POST"], args: APP_PASSWORD_CREATE_ARGS, may: manage, handler: createApplicationPassword },
+        {
+          methods: ["POST"],
+          args: APP_PASSWORD_CREATE_ARGS,
+          may: manage,
+          handler: createApplicationPassword,
+        },
       ],
     },
     {
@@ -60,7 +72,12 @@ export function userRoutes(): Array<RouteDef<UserRule>> {
       endpoints: [
         { methods: ["GET"], args: SINGLE_ARGS, may: selfOr("list_users"), handler: getUser },
         { methods: ["POST", "PUT", "PATCH"], args: UPDATE_ARGS, may: edit, handler: updateUser },
-        { methods: ["DELETE"], args: DELETE_ARGS, may: holder("delete_users"), handler: deleteUser },
+        {
+          methods: ["DELETE"],
+          args: DELETE_ARGS,
+          may: holder("delete_users"),
+          handler: deleteUser,
+        },
       ],
     },
     ...passwords("me"),

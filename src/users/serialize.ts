@@ -46,13 +46,29 @@ export type UserFields = Pick<UserRow, "id" | "username" | "name" | "email" | "s
 
 /** `{id, username, name, email, roles, slug}`. */
 export function serializeUser(row: UserFields): UserObject {
-  return { id: row.id, username: row.username, name: row.name, email: row.email, roles: [row.role], slug: row.slug };
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    roles: [row.role],
+    slug: row.slug,
+  };
 }
 
 /** `Y-m-d H:i:s` (UTC) → `Y-m-dTH:i:s`, as WordPress prints `created`. */
 export const rfc3339 = (mysql: string) => mysql.replace(" ", "T");
 
 /** `{uuid, app_id, name, created, last_used, last_ip}`. */
-export function serializeApplicationPassword(row: Omit<ApplicationPasswordRow, "passwordDigest" | "userId">): ApplicationPasswordObject {
-  return { uuid: row.uuid, app_id: row.appId, name: row.name, created: rfc3339(row.created), last_used: null, last_ip: null };
+export function serializeApplicationPassword(
+  row: Omit<ApplicationPasswordRow, "passwordDigest" | "userId">,
+): ApplicationPasswordObject {
+  return {
+    uuid: row.uuid,
+    app_id: row.appId,
+    name: row.name,
+    created: rfc3339(row.created),
+    last_used: null,
+    last_ip: null,
+  };
 }

@@ -9,10 +9,10 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { passwordDigest } from "../http/crypto";
 import { ApiError } from "../http/errors";
-import { can } from "./capabilities";
-import { UPDATE_ARGS } from "./args";
 import { assertAllowed, selfOr, targetUserId } from "./access";
-import { USER_COLUMNS, type UserFields, serializeUser } from "./serialize";
+import { UPDATE_ARGS } from "./args";
+import { can } from "./capabilities";
+import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
 
 /** The first administrator authenticates with `ADMIN_APP_PASSWORD` and always stays administrator. */
 const FIRST_ADMIN = 1;
@@ -34,7 +34,8 @@ export async function updateUser(c: AppContext): Promise<Response> {
   const id = targetUserId(c);
   const user = c.get("user");
   assertAllowed(c, selfOr("edit_users"), id);
-  if (a.roles !== undefined && !can(user, "promote_users")) throw new ApiError(403, "rest_cannot_edit_roles");
+  if (a.roles !== undefined && !can(user, "promote_users"))
+    throw new ApiError(403, "rest_cannot_edit_roles");
 
   const digest = a.password !== undefined ? await passwordDigest(a.password) : undefined;
   const { db } = c.get("rdb");
@@ -45,7 +46,9 @@ export async function updateUser(c: AppContext): Promise<Response> {
       db
         .select({ id: users.id })
         .from(users)
-        .where(sql`lower(${users.email}) = ${a.email?.toLowerCase() ?? null} AND ${users.id} <> ${id}`),
+        .where(
+          sql`lower(${users.email}) = ${a.email?.toLowerCase() ?? null} AND ${users.id} <> ${id}`,
+        ),
       db
         .select({ id: users.id })
         .from(users)
@@ -53,10 +56,15 @@ export async function updateUser(c: AppContext): Promise<Response> {
     ])) as [UserFields[], Array<{ id: number }>, Array<{ id: number }>];
     const target = targets[0];
     if (!target) throw new ApiError(404, "rest_user_invalid_id");
-    if (sent.has("username") && a.username !== target.username) throw new ApiError(400, "rest_user_invalid_argument");
+    if (sent.has("username") && a.username !== target.username)
+      throw new ApiError(400, "rest_user_invalid_argument");
     if (emailOwners.length) throw new ApiError(400, "rest_user_invalid_email");
     if (slugOwners.length) throw new ApiError(400, "rest_user_invalid_slug");
-    if (a.roles !== undefined && a.roles !== "administrator" && (id === user?.id || id === FIRST_ADMIN)) {
+    if (
+      a.roles !== undefined &&
+      a.roles !== "administrator" &&
+      (id === user?.id || id === FIRST_ADMIN)
+    ) {
       throw new ApiError(403, "rest_user_invalid_role", [], {}, "rest_user_cannot_give_role");
     }
 

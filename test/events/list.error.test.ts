@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { NS, api } from "../support/api";
-import { seedEvent, seedVenue } from "../support/factories";
+import { api, NS } from "../support/api";
 import { day } from "../support/dates";
+import { seedEvent, seedVenue } from "../support/factories";
 
 /** Asserts the WordPress `rest_invalid_param` envelope naming exactly `params`. */
 async function expectInvalid(query: string, params: string[]) {
@@ -22,12 +22,16 @@ describe("GET /events: bad input → 400 rest_invalid_param (§10.2)", () => {
       message: "Invalid parameter(s): per_page",
       data: { status: 400, params: { per_page: "Invalid parameter." }, details: [] },
     });
-    for (const bad of ["0", "-1", "foo", "foo bar", "1.5"]) await expectInvalid(`page=${encodeURIComponent(bad)}`, ["page"]);
+    for (const bad of ["0", "-1", "foo", "foo bar", "1.5"])
+      await expectInvalid(`page=${encodeURIComponent(bad)}`, ["page"]);
   });
 
   it("rejects dates it cannot read instead of guessing", async () => {
     await expectInvalid("start_date=not-a-date", ["start_date"]);
-    await expectInvalid("start_date=before%20my%20birthday&ends_after=soonish", ["start_date", "ends_after"]);
+    await expectInvalid("start_date=before%20my%20birthday&ends_after=soonish", [
+      "start_date",
+      "ends_after",
+    ]);
   });
 
   it("rejects empty search and strict_dates, non-boolean featured, unknown statuses", async () => {
@@ -56,7 +60,11 @@ describe("GET /events: bad input → 400 rest_invalid_param (§10.2)", () => {
     await seedEvent({ title: "Only", start: day(1) });
     const res = await api(`${NS}/events?page=2`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: "event-archive-page-not-found", message: "The requested event archive page does not exist", data: { status: 404 } });
+    expect(res.body).toEqual({
+      code: "event-archive-page-not-found",
+      message: "The requested event archive page does not exist",
+      data: { status: 404 },
+    });
   });
 
   it("words errors in the request's language", async () => {
@@ -78,6 +86,10 @@ describe("routing errors → 404 rest_no_route", () => {
   ])("%s %s", async (method, path) => {
     const res = await api(path, { method });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
+    expect(res.body).toEqual({
+      code: "rest_no_route",
+      message: "No route was found matching the URL and request method.",
+      data: { status: 404 },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NS, api, roundTrips } from "../support/api";
+import { api, NS, roundTrips } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedOrganizer, seedTerm, seedUser, seedVenue } from "../support/factories";
 
@@ -8,7 +8,11 @@ describe("GET /events: window, order and paging", () => {
     await seedEvent({ title: "Too old", start: day(-2) });
     const b = await seedEvent({ title: "Later", start: day(3, "09:00:00") });
     const a = await seedEvent({ title: "Yesterday", start: day(-1, "08:00:00") });
-    const c = await seedEvent({ title: "Same start, newer post", start: day(3, "09:00:00"), postDate: "2026-02-01 00:00:00" });
+    const c = await seedEvent({
+      title: "Same start, newer post",
+      start: day(3, "09:00:00"),
+      postDate: "2026-02-01 00:00:00",
+    });
     await seedEvent({ title: "Beyond two years", start: day(800) });
     const res = await api(`${NS}/events`);
     expect(res.status).toBe(200);
@@ -19,11 +23,19 @@ describe("GET /events: window, order and paging", () => {
     const start = `${day(-1, "00:00:00")}`;
     const rest = new URL(res.body.rest_url);
     expect(rest.pathname).toBe(`${NS}/events/`);
-    expect([...rest.searchParams.keys()]).toEqual(["page", "per_page", "start_date", "end_date", "status"]);
+    expect([...rest.searchParams.keys()]).toEqual([
+      "page",
+      "per_page",
+      "start_date",
+      "end_date",
+      "status",
+    ]);
     expect(rest.searchParams.get("start_date")).toBe(start);
     expect(rest.searchParams.get("per_page")).toBe("12");
     expect(rest.searchParams.get("status")).toBe("publish");
-    expect(res.body.rest_url).toContain("start_date=" + start.replace(" ", "+").replaceAll(":", "%3A"));
+    expect(res.body.rest_url).toContain(
+      `start_date=${start.replace(" ", "+").replaceAll(":", "%3A")}`,
+    );
   });
 
   it("pages with next/previous URLs, totals in headers and a Link header", async () => {
@@ -43,7 +55,9 @@ describe("GET /events: window, order and paging", () => {
     expect(first.headers.get("link")).toContain(`<${first.body.next_rest_url}>; rel="next"`);
     expect(first.headers.get("access-control-expose-headers")).toMatch(/X-WP-Total/);
 
-    const second = await api(new URL(first.body.next_rest_url).pathname + new URL(first.body.next_rest_url).search);
+    const second = await api(
+      new URL(first.body.next_rest_url).pathname + new URL(first.body.next_rest_url).search,
+    );
     expect(second.body.events.map((e: any) => e.title)).toEqual(["E2", "E3"]);
     expect(new URL(second.body.previous_rest_url).searchParams.has("page")).toBe(false);
     const third = await api(`${NS}/events?per_page=2&page=3`);
@@ -68,8 +82,16 @@ describe("GET /events: window, order and paging", () => {
 describe("GET /events: date filters (§6.2)", () => {
   const seedJanFirst = async () => {
     await seedEvent({ title: "Dec 31", start: "2017-12-31 17:00:00", end: "2017-12-31 18:00:00" });
-    await seedEvent({ title: "Jan 1 16:00", start: "2018-01-01 16:00:00", end: "2018-01-01 16:30:00" });
-    await seedEvent({ title: "Jan 1 20:00", start: "2018-01-01 20:00:00", end: "2018-01-01 20:30:00" });
+    await seedEvent({
+      title: "Jan 1 16:00",
+      start: "2018-01-01 16:00:00",
+      end: "2018-01-01 16:30:00",
+    });
+    await seedEvent({
+      title: "Jan 1 20:00",
+      start: "2018-01-01 20:00:00",
+      end: "2018-01-01 20:30:00",
+    });
     await seedEvent({ title: "Jan 2", start: "2018-01-02 10:00:00", end: "2018-01-02 11:00:00" });
   };
   const titles = (res: any) => res.body.events.map((e: any) => e.title);
@@ -80,17 +102,31 @@ describe("GET /events: date filters (§6.2)", () => {
     const inclusive = await api(`${NS}/events?${q}`);
     expect(titles(inclusive)).toEqual(["Jan 1 16:00", "Jan 1 20:00"]);
     const rest = new URL(inclusive.body.rest_url).searchParams;
-    expect([rest.get("start_date"), rest.get("end_date")]).toEqual(["2018-01-01 00:00:00", "2018-01-01 23:59:59"]);
+    expect([rest.get("start_date"), rest.get("end_date")]).toEqual([
+      "2018-01-01 00:00:00",
+      "2018-01-01 23:59:59",
+    ]);
     const strict = await api(`${NS}/events?${q}&strict_dates=true`);
     expect(titles(strict)).toEqual(["Jan 1 16:00"]);
   });
 
   it("applies starts_after/ends_before with end-of-day rounding and drops the default window", async () => {
     await seedJanFirst();
-    expect(titles(await api(`${NS}/events?starts_after=2017-12-31`))).toEqual(["Jan 1 16:00", "Jan 1 20:00", "Jan 2"]);
-    expect(titles(await api(`${NS}/events?ends_before=2018-01-01`))).toEqual(["Dec 31", "Jan 1 16:00", "Jan 1 20:00"]);
-    expect(titles(await api(`${NS}/events?starts_before=2018-01-01&starts_after=2017-12-30`))).toEqual(["Dec 31", "Jan 1 16:00", "Jan 1 20:00"]);
-    const rest = new URL((await api(`${NS}/events?starts_after=2017-12-31`)).body.rest_url).searchParams;
+    expect(titles(await api(`${NS}/events?starts_after=2017-12-31`))).toEqual([
+      "Jan 1 16:00",
+      "Jan 1 20:00",
+      "Jan 2",
+    ]);
+    expect(titles(await api(`${NS}/events?ends_before=2018-01-01`))).toEqual([
+      "Dec 31",
+      "Jan 1 16:00",
+      "Jan 1 20:00",
+    ]);
+    expect(
+      titles(await api(`${NS}/events?starts_before=2018-01-01&starts_after=2017-12-30`)),
+    ).toEqual(["Dec 31", "Jan 1 16:00", "Jan 1 20:00"]);
+    const rest = new URL((await api(`${NS}/events?starts_after=2017-12-31`)).body.rest_url)
+      .searchParams;
     expect(rest.has("start_date")).toBe(false);
     expect(rest.get("starts_after")).toBe("2017-12-31 23:59:59");
   });
@@ -98,13 +134,19 @@ describe("GET /events: date filters (§6.2)", () => {
   it("accepts relative phrases and Unix timestamps", async () => {
     await seedEvent({ title: "Tomorrow", start: day(1) });
     await seedEvent({ title: "In ten days", start: day(10) });
-    expect(titles(await api(`${NS}/events?start_date=tomorrow&end_date=%2B3%20days`))).toEqual(["Tomorrow"]);
+    expect(titles(await api(`${NS}/events?start_date=tomorrow&end_date=%2B3%20days`))).toEqual([
+      "Tomorrow",
+    ]);
     const ts = Math.floor(Date.now() / 1000) + 5 * 86400;
     expect(titles(await api(`${NS}/events?start_date=${ts}`))).toEqual(["In ten days"]);
   });
 
   it("ignores every date filter with include, ordering by post date", async () => {
-    const old = await seedEvent({ title: "Old", start: "2001-01-01 10:00:00", postDate: "2025-01-02 00:00:00" });
+    const old = await seedEvent({
+      title: "Old",
+      start: "2001-01-01 10:00:00",
+      postDate: "2025-01-02 00:00:00",
+    });
     const soon = await seedEvent({ title: "Soon", start: day(2), postDate: "2025-01-01 00:00:00" });
     const res = await api(`${NS}/events?include=${old},${soon}`);
     expect(res.body.events.map((e: any) => e.id)).toEqual([soon, old]);
@@ -119,9 +161,22 @@ describe("GET /events: filters (§6.3)", () => {
     const outdoor = await seedTerm("post_tag", "Outdoor");
     const hall = await seedVenue({ title: "Hall" });
     const org = await seedOrganizer({ title: "Org" });
-    const jazz = await seedEvent({ title: "Jazz Night", start: day(1), termIds: [music, outdoor], venueId: hall, featured: true });
-    const paint = await seedEvent({ title: "Painting", content: "<p>Bring brushes</p>", start: day(2), termIds: [art], organizerIds: [org] });
-    const ids = async (q: string) => (await api(`${NS}/events?${q}`)).body.events.map((e: any) => e.id);
+    const jazz = await seedEvent({
+      title: "Jazz Night",
+      start: day(1),
+      termIds: [music, outdoor],
+      venueId: hall,
+      featured: true,
+    });
+    const paint = await seedEvent({
+      title: "Painting",
+      content: "<p>Bring brushes</p>",
+      start: day(2),
+      termIds: [art],
+      organizerIds: [org],
+    });
+    const ids = async (q: string) =>
+      (await api(`${NS}/events?${q}`)).body.events.map((e: any) => e.id);
     expect(await ids(`categories=${music}`)).toEqual([jazz]);
     expect(await ids("categories=live-music,art")).toEqual([jazz, paint]);
     expect(await ids("categories=Live%20Music")).toEqual([jazz]);
@@ -134,8 +189,14 @@ describe("GET /events: filters (§6.3)", () => {
     expect(await ids("search=brush")).toEqual([paint]);
     expect(await ids("search=jazz%20night")).toEqual([jazz]);
     expect(await ids("search=jazz%20brush")).toEqual([]);
-    const rest = new URL((await api(`${NS}/events?categories=live-music&tags=outdoor&featured=1`)).body.rest_url).searchParams;
-    expect([rest.get("categories"), rest.get("tags"), rest.get("featured")]).toEqual(["live-music", "outdoor", "1"]);
+    const rest = new URL(
+      (await api(`${NS}/events?categories=live-music&tags=outdoor&featured=1`)).body.rest_url,
+    ).searchParams;
+    expect([rest.get("categories"), rest.get("tags"), rest.get("featured")]).toEqual([
+      "live-music",
+      "outdoor",
+      "1",
+    ]);
   });
 
   it("never lists events hidden from listings", async () => {
@@ -145,10 +206,13 @@ describe("GET /events: filters (§6.3)", () => {
   });
 
   it("answers in at most two D1 round trips, whatever the page size", async () => {
-    for (let i = 0; i < 30; i++) await seedEvent({ title: `E${i}`, start: day(1 + (i % 5)), venueId: null });
+    for (let i = 0; i < 30; i++)
+      await seedEvent({ title: `E${i}`, start: day(1 + (i % 5)), venueId: null });
     // Anonymous: the content version (for the ETag), then one batch for the page and its links.
     expect(roundTrips(await api(`${NS}/events?per_page=50`))).toBe(2);
-    expect(roundTrips(await api(`${NS}/events?per_page=50&categories=nothing-yet-but-checked`))).toBeLessThanOrEqual(2);
+    expect(
+      roundTrips(await api(`${NS}/events?per_page=50&categories=nothing-yet-but-checked`)),
+    ).toBeLessThanOrEqual(2);
     const editor = await seedUser("editor");
     expect(roundTrips(await api(`${NS}/events?per_page=50`, { headers: editor.headers }))).toBe(2);
   });
@@ -161,10 +225,19 @@ describe("GET /events: languages (contract §1)", () => {
     const en = await api(`/en${NS}/events`);
     const de = await api(`/de${NS}/events`);
     expect(de.body.total).toBe(1);
-    expect(de.body.events[0].rest_url).toBe(`http://calendar.test/de${NS}/events/${de.body.events[0].id}`);
+    expect(de.body.events[0].rest_url).toBe(
+      `http://calendar.test/de${NS}/events/${de.body.events[0].id}`,
+    );
     expect(de.body.events[0].url).toBe("http://calendar.test/de/event/jazz/");
     expect(en.body.rest_url.startsWith(`http://calendar.test/en${NS}/events/`)).toBe(true);
-    const strip = (body: any) => JSON.parse(JSON.stringify(body).replaceAll("/de/", "/").replaceAll("/en/", "/").replaceAll("calendar.test/de", "calendar.test").replaceAll("calendar.test/en", "calendar.test"));
+    const strip = (body: any) =>
+      JSON.parse(
+        JSON.stringify(body)
+          .replaceAll("/de/", "/")
+          .replaceAll("/en/", "/")
+          .replaceAll("calendar.test/de", "calendar.test")
+          .replaceAll("calendar.test/en", "calendar.test"),
+      );
     expect(strip(de.body)).toEqual(strip(plain.body));
     expect(strip(en.body)).toEqual(strip(plain.body));
   });

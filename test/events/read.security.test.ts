@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedOrganizer, seedTerm, seedUser, seedVenue } from "../support/factories";
 
@@ -9,14 +9,30 @@ async function world() {
   const editor = await seedUser("editor");
   const subscriber = await seedUser("subscriber");
   const published = await seedEvent({ title: "Published", start: day(1) });
-  const draft = await seedEvent({ title: "Someone's draft", start: day(2), status: "draft", author: author.id });
-  const own = await seedEvent({ title: "Contributor's pending", start: day(3), status: "pending", author: contributor.id });
-  const priv = await seedEvent({ title: "Private", start: day(4), status: "private", author: author.id });
+  const draft = await seedEvent({
+    title: "Someone's draft",
+    start: day(2),
+    status: "draft",
+    author: author.id,
+  });
+  const own = await seedEvent({
+    title: "Contributor's pending",
+    start: day(3),
+    status: "pending",
+    author: contributor.id,
+  });
+  const priv = await seedEvent({
+    title: "Private",
+    start: day(4),
+    status: "private",
+    author: author.id,
+  });
   const trashed = await seedEvent({ title: "Trashed", start: day(5), status: "trash" });
   return { author, contributor, editor, subscriber, published, draft, own, priv, trashed };
 }
 
-const ids = async (path: string, headers: Record<string, string> = {}) => (await api(path, { headers })).body.events?.map((e: any) => e.id);
+const ids = async (path: string, headers: Record<string, string> = {}) =>
+  (await api(path, { headers })).body.events?.map((e: any) => e.id);
 
 describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
   it("lists only published events to anonymous visitors and subscribers", async () => {
@@ -37,12 +53,21 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
 
   it("shows editors every status except trash, and trash when asked", async () => {
     const w = await world();
-    expect(await ids(`${NS}/events`, w.editor.headers)).toEqual([w.published, w.draft, w.own, w.priv]);
+    expect(await ids(`${NS}/events`, w.editor.headers)).toEqual([
+      w.published,
+      w.draft,
+      w.own,
+      w.priv,
+    ]);
     // The echoed status list is one the server accepts back: next_rest_url must work for editors.
     const first = await api(`${NS}/events?per_page=2`, { headers: w.editor.headers });
     const next = new URL(first.body.next_rest_url);
     expect(next.searchParams.get("status")).toBe("publish,future,draft,pending,private");
-    expect((await api(next.pathname + next.search, { headers: w.editor.headers })).body.events.map((e: any) => e.id)).toEqual([w.own, w.priv]);
+    expect(
+      (await api(next.pathname + next.search, { headers: w.editor.headers })).body.events.map(
+        (e: any) => e.id,
+      ),
+    ).toEqual([w.own, w.priv]);
     expect(await ids(`${NS}/events?status=trash`, ADMIN)).toEqual([w.trashed]);
   });
 
@@ -59,19 +84,37 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
       const res = await api(`${NS}/events/${w.draft}`, { headers });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("event-not-accessible");
-      expect((await api(`${NS}/events/by-slug/someone-s-draft`, { headers })).body.code).toBe("event-not-accessible");
+      expect((await api(`${NS}/events/by-slug/someone-s-draft`, { headers })).body.code).toBe(
+        "event-not-accessible",
+      );
     }
     expect((await api(`${NS}/events/${w.draft}`, { headers: w.author.headers })).status).toBe(200);
     expect((await api(`${NS}/events/${w.priv}`, { headers: w.editor.headers })).status).toBe(200);
-    expect((await api(`${NS}/events/${w.own}`, { headers: w.contributor.headers })).status).toBe(200);
-    expect((await api(`${NS}/events/${w.priv}`, { headers: w.contributor.headers })).status).toBe(403);
+    expect((await api(`${NS}/events/${w.own}`, { headers: w.contributor.headers })).status).toBe(
+      200,
+    );
+    expect((await api(`${NS}/events/${w.priv}`, { headers: w.contributor.headers })).status).toBe(
+      403,
+    );
   });
 
   it("blanks protected fields of password-protected events in lists, names kept (contract §4 row 18)", async () => {
     const venue = await seedVenue({ title: "Secret Hall", city: "Hidden City" });
     const org = await seedOrganizer({ title: "Secret Org", email: "s@example.com" });
     const cat = await seedTerm("tribe_events_cat", "Secret Cat");
-    await seedEvent({ title: "Protected", content: "Secret text", excerpt: "Secret excerpt", start: day(1), password: "pw", venueId: venue, organizerIds: [org], termIds: [cat], cost: ["25"], featured: true, website: "https://secret.example.com" });
+    await seedEvent({
+      title: "Protected",
+      content: "Secret text",
+      excerpt: "Secret excerpt",
+      start: day(1),
+      password: "pw",
+      venueId: venue,
+      organizerIds: [org],
+      termIds: [cat],
+      cost: ["25"],
+      featured: true,
+      website: "https://secret.example.com",
+    });
     const [e] = (await api(`${NS}/events`)).body.events;
     expect(e).toMatchObject({
       title: "Protected",
@@ -108,7 +151,12 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
 
 describe("authentication (contract §3)", () => {
   it("401 incorrect_password for a wrong password or an unknown user, the same message", async () => {
-    const bad = [`Basic ${btoa("admin:wrong")}`, `Basic ${btoa("nobody:test admin password")}`, "Bearer nope", "Basic !!notbase64"];
+    const bad = [
+      `Basic ${btoa("admin:wrong")}`,
+      `Basic ${btoa("nobody:test admin password")}`,
+      "Bearer nope",
+      "Basic !!notbase64",
+    ];
     const bodies = [];
     for (const authorization of bad) {
       const res = await api(`${NS}/events`, { headers: { authorization } });
@@ -116,16 +164,27 @@ describe("authentication (contract §3)", () => {
       bodies.push(res.body);
     }
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
-    expect(bodies[0]).toEqual({ code: "incorrect_password", message: "The provided password is an invalid application password.", data: { status: 401 } });
+    expect(bodies[0]).toEqual({
+      code: "incorrect_password",
+      message: "The provided password is an invalid application password.",
+      data: { status: 401 },
+    });
   });
 
   it("accepts application passwords as Basic (spaces ignored) and Bearer, and marks answers private", async () => {
-    const res = await api(`${NS}/events`, { headers: { authorization: `Basic ${btoa("admin:test admin pass word")}` } });
+    const res = await api(`${NS}/events`, {
+      headers: { authorization: `Basic ${btoa("admin:test admin pass word")}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("private");
     expect(res.headers.get("cache-control")).toContain("no-store");
-    expect((await api(`${NS}/events`, { headers: { authorization: "Bearer testadminpassword" } })).status).toBe(200);
+    expect(
+      (await api(`${NS}/events`, { headers: { authorization: "Bearer testadminpassword" } }))
+        .status,
+    ).toBe(200);
     const anon = await api(`${NS}/events`);
-    expect(anon.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(anon.headers.get("cache-control")).toBe(
+      "public, max-age=60, stale-while-revalidate=300",
+    );
   });
 });

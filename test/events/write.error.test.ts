@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedVenue } from "../support/factories";
 
@@ -26,14 +26,22 @@ describe("POST /events: errors (§1.3, §10)", () => {
   it("400 rest_missing_callback_param for missing required fields, before anything else", async () => {
     const res = await post({ start_date: "2026-12-20 10:00:00", end_date: "2026-12-20 11:00:00" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: "rest_missing_callback_param", message: "Missing parameter(s): title", data: { status: 400, params: ["title"] } });
+    expect(res.body).toEqual({
+      code: "rest_missing_callback_param",
+      message: "Missing parameter(s): title",
+      data: { status: 400, params: ["title"] },
+    });
     const anonymous = await api(`${NS}/events`, { json: {} });
     expect(anonymous.status).toBe(400);
     expect(anonymous.body.data.params).toEqual(["title", "start_date", "end_date"]);
   });
 
   it("400 rest_invalid_json for a broken JSON body", async () => {
-    const res = await api(`${NS}/events`, { body: "{oops", headers: { ...ADMIN, "content-type": "application/json" }, method: "POST" });
+    const res = await api(`${NS}/events`, {
+      body: "{oops",
+      headers: { ...ADMIN, "content-type": "application/json" },
+      method: "POST",
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("rest_invalid_json");
     expect(res.body.message).toBe("Invalid JSON body passed.");
@@ -70,22 +78,46 @@ describe("POST /events: errors (§1.3, §10)", () => {
     const event = await seedEvent({ title: "E", start: day(1) });
     const res = await post({ ...valid, venue: { id: event } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: "invalid-linked-post-id", message: "The provided linked post ID is not valid", data: { status: 400 } });
+    expect(res.body).toEqual({
+      code: "invalid-linked-post-id",
+      message: "The provided linked post ID is not valid",
+      data: { status: 400 },
+    });
   });
 
   it("changes nothing when the request is refused", async () => {
     const before = await counts();
-    await post({ ...valid, venue: { venue: "New Hall" }, organizer: [{ organizer: "New Org" }], categories: ["New Cat"], timezone: "Nowhere/Else" });
-    await api(`${NS}/events`, { json: { ...valid, venue: { venue: "New Hall" }, categories: ["New Cat"] } });
+    await post({
+      ...valid,
+      venue: { venue: "New Hall" },
+      organizer: [{ organizer: "New Org" }],
+      categories: ["New Cat"],
+      timezone: "Nowhere/Else",
+    });
+    await api(`${NS}/events`, {
+      json: { ...valid, venue: { venue: "New Hall" }, categories: ["New Cat"] },
+    });
     expect(await counts()).toEqual(before);
   });
 
   it("leaves nothing behind when the write batch fails half-way", async () => {
-    await env.DB.exec("CREATE TRIGGER fail_links BEFORE INSERT ON event_organizers BEGIN SELECT RAISE(ABORT, 'injected failure'); END;");
+    await env.DB.exec(
+      "CREATE TRIGGER fail_links BEFORE INSERT ON event_organizers BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
+    );
     const before = await counts();
-    const res = await post({ ...valid, venue: { venue: "Atomic Hall" }, organizer: [{ organizer: "Atomic Org" }], categories: ["Atomic"], tags: ["t1"] });
+    const res = await post({
+      ...valid,
+      venue: { venue: "Atomic Hall" },
+      organizer: [{ organizer: "Atomic Org" }],
+      categories: ["Atomic"],
+      tags: ["t1"],
+    });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "rest_internal_error", message: "The server could not complete the request.", data: { status: 500 } });
+    expect(res.body).toEqual({
+      code: "rest_internal_error",
+      message: "The server could not complete the request.",
+      data: { status: 500 },
+    });
     expect(JSON.stringify(res.body)).not.toContain("injected");
     expect(await counts()).toEqual(before);
   });
@@ -94,14 +126,22 @@ describe("POST /events: errors (§1.3, §10)", () => {
 describe("update and delete: errors", () => {
   it("404 rest-event-not-found and 400 rest-invalid-event-id", async () => {
     const venue = await seedVenue({ title: "Hall" });
-    const missing = await api(`${NS}/events/999999`, { method: "PUT", json: { title: "x" }, headers: ADMIN });
+    const missing = await api(`${NS}/events/999999`, {
+      method: "PUT",
+      json: { title: "x" },
+      headers: ADMIN,
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Event with ID 999999 does not exist.");
     const deleted = await api(`${NS}/events/999999`, { method: "DELETE", headers: ADMIN });
     expect(deleted.status).toBe(404);
     expect(deleted.body.code).toBe("rest-event-not-found");
     for (const method of ["PUT", "DELETE"]) {
-      const res = await api(`${NS}/events/${venue}`, { method, json: { title: "x" }, headers: ADMIN });
+      const res = await api(`${NS}/events/${venue}`, {
+        method,
+        json: { title: "x" },
+        headers: ADMIN,
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("rest-invalid-event-id");
     }
@@ -109,12 +149,20 @@ describe("update and delete: errors", () => {
 
   it("400 for an unknown slug on edit and delete, and 400 for an emptied title", async () => {
     for (const method of ["PUT", "DELETE"]) {
-      const res = await api(`${NS}/events/by-slug/nope`, { method, json: { title: "x" }, headers: ADMIN });
+      const res = await api(`${NS}/events/by-slug/nope`, {
+        method,
+        json: { title: "x" },
+        headers: ADMIN,
+      });
       expect(res.status).toBe(400);
       expect(res.body.data.params).toEqual({ slug: "Invalid parameter." });
     }
     const id = await seedEvent({ title: "E", start: day(1) });
-    const res = await api(`${NS}/events/${id}`, { method: "PATCH", json: { title: "" }, headers: ADMIN });
+    const res = await api(`${NS}/events/${id}`, {
+      method: "PATCH",
+      json: { title: "" },
+      headers: ADMIN,
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -131,9 +179,13 @@ describe("regressions", () => {
     const uids = Array.from({ length: 100 }, (_, i) => `uid-${i}@example.com`);
     const res = await api(`${NS}/events?uid=${uids.join(",")}&per_page=50`, { headers: ADMIN });
     expect(res.status).toBe(200);
-    const include = await api(`${NS}/events?include=${Array.from({ length: 100 }, (_, i) => i + 1).join(",")}`);
+    const include = await api(
+      `${NS}/events?include=${Array.from({ length: 100 }, (_, i) => i + 1).join(",")}`,
+    );
     expect(include.status).toBe(200);
-    const cats = await api(`${NS}/events?categories=${Array.from({ length: 60 }, (_, i) => `c${i}`).join(",")}`);
+    const cats = await api(
+      `${NS}/events?categories=${Array.from({ length: 60 }, (_, i) => `c${i}`).join(",")}`,
+    );
     expect(cats.status).toBe(400);
   });
 });

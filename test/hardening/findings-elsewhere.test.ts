@@ -4,7 +4,7 @@
  * query-length bound on every route. Fixed; these are their regression tests.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedTerm } from "../support/factories";
 import { POST_PASSWORD, seedWorld } from "./support/world";
@@ -32,13 +32,22 @@ describe("findings fixed in other modules", () => {
   // telephone, e-mail) in a public event; §4.7 blanks them (names kept) unless the password is given.
   it("KNOWN-4: /events.ics does not show protected venues' and organizers' fields", async () => {
     const w = await seedWorld();
-    await seedEvent({ title: "Carrier", start: day(2), venueId: w.venues.protected, organizerIds: [w.organizers.protected] });
+    await seedEvent({
+      title: "Carrier",
+      start: day(2),
+      venueId: w.venues.protected,
+      organizerIds: [w.organizers.protected],
+    });
     const text = (await api(`${NS}/events.ics`)).text.replace(/\r?\n[ \t]/g, "");
     expect(text).toContain("Carrier");
-    expect(text).not.toMatch(/protected street|555-protected|protected@organizer|protected-secret-description/);
+    expect(text).not.toMatch(
+      /protected street|555-protected|protected@organizer|protected-secret-description/,
+    );
     expect(text).toMatch(/LOCATION:venue protected name\r?\n/);
     // The post password opens them, as it does in the JSON list (contract §4 row 18).
-    const opened = (await api(`${NS}/events.ics?password=${encodeURIComponent(POST_PASSWORD)}`)).text.replace(/\r?\n[ \t]/g, "");
+    const opened = (
+      await api(`${NS}/events.ics?password=${encodeURIComponent(POST_PASSWORD)}`)
+    ).text.replace(/\r?\n[ \t]/g, "");
     expect(opened).toContain("LOCATION:venue protected name\\, 1 protected street");
     expect(opened).toContain("mailto:protected@organizer.example");
   });

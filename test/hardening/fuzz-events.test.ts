@@ -10,4 +10,5 @@ import { route } from "./support/routes";
 
 describe("fuzz: /events", () => fuzzRoute(route("ns /events"), METHODS, { hostile: 1000 }));
 describe("fuzz: /events/{id}", () => fuzzRoute(route("ns /events/{id}"), METHODS));
-describe("fuzz: /events/by-slug/{slug}", () => fuzzRoute(route("ns /events/by-slug/{slug}"), METHODS));
+describe("fuzz: /events/by-slug/{slug}", () =>
+  fuzzRoute(route("ns /events/by-slug/{slug}"), METHODS));

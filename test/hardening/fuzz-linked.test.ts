@@ -10,5 +10,6 @@ import { route } from "./support/routes";
 for (const plural of ["venues", "organizers"]) {
   describe(`fuzz: /${plural}`, () => fuzzRoute(route(`ns /${plural}`), METHODS, { hostile: 1000 }));
   describe(`fuzz: /${plural}/{id}`, () => fuzzRoute(route(`ns /${plural}/{id}`), METHODS));
-  describe(`fuzz: /${plural}/by-slug/{slug}`, () => fuzzRoute(route(`ns /${plural}/by-slug/{slug}`), METHODS));
+  describe(`fuzz: /${plural}/by-slug/{slug}`, () =>
+    fuzzRoute(route(`ns /${plural}/by-slug/{slug}`), METHODS));
 }

@@ -8,5 +8,6 @@ import { fuzzRoute } from "./support/fuzz";
 import { ROUTES } from "./support/routes";
 
 for (const spec of ROUTES.filter((r) => r.name.startsWith("wp "))) {
-  describe(`fuzz: ${spec.name}`, () => fuzzRoute(spec, METHODS, { hostile: spec.name === "wp /users" ? 1000 : 0 }));
+  describe(`fuzz: ${spec.name}`, () =>
+    fuzzRoute(spec, METHODS, { hostile: spec.name === "wp /users" ? 1000 : 0 }));
 }

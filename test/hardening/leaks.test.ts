@@ -15,12 +15,12 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { type AuthUser, canEditPost, canReadPost } from "../../src/users/capabilities";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
-import { type AuthUser, canEditPost, canReadPost } from "../../src/users/capabilities";
-import { ORIGIN, call } from "./support/client";
+import { call, ORIGIN } from "./support/client";
 import { NS } from "./support/routes";
-import { ACTORS, type Actor, POST_PASSWORD, type World, seedWorld } from "./support/world";
+import { ACTORS, type Actor, POST_PASSWORD, seedWorld, type World } from "./support/world";
 
 type Kind = "event" | "venue" | "organizer";
 const STATUSES = ["publish", "draft", "pending", "private", "trash", "protected"] as const;
@@ -59,10 +59,20 @@ function userOf(w: World, actor: Actor): AuthUser | null {
 }
 
 /** Whether `actor` may see the content of `post` in an answer. */
-function mayRead(w: World, actor: Actor, post: Post, how: { context?: boolean; password?: boolean }): boolean {
+function mayRead(
+  w: World,
+  actor: Actor,
+  post: Post,
+  how: { context?: boolean; password?: boolean },
+): boolean {
   const user = userOf(w, actor);
-  const row = { author: post.author, status: post.status === "protected" ? "publish" : post.status, trashMetaStatus: post.status === "trash" ? "publish" : "" };
-  if (post.status === "protected") return how.password === true || (how.context === true && canEditPost(user, row));
+  const row = {
+    author: post.author,
+    status: post.status === "protected" ? "publish" : post.status,
+    trashMetaStatus: post.status === "trash" ? "publish" : "",
+  };
+  if (post.status === "protected")
+    return how.password === true || (how.context === true && canEditPost(user, row));
   return canReadPost(user, row);
 }
 
@@ -74,7 +84,13 @@ let carrier: number;
 beforeEach(async () => {
   w = await seedWorld();
   all = posts(w);
-  carrier = await seedEvent({ title: "Carrier", slug: "carrier", start: day(2), venueId: w.venues.protected, organizerIds: [w.organizers.protected] });
+  carrier = await seedEvent({
+    title: "Carrier",
+    slug: "carrier",
+    start: day(2),
+    venueId: w.venues.protected,
+    organizerIds: [w.organizers.protected],
+  });
 });
 
 const headersOf = (actor: Actor) => (actor === "anonymous" ? {} : w.people[actor].headers);
@@ -95,13 +111,29 @@ function paths(): Array<{ path: string; how: { context?: boolean; password?: boo
   for (const { q, how } of variants) {
     const qs = (extra: string) => `?${[extra, q].filter(Boolean).join("&")}`;
     out.push({ path: `/events${qs("")}`, how });
-    for (const status of ["publish", "draft", "pending", "private", "trash", "publish,future,draft,pending,private"]) out.push({ path: `/events${qs(`status=${status}&start_date=2000-01-01`)}`, how });
+    for (const status of [
+      "publish",
+      "draft",
+      "pending",
+      "private",
+      "trash",
+      "publish,future,draft,pending,private",
+    ])
+      out.push({ path: `/events${qs(`status=${status}&start_date=2000-01-01`)}`, how });
     out.push({ path: `/events${qs("search=secret&start_date=2000-01-01")}`, how });
     out.push({ path: `/events${qs(`include=${ids.join(",")}`)}`, how });
     out.push({ path: `/events.ics${qs("start_date=2000-01-01")}`, how });
     for (const plural of ["venues", "organizers"]) {
       out.push({ path: `/${plural}${qs("")}`, how });
-      for (const status of ["publish", "draft", "pending", "private", "trash", "publish,draft,pending,private"]) out.push({ path: `/${plural}${qs(`status=${status}`)}`, how });
+      for (const status of [
+        "publish",
+        "draft",
+        "pending",
+        "private",
+        "trash",
+        "publish,draft,pending,private",
+      ])
+        out.push({ path: `/${plural}${qs(`status=${status}`)}`, how });
       out.push({ path: `/${plural}${qs("search=secret")}`, how });
       for (const id of [...ids, carrier]) out.push({ path: `/${plural}${qs(`event=${id}`)}`, how });
     }
@@ -112,7 +144,8 @@ function paths(): Array<{ path: string; how: { context?: boolean; password?: boo
     }
     out.push({ path: `/events/${carrier}${qs("")}`, how });
     out.push({ path: `/events/by-slug/carrier${qs("")}`, how });
-    for (const id of ids) out.push({ path: `/categories${qs(`post=${id}&hide_empty=false`)}`, how });
+    for (const id of ids)
+      out.push({ path: `/categories${qs(`post=${id}&hide_empty=false`)}`, how });
   }
   return out;
 }
@@ -138,13 +171,17 @@ describe("nothing leaks through any read path, for any role (issue 9 item 5, §4
 describe("what readers do see (the matrix above is not vacuous)", () => {
   it("shows published content to everyone and unpublished content to its author and editors", async () => {
     for (const actor of ACTORS) {
-      expect((await read(actor, `/events/${w.events.publish}`)).text).toContain("event-publish-secret-description");
+      expect((await read(actor, `/events/${w.events.publish}`)).text).toContain(
+        "event-publish-secret-description",
+      );
       const draft = await read(actor, `/events/${w.events.draft}`);
       const canSee = ["author", "editor", "administrator"].includes(actor);
       expect(draft.status).toBe(canSee ? 200 : 403);
       if (!canSee) expect(draft.body.code).toBe("event-not-accessible");
     }
-    expect((await read("contributor", `/venues/${w.venues.pending}`)).text).toContain("venue-pending-secret-description");
+    expect((await read("contributor", `/venues/${w.venues.pending}`)).text).toContain(
+      "venue-pending-secret-description",
+    );
     expect((await read("author", `/venues/${w.venues.pending}`)).status).toBe(403);
   });
 
@@ -152,33 +189,69 @@ describe("what readers do see (the matrix above is not vacuous)", () => {
     const single = await read("administrator", `/events/${w.events.protected}`);
     expect(single.status).toBe(403);
     expect(single.body.code).toBe("event-password-protected");
-    const opened = await read("anonymous", `/events/${w.events.protected}?password=${encodeURIComponent(POST_PASSWORD)}`);
+    const opened = await read(
+      "anonymous",
+      `/events/${w.events.protected}?password=${encodeURIComponent(POST_PASSWORD)}`,
+    );
     expect(opened.text).toContain("event-protected-secret-description");
     const venue = await read("anonymous", `/venues/${w.venues.protected}`);
     expect(venue.status).toBe(200);
-    expect(venue.body).toMatchObject({ venue: "venue protected name", description: "", address: "", city: "", phone: "" });
+    expect(venue.body).toMatchObject({
+      venue: "venue protected name",
+      description: "",
+      address: "",
+      city: "",
+      phone: "",
+    });
     const embedded = await read("anonymous", `/events/${carrier}`);
     expect(embedded.status).toBe(200);
-    expect(embedded.body.venue).toMatchObject({ venue: "venue protected name", description: "", address: "", phone: "", website: "" });
-    expect(embedded.body.organizer[0]).toMatchObject({ organizer: "organizer protected name", description: "", email: "", phone: "" });
-    expect(JSON.stringify(embedded.body.json_ld)).not.toMatch(/555-protected|protected street|protected@/);
-    const listed = (await read("anonymous", "/events")).body.events.find((e: { id: number }) => e.id === carrier);
+    expect(embedded.body.venue).toMatchObject({
+      venue: "venue protected name",
+      description: "",
+      address: "",
+      phone: "",
+      website: "",
+    });
+    expect(embedded.body.organizer[0]).toMatchObject({
+      organizer: "organizer protected name",
+      description: "",
+      email: "",
+      phone: "",
+    });
+    expect(JSON.stringify(embedded.body.json_ld)).not.toMatch(
+      /555-protected|protected street|protected@/,
+    );
+    const listed = (await read("anonymous", "/events")).body.events.find(
+      (e: { id: number }) => e.id === carrier,
+    );
     expect(listed.venue).toMatchObject({ venue: "venue protected name", address: "" });
     // The venue's own password, or its editor's context=edit, opens the embedded copy on a single GET.
-    const withPassword = await read("anonymous", `/events/${carrier}?password=${encodeURIComponent(POST_PASSWORD)}`);
+    const withPassword = await read(
+      "anonymous",
+      `/events/${carrier}?password=${encodeURIComponent(POST_PASSWORD)}`,
+    );
     expect(withPassword.body.venue.address).toBe("1 protected street");
-    expect((await read("editor", `/events/${carrier}?context=edit`)).body.organizer[0].email).toBe("protected@organizer.example");
-    expect((await read("subscriber", `/events/${carrier}?context=edit`)).body.organizer[0].email).toBe("");
+    expect((await read("editor", `/events/${carrier}?context=edit`)).body.organizer[0].email).toBe(
+      "protected@organizer.example",
+    );
+    expect(
+      (await read("subscriber", `/events/${carrier}?context=edit`)).body.organizer[0].email,
+    ).toBe("");
   });
 
   it("does not list trashed posts by default and shows them only to who may read them", async () => {
     for (const actor of ACTORS) {
       const list = await read(actor, "/events?status=trash&start_date=2000-01-01");
       if (["anonymous", "subscriber"].includes(actor)) expect(list.status).toBe(400);
-      else expect(list.text.includes("event-trash-secret-description")).toBe(["author", "editor", "administrator"].includes(actor));
+      else
+        expect(list.text.includes("event-trash-secret-description")).toBe(
+          ["author", "editor", "administrator"].includes(actor),
+        );
       expect((await read(actor, `/events/${w.events.trash}`)).status).toBe(403);
     }
-    const rows = await env.DB.prepare("SELECT count(*) n FROM events WHERE status = 'trash'").first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "SELECT count(*) n FROM events WHERE status = 'trash'",
+    ).first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 });

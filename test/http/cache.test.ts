@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api, roundTrips } from "../support/api";
+import { ADMIN, api, NS, roundTrips } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
 
@@ -9,7 +9,9 @@ describe("conditional requests and the edge cache (contract §6)", () => {
     const first = await api(`${NS}/events`);
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=60, stale-while-revalidate=300",
+    );
     expect(first.headers.get("x-cache")).toBe("MISS");
     expect(roundTrips(first)).toBe(2);
 
@@ -31,7 +33,10 @@ describe("conditional requests and the edge cache (contract §6)", () => {
     await seedEvent({ title: "Before", start: day(1) });
     const before = await api(`${NS}/events`);
     const etag = before.headers.get("etag")!;
-    await api(`${NS}/events`, { json: { title: "After", start_date: day(2), end_date: day(2, "11:00:00") }, headers: ADMIN });
+    await api(`${NS}/events`, {
+      json: { title: "After", start_date: day(2), end_date: day(2, "11:00:00") },
+      headers: ADMIN,
+    });
     const after = await api(`${NS}/events`, { headers: { "if-none-match": etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
@@ -50,7 +55,9 @@ describe("conditional requests and the edge cache (contract §6)", () => {
   it("keeps authenticated answers private and untagged", async () => {
     const res = await api(`${NS}/events`, { headers: ADMIN });
     expect(res.headers.get("etag")).toBeNull();
-    expect(res.headers.get("cache-control")).toBe("no-cache, must-revalidate, max-age=0, no-store, private");
+    expect(res.headers.get("cache-control")).toBe(
+      "no-cache, must-revalidate, max-age=0, no-store, private",
+    );
   });
 
   it("does not cache errors", async () => {
@@ -61,10 +68,15 @@ describe("conditional requests and the edge cache (contract §6)", () => {
   });
 
   it("carries the D1 bookmark in and out", async () => {
-    const write = await api(`${NS}/events`, { json: { title: "Mine", start_date: day(1), end_date: day(1, "11:00:00") }, headers: ADMIN });
+    const write = await api(`${NS}/events`, {
+      json: { title: "Mine", start_date: day(1), end_date: day(1, "11:00:00") },
+      headers: ADMIN,
+    });
     const bookmark = write.headers.get("x-d1-bookmark")!;
     expect(bookmark).toBeTruthy();
-    const read = await api(`${NS}/events/${write.body.id}`, { headers: { "x-d1-bookmark": bookmark } });
+    const read = await api(`${NS}/events/${write.body.id}`, {
+      headers: { "x-d1-bookmark": bookmark },
+    });
     expect(read.status).toBe(200);
     expect(read.headers.get("x-d1-bookmark")).toBeTruthy();
     const junk = await api(`${NS}/events`, { headers: { "x-d1-bookmark": "not-a-bookmark" } });

@@ -1,14 +1,18 @@
-import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { ADMIN, NS, ORIGIN, api } from "../support/api";
+import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
 
 /** Calls the worker with a different configuration. */
 async function withEnv(vars: Record<string, string>, path: string, init: RequestInit = {}) {
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, init), { ...env, ...vars }, createExecutionContext());
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, init),
+    { ...env, ...vars },
+    createExecutionContext(),
+  );
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
@@ -31,26 +35,50 @@ describe("headers on every response (§12.2, contract §6)", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("https://widget.example");
     expect(res.headers.get("access-control-allow-credentials")).toBe("true");
     expect(res.headers.get("vary")).toContain("Origin");
-    expect(res.headers.get("access-control-expose-headers")).toMatch(/X-WP-Total.*X-WP-TotalPages.*Link.*X-TEC-Total/);
+    expect(res.headers.get("access-control-expose-headers")).toMatch(
+      /X-WP-Total.*X-WP-TotalPages.*Link.*X-TEC-Total/,
+    );
   });
 
   it("answers CORS preflights", async () => {
-    const res = await api(`${NS}/events`, { method: "OPTIONS", headers: { origin: "https://widget.example", "access-control-request-method": "POST" } });
+    const res = await api(`${NS}/events`, {
+      method: "OPTIONS",
+      headers: { origin: "https://widget.example", "access-control-request-method": "POST" },
+    });
     expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-methods")).toBe("OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE");
+    expect(res.headers.get("access-control-allow-methods")).toBe(
+      "OPTIONS, GET, HEAD, POST, PUT, PATCH, DELETE",
+    );
   });
 
   it("refuses cross-origin writes from origins outside CORS_WRITE_ORIGINS and tells browsers so", async () => {
-    const vars = { CORS_WRITE_ORIGINS: "https://admin.example", ADMIN_APP_PASSWORD: "test admin password" };
-    const body = JSON.stringify({ title: "x", start_date: "2027-01-01 10:00", end_date: "2027-01-01 11:00" });
+    const vars = {
+      CORS_WRITE_ORIGINS: "https://admin.example",
+      ADMIN_APP_PASSWORD: "test admin password",
+    };
+    const body = JSON.stringify({
+      title: "x",
+      start_date: "2027-01-01 10:00",
+      end_date: "2027-01-01 11:00",
+    });
     const headers = { ...ADMIN, "content-type": "application/json" };
-    const evil = await withEnv(vars, `${NS}/events`, { method: "POST", body, headers: { ...headers, origin: "https://evil.example" } });
+    const evil = await withEnv(vars, `${NS}/events`, {
+      method: "POST",
+      body,
+      headers: { ...headers, origin: "https://evil.example" },
+    });
     expect(evil.status).toBe(403);
     expect(evil.body.code).toBe("rest_forbidden");
     expect(evil.headers.get("access-control-allow-methods")).toBe("OPTIONS, GET, HEAD");
-    const ok = await withEnv(vars, `${NS}/events`, { method: "POST", body, headers: { ...headers, origin: "https://admin.example" } });
+    const ok = await withEnv(vars, `${NS}/events`, {
+      method: "POST",
+      body,
+      headers: { ...headers, origin: "https://admin.example" },
+    });
     expect(ok.status).toBe(201);
-    const read = await withEnv(vars, `${NS}/events`, { headers: { origin: "https://evil.example" } });
+    const read = await withEnv(vars, `${NS}/events`, {
+      headers: { origin: "https://evil.example" },
+    });
     expect(read.status).toBe(200);
   });
 
@@ -58,7 +86,11 @@ describe("headers on every response (§12.2, contract §6)", () => {
     const id = await seedEvent({ title: "E", start: day(1) });
     const res = await api(`${NS}/events/${id}?_method=DELETE`, { method: "POST", headers: ADMIN });
     expect(res.body.status).toBe("trash");
-    const put = await api(`${NS}/events/${id}`, { method: "POST", json: { title: "Renamed" }, headers: { ...ADMIN, "x-http-method-override": "PATCH" } });
+    const put = await api(`${NS}/events/${id}`, {
+      method: "POST",
+      json: { title: "Renamed" },
+      headers: { ...ADMIN, "x-http-method-override": "PATCH" },
+    });
     expect(put.body.title).toBe("Renamed");
   });
 
@@ -78,7 +110,14 @@ describe("settings (contract §1)", () => {
 
   it("uses PER_PAGE_DEFAULT, a site time zone and SITE_URL", async () => {
     await seedEvent({ title: "E", start: day(1) });
-    const res = await withEnv({ PER_PAGE_DEFAULT: "5", SITE_TIMEZONE: "Asia/Tokyo", SITE_URL: "https://events.example.org" }, `/de${NS}/events`);
+    const res = await withEnv(
+      {
+        PER_PAGE_DEFAULT: "5",
+        SITE_TIMEZONE: "Asia/Tokyo",
+        SITE_URL: "https://events.example.org",
+      },
+      `/de${NS}/events`,
+    );
     expect(res.status).toBe(200);
     const rest = new URL(res.body.rest_url);
     expect(rest.origin + rest.pathname).toBe(`https://events.example.org/de${NS}/events/`);

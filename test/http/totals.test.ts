@@ -4,13 +4,14 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedVenue } from "../support/factories";
 
 /** Changes rows behind the API's back, without bumping the content version. */
 const unversioned = (statement: string) => env.DB.prepare(statement).run();
-const bump = () => env.DB.prepare("UPDATE content_version SET version = version + 1 WHERE id = 1").run();
+const bump = () =>
+  env.DB.prepare("UPDATE content_version SET version = version + 1 WHERE id = 1").run();
 
 describe("archive totals within one content version", () => {
   it("counts an anonymous archive once per version: later pages reuse the total, a new version recounts", async () => {
@@ -39,7 +40,10 @@ describe("archive totals within one content version", () => {
   it("shows every write through the API in the very next anonymous total", async () => {
     await seedEvent({ title: "Existing", start: day(1) });
     expect((await api(`${NS}/events`)).body.total).toBe(1);
-    const created = await api(`${NS}/events`, { json: { title: "New", start_date: day(2), end_date: day(2, "11:00:00") }, headers: ADMIN });
+    const created = await api(`${NS}/events`, {
+      json: { title: "New", start_date: day(2), end_date: day(2, "11:00:00") },
+      headers: ADMIN,
+    });
     expect(created.status).toBe(201);
     expect((await api(`${NS}/events?page=1`)).body.total).toBe(2);
     await api(`${NS}/events/${created.body.id}`, { method: "DELETE", headers: ADMIN });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN } from "../support/api";
-import { seedEvent } from "../support/factories";
 import { day } from "../support/dates";
+import { seedEvent } from "../support/factories";
 import { feed } from "./support";
 
 /** A bad feed request is answered like `GET /events`: the WordPress JSON envelope, not a broken calendar. */
-async function expectInvalid(query: string, params: string[], headers: Record<string, string> = {}) {
+async function expectInvalid(
+  query: string,
+  params: string[],
+  headers: Record<string, string> = {},
+) {
   const res = await feed(`?${query}`, headers);
   expect(res.status, query).toBe(400);
   expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
@@ -39,7 +43,10 @@ describe("GET /events.ics: bad input → 400 like /events (§10.2)", () => {
 
   it("answers only GET: other methods are not routes here", async () => {
     const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch("http://calendar.test/wp-json/tribe/events/v1/events.ics", { method: "POST", headers: ADMIN });
+    const res = await SELF.fetch("http://calendar.test/wp-json/tribe/events/v1/events.ics", {
+      method: "POST",
+      headers: ADMIN,
+    });
     expect(res.status).toBe(404);
     expect((await res.json<any>()).code).toBe("rest_no_route");
   });

@@ -7,7 +7,9 @@ import { feed, parse, prop } from "./support";
 const titles = async (query = "", headers: Record<string, string> = {}) => {
   const res = await feed(query, headers);
   expect(res.status).toBe(200);
-  return parse(res.text).events.map((e) => e.summary).sort();
+  return parse(res.text)
+    .events.map((e) => e.summary)
+    .sort();
 };
 
 describe("GET /events.ics: who sees what (§4.7, §6.1, §9.2)", () => {
@@ -39,12 +41,37 @@ describe("GET /events.ics: who sees what (§4.7, §6.1, §9.2)", () => {
   });
 
   it("never leaks the protected fields of password-protected events", async () => {
-    const venue = await seedVenue({ title: "Secret Hall", address: "1 Hidden Way", geoLat: 1, geoLng: 2 });
+    const venue = await seedVenue({
+      title: "Secret Hall",
+      address: "1 Hidden Way",
+      geoLat: 1,
+      geoLng: 2,
+    });
     const org = await seedOrganizer({ title: "Secret Org", email: "secret@example.com" });
     const cat = await seedTerm("tribe_events_cat", "Secret Category");
-    await seedEvent({ title: "Protected", content: "Secret text", start: day(1), password: "pw", venueId: venue, organizerIds: [org], termIds: [cat], website: "https://secret.example.com" });
+    await seedEvent({
+      title: "Protected",
+      content: "Secret text",
+      start: day(1),
+      password: "pw",
+      venueId: venue,
+      organizerIds: [org],
+      termIds: [cat],
+      website: "https://secret.example.com",
+    });
     const closed = await feed();
-    for (const secret of ["Secret text", "Secret Hall", "Hidden Way", "Secret Org", "secret@example.com", "Secret Category", "secret.example.com", "GEO", "VLOCATION", "VPARTICIPANT"]) {
+    for (const secret of [
+      "Secret text",
+      "Secret Hall",
+      "Hidden Way",
+      "Secret Org",
+      "secret@example.com",
+      "Secret Category",
+      "secret.example.com",
+      "GEO",
+      "VLOCATION",
+      "VPARTICIPANT",
+    ]) {
       expect(closed.text).not.toContain(secret);
     }
     const [e] = parse(closed.text).events;

@@ -5,7 +5,7 @@
  * (HTML), dates with their zones, all-day events, venues with address, phone, website and
  * coordinates, organizers with e-mail, phone and website in order, categories, websites and images.
  */
-import { SELF, applyD1Migrations, reset } from "cloudflare:test";
+import { applyD1Migrations, reset, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { clearStringsCache, stringsKey } from "../../src/i18n";
@@ -13,7 +13,7 @@ import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { parseIcs } from "../../src/import/ics";
 import { importEvents } from "../../src/import/importer";
-import { ADMIN, NS, ORIGIN, api } from "../support/api";
+import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { feed } from "./support";
 
 const WINDOW = "start_date=2020-01-01&end_date=2035-12-31";
@@ -42,7 +42,21 @@ async function shown(): Promise<unknown[]> {
     if (!value || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (["id", "global_id", "global_id_lineage", "rest_url", "date", "date_utc", "modified", "modified_utc", "urls", "term_taxonomy_id"].includes(k)) continue;
+      if (
+        [
+          "id",
+          "global_id",
+          "global_id_lineage",
+          "rest_url",
+          "date",
+          "date_utc",
+          "modified",
+          "modified_utc",
+          "urls",
+          "term_taxonomy_id",
+        ].includes(k)
+      )
+        continue;
       out[k] = strip(v);
     }
     return out;
@@ -52,11 +66,30 @@ async function shown(): Promise<unknown[]> {
 
 describe("GET /events.ics → import into an empty instance", () => {
   it("reproduces the same events", async () => {
-    const hall = { venue: "Blue Room", address: "100 Main St", city: "Springfield", state: "IL", zip: "62701", country: "United States", phone: "+1 555 0100", website: "https://blueroom.example.com", geo_lat: 39.78, geo_lng: -89.65 };
-    const berlin = { venue: "Kulturhaus", address: "Hauptstraße 1", city: "Berlin", province: "Berlin", zip: "10115", country: "Germany" };
+    const hall = {
+      venue: "Blue Room",
+      address: "100 Main St",
+      city: "Springfield",
+      state: "IL",
+      zip: "62701",
+      country: "United States",
+      phone: "+1 555 0100",
+      website: "https://blueroom.example.com",
+      geo_lat: 39.78,
+      geo_lng: -89.65,
+    };
+    const berlin = {
+      venue: "Kulturhaus",
+      address: "Hauptstraße 1",
+      city: "Berlin",
+      province: "Berlin",
+      zip: "10115",
+      country: "Germany",
+    };
     await create({
       title: "Jazz Night",
-      description: "<p>An evening of <strong>live jazz</strong>; bring friends, too.</p>\n<p>Second paragraph.</p>",
+      description:
+        "<p>An evening of <strong>live jazz</strong>; bring friends, too.</p>\n<p>Second paragraph.</p>",
       start_date: "2030-12-05 19:00:00",
       end_date: "2030-12-05 22:30:00",
       timezone: "America/New_York",
@@ -64,15 +97,45 @@ describe("GET /events.ics → import into an empty instance", () => {
       image: "https://img.example.com/jazz.jpg",
       venue: hall,
       organizer: [
-        { organizer: "Springfield Arts", email: "arts@example.com", phone: "+1 555 0199", website: "https://arts.example.com" },
+        {
+          organizer: "Springfield Arts",
+          email: "arts@example.com",
+          phone: "+1 555 0199",
+          website: "https://arts.example.com",
+        },
         { organizer: "Night Crew" },
       ],
       categories: ["Music", "Nightlife"],
     });
-    await create({ title: "Summer fair", description: "Plain text\nwith a line break", start_date: "2030-07-01", end_date: "2030-07-03", all_day: true, venue: hall, categories: ["Music"] });
-    await create({ title: "Lesung", start_date: "2030-03-29 01:30:00", end_date: "2030-03-29 04:00:00", timezone: "Europe/Berlin", venue: berlin, organizer: [{ organizer: "Night Crew" }] });
-    await create({ title: "Offset talk", start_date: "2031-01-10 09:00:00", end_date: "2031-01-10 10:00:00", timezone: "UTC+5:30" });
-    await create({ title: "Morning Yoga", start_date: "2030-12-06 08:00:00", end_date: "2030-12-06 09:00:00", timezone: "UTC" });
+    await create({
+      title: "Summer fair",
+      description: "Plain text\nwith a line break",
+      start_date: "2030-07-01",
+      end_date: "2030-07-03",
+      all_day: true,
+      venue: hall,
+      categories: ["Music"],
+    });
+    await create({
+      title: "Lesung",
+      start_date: "2030-03-29 01:30:00",
+      end_date: "2030-03-29 04:00:00",
+      timezone: "Europe/Berlin",
+      venue: berlin,
+      organizer: [{ organizer: "Night Crew" }],
+    });
+    await create({
+      title: "Offset talk",
+      start_date: "2031-01-10 09:00:00",
+      end_date: "2031-01-10 10:00:00",
+      timezone: "UTC+5:30",
+    });
+    await create({
+      title: "Morning Yoga",
+      start_date: "2030-12-06 08:00:00",
+      end_date: "2030-12-06 09:00:00",
+      timezone: "UTC",
+    });
 
     const before = await shown();
     expect(before).toHaveLength(5);
@@ -84,13 +147,29 @@ describe("GET /events.ics → import into an empty instance", () => {
     expect(await shown()).toEqual([]);
     const calendar = parseIcs(exported.text);
     expect(calendar.warnings).toEqual([]);
-    const report = await importEvents({ base: `${ORIGIN}${NS}`, authorization: ADMIN.authorization, fetch: (url, init) => SELF.fetch(url, init) }, calendar.events, { retryDelayMs: 1 });
+    const report = await importEvents(
+      {
+        base: `${ORIGIN}${NS}`,
+        authorization: ADMIN.authorization,
+        fetch: (url, init) => SELF.fetch(url, init),
+      },
+      calendar.events,
+      { retryDelayMs: 1 },
+    );
     expect(report).toMatchObject({ total: 5, created: 5, updated: 0 });
     expect(await shown()).toEqual(before);
 
     // The second generation's feed imports onto itself as unchanged: the round trip is a fixed point.
     const again = await feed(`?${WINDOW}`, ADMIN);
-    const second = await importEvents({ base: `${ORIGIN}${NS}`, authorization: ADMIN.authorization, fetch: (url, init) => SELF.fetch(url, init) }, parseIcs(again.text).events, { retryDelayMs: 1 });
+    const second = await importEvents(
+      {
+        base: `${ORIGIN}${NS}`,
+        authorization: ADMIN.authorization,
+        fetch: (url, init) => SELF.fetch(url, init),
+      },
+      parseIcs(again.text).events,
+      { retryDelayMs: 1 },
+    );
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
   });
 });

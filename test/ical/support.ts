@@ -46,7 +46,9 @@ export interface ParsedEvent {
 
 const wp = (t: ICAL.Time) => {
   const p = (n: number) => String(n).padStart(2, "0");
-  return t.isDate ? `${t.year}-${p(t.month)}-${p(t.day)}` : `${t.year}-${p(t.month)}-${p(t.day)} ${p(t.hour)}:${p(t.minute)}:${p(t.second)}`;
+  return t.isDate
+    ? `${t.year}-${p(t.month)}-${p(t.day)}`
+    : `${t.year}-${p(t.month)}-${p(t.day)} ${p(t.hour)}:${p(t.minute)}:${p(t.second)}`;
 };
 
 /** Parses a calendar with ical.js (throws on malformed text) and reads its VEVENTs. */
@@ -54,7 +56,8 @@ export function parse(text: string): { calendar: ICAL.Component; events: ParsedE
   const calendar = new ICAL.Component(ICAL.parse(text));
   const events = calendar.getAllSubcomponents("vevent").map((component) => {
     const event = new ICAL.Event(component);
-    const utc = (t: ICAL.Time) => (t.isDate ? wp(t) : wp(t.convertToZone(ICAL.Timezone.utcTimezone)));
+    const utc = (t: ICAL.Time) =>
+      t.isDate ? wp(t) : wp(t.convertToZone(ICAL.Timezone.utcTimezone));
     const tz = component.getFirstProperty("dtstart")!.getParameter("tzid");
     return {
       uid: event.uid,
@@ -70,7 +73,8 @@ export function parse(text: string): { calendar: ICAL.Component; events: ParsedE
 }
 
 /** RFC 5545 TEXT unescaping, for X- properties ical.js keeps raw (it knows no value type for them). */
-export const unescapeText = (raw: string) => raw.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
+export const unescapeText = (raw: string) =>
+  raw.replace(/\\([\\;,nN])/g, (_, ch: string) => (ch === "n" || ch === "N" ? "\n" : ch));
 
 /** The value of a property as text (unescaped), `undefined` when absent. */
 export const prop = (c: ICAL.Component, name: string): string | undefined => {

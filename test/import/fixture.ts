@@ -68,7 +68,7 @@ export const FIXTURE_LINES = [
   "END:VCALENDAR",
 ];
 
-export const FIXTURE = FIXTURE_LINES.join("\r\n") + "\r\n";
+export const FIXTURE = `${FIXTURE_LINES.join("\r\n")}\r\n`;
 
 /** The 1-based line of the first fixture line equal to `text` (after `from`, a 1-based line). */
 export function lineOf(lines: string[], text: string, from = 0): number {
@@ -80,5 +80,5 @@ export function lineOf(lines: string[], text: string, from = 0): number {
 /** The fixture with its lines changed by `edit`, and those lines (for line numbers). */
 export function variant(edit: (lines: string[]) => string[]): { text: string; lines: string[] } {
   const lines = edit([...FIXTURE_LINES]);
-  return { text: lines.join("\r\n") + "\r\n", lines };
+  return { text: `${lines.join("\r\n")}\r\n`, lines };
 }

@@ -13,7 +13,8 @@ function recorder(keys: string[][], known: Set<string>, fail?: number) {
     keys: k,
     run: async () => {
       started.push(i);
-      for (const j of running) if (keys[j].some((x) => k.includes(x) && !known.has(x))) overlaps.push([j, i]);
+      for (const j of running)
+        if (keys[j].some((x) => k.includes(x) && !known.has(x))) overlaps.push([j, i]);
       running.add(i);
       peak = Math.max(peak, running.size);
       await tick();
@@ -27,7 +28,17 @@ function recorder(keys: string[][], known: Set<string>, fail?: number) {
 describe("runKeyed", () => {
   it("never runs two tasks at once that may both create the same name, and keeps the limit", async () => {
     const known = new Set<string>();
-    const r = recorder([["venue:a"], ["venue:a"], ["venue:b"], ["venue:a", "category:x"], ["category:x"], ["venue:c"]], known);
+    const r = recorder(
+      [
+        ["venue:a"],
+        ["venue:a"],
+        ["venue:b"],
+        ["venue:a", "category:x"],
+        ["category:x"],
+        ["venue:c"],
+      ],
+      known,
+    );
     await runKeyed(r.tasks, 3, known);
     expect(r.overlaps).toEqual([]);
     expect(r.started.sort()).toEqual([0, 1, 2, 3, 4, 5]);

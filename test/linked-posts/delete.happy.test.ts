@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
 import { KINDS, type Kind, seedLinked, stored } from "./kinds";
@@ -20,13 +20,25 @@ describe.each(KINDS)("DELETE /$plural/{id} and by slug (§8.7)", (k) => {
     const res = await api(`${NS}/${plural}/${id}`, { method: "DELETE", headers: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, status: "trash", [kind]: "Binned" });
-    expect(await stored(plural, id)).toMatchObject({ status: "trash", trash_meta_status: "private" });
+    expect(await stored(plural, id)).toMatchObject({
+      status: "trash",
+      trash_meta_status: "private",
+    });
     const again = await api(`${NS}/${plural}/${id}`, { method: "DELETE", headers: ADMIN });
     expect(again.status).toBe(410);
-    expect(again.body).toEqual({ code: `${kind}-is-in-trash`, message: `The ${kind} is already trashed`, data: { status: 410 } });
+    expect(again.body).toEqual({
+      code: `${kind}-is-in-trash`,
+      message: `The ${kind} is already trashed`,
+      data: { status: 410 },
+    });
     await seedLinked(kind, { title: "Slugged" });
-    expect((await api(`${NS}/${plural}/by-slug/slugged`, { method: "DELETE", headers: ADMIN })).body.status).toBe("trash");
-    expect((await api(`${NS}/${plural}/by-slug/slugged`, { method: "DELETE", headers: ADMIN })).status).toBe(410);
+    expect(
+      (await api(`${NS}/${plural}/by-slug/slugged`, { method: "DELETE", headers: ADMIN })).body
+        .status,
+    ).toBe("trash");
+    expect(
+      (await api(`${NS}/${plural}/by-slug/slugged`, { method: "DELETE", headers: ADMIN })).status,
+    ).toBe(410);
   });
 
   it("unlinks the trashed post from every event, which count as modified", async () => {
@@ -37,11 +49,16 @@ describe.each(KINDS)("DELETE /$plural/{id} and by slug (§8.7)", (k) => {
     for (const event of events) {
       const body = (await api(`${NS}/events/${event}`, { headers: ADMIN })).body;
       if (kind === "venue") expect(body.venue).toEqual([]);
-      else expect(body.organizer.map((o: any) => o.organizer)).toEqual([`Stays with ${body.title}`]);
+      else
+        expect(body.organizer.map((o: any) => o.organizer)).toEqual([`Stays with ${body.title}`]);
       expect(body.modified_utc > "2026-01-01 10:00:00").toBe(true);
     }
-    expect((await api(`${NS}/events/${unrelated}`, { headers: ADMIN })).body.modified_utc).toBe("2026-01-01 10:00:00");
-    const sync = await api(`${NS}/events?modified_after=2026-06-01&start_date=2020-01-01`, { headers: ADMIN });
+    expect((await api(`${NS}/events/${unrelated}`, { headers: ADMIN })).body.modified_utc).toBe(
+      "2026-01-01 10:00:00",
+    );
+    const sync = await api(`${NS}/events?modified_after=2026-06-01&start_date=2020-01-01`, {
+      headers: ADMIN,
+    });
     expect(sync.body.events.map((e: any) => e.id).sort()).toEqual(events.sort());
   });
 
@@ -50,7 +67,10 @@ describe.each(KINDS)("DELETE /$plural/{id} and by slug (§8.7)", (k) => {
     const event = await linkedEvent(k, id, "Keeps going");
     const res = await api(`${NS}/${plural}/${id}?force=true`, { method: "DELETE", headers: ADMIN });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ deleted: true, previous: { id, [kind]: "Forever Gone", status: "trash" } });
+    expect(res.body).toMatchObject({
+      deleted: true,
+      previous: { id, [kind]: "Forever Gone", status: "trash" },
+    });
     expect(Object.keys(res.body)).toEqual(["deleted", "previous"]);
     expect(await stored(plural, id)).toBeNull();
     expect((await stored("posts", id))!.deleted_gmt).not.toBeNull();
@@ -60,14 +80,20 @@ describe.each(KINDS)("DELETE /$plural/{id} and by slug (§8.7)", (k) => {
     expect((await api(`${NS}/${plural}/${id}`, { headers: ADMIN })).status).toBe(400);
     const next = await api(`${NS}/${plural}`, { json: { [kind]: "Newcomer" }, headers: ADMIN });
     expect(next.body.id).toBeGreaterThan(event);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE id = ?").bind(id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(count!.n).toBe(1);
   });
 
   it("trashing through an update (status trash) unlinks too", async () => {
     const id = await seedLinked(kind, { title: "Status Trash" });
     const event = await linkedEvent(k, id, "Updated away");
-    const res = await api(`${NS}/${plural}/${id}`, { method: "PATCH", json: { status: "trash" }, headers: ADMIN });
+    const res = await api(`${NS}/${plural}/${id}`, {
+      method: "PATCH",
+      json: { status: "trash" },
+      headers: ADMIN,
+    });
     expect(res.body.status).toBe("trash");
     const body = (await api(`${NS}/events/${event}`, { headers: ADMIN })).body;
     expect(kind === "venue" ? body.venue : body.organizer.map((o: any) => o.id)).not.toContain(id);
@@ -77,6 +103,10 @@ describe.each(KINDS)("DELETE /$plural/{id} and by slug (§8.7)", (k) => {
     const id = await seedLinked(kind, { title: "In the bin", status: "trash" });
     expect((await api(`${NS}/${plural}/${id}`, { headers: ADMIN })).body.status).toBe("trash");
     expect((await api(`${NS}/${plural}`, { headers: ADMIN })).body.total).toBe(0);
-    expect((await api(`${NS}/${plural}?status=trash`, { headers: ADMIN })).body[plural].map((p: any) => p.id)).toEqual([id]);
+    expect(
+      (await api(`${NS}/${plural}?status=trash`, { headers: ADMIN })).body[plural].map(
+        (p: any) => p.id,
+      ),
+    ).toEqual([id]);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedUser } from "../support/factories";
 import { KINDS, seedLinked } from "./kinds";
@@ -16,14 +16,24 @@ const snapshot = async () =>
 const invalid = (params: string[]) => ({
   code: "rest_invalid_param",
   message: `Invalid parameter(s): ${params.join(", ")}`,
-  data: { status: 400, params: Object.fromEntries(params.map((p) => [p, expect.any(String)])), details: [] },
+  data: {
+    status: 400,
+    params: Object.fromEntries(params.map((p) => [p, expect.any(String)])),
+    details: [],
+  },
 });
 
 describe.each(KINDS)("/$plural: read errors (§2.6, §5.3, §10)", ({ kind, plural }) => {
   it("400 rest_invalid_param id for an unknown id or another type's id, as the original (sample 24)", async () => {
-    const sample24 = { code: "rest_invalid_param", message: "Invalid parameter(s): id", data: { status: 400, params: { id: "Invalid parameter." }, details: [] } };
+    const sample24 = {
+      code: "rest_invalid_param",
+      message: "Invalid parameter(s): id",
+      data: { status: 400, params: { id: "Invalid parameter." }, details: [] },
+    };
     const event = await seedEvent({ title: "An event", start: day(1) });
-    const other = await seedLinked(kind === "venue" ? "organizer" : "venue", { title: "Other kind" });
+    const other = await seedLinked(kind === "venue" ? "organizer" : "venue", {
+      title: "Other kind",
+    });
     for (const id of [999, event, other, 0, "99999999999999999999"]) {
       const res = await api(`${NS}/${plural}/${id}`);
       expect(res.status, String(id)).toBe(400);
@@ -64,19 +74,26 @@ describe.each(KINDS)("/$plural: read errors (§2.6, §5.3, §10)", ({ kind, plur
     const res = await api(`/de/wp-json/tribe/events/v1/${plural}?page=9`);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(`${kind}-archive-page-not-found`);
-    expect(res.body.message).toMatch(kind === "venue" ? /Veranstaltungsort-Archivs/ : /Veranstalter-Archivs/);
+    expect(res.body.message).toMatch(
+      kind === "venue" ? /Veranstaltungsort-Archivs/ : /Veranstalter-Archivs/,
+    );
   });
 });
 
 describe.each(KINDS)("/$plural: write errors (§1.3, §8.6, §10)", ({ kind, plural }) => {
-  const post = (json: unknown, headers: Record<string, string> = ADMIN) => api(`${NS}/${plural}`, { json, headers });
+  const post = (json: unknown, headers: Record<string, string> = ADMIN) =>
+    api(`${NS}/${plural}`, { json, headers });
 
   it("400 rest_missing_callback_param without a name, before the permission check", async () => {
     const before = await snapshot();
     for (const headers of [ADMIN, {}]) {
       const res = await post({ description: "No name" }, headers);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: "rest_missing_callback_param", message: `Missing parameter(s): ${kind}`, data: { status: 400, params: [kind] } });
+      expect(res.body).toEqual({
+        code: "rest_missing_callback_param",
+        message: `Missing parameter(s): ${kind}`,
+        data: { status: 400, params: [kind] },
+      });
     }
     expect(await snapshot()).toBe(before);
   });
@@ -125,7 +142,11 @@ describe.each(KINDS)("/$plural: write errors (§1.3, §8.6, §10)", ({ kind, plu
   });
 
   it("400 rest_invalid_json for a broken body", async () => {
-    const res = await api(`${NS}/${plural}`, { body: "{nope", headers: { ...ADMIN, "content-type": "application/json" }, method: "POST" });
+    const res = await api(`${NS}/${plural}`, {
+      body: "{nope",
+      headers: { ...ADMIN, "content-type": "application/json" },
+      method: "POST",
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("rest_invalid_json");
   });
@@ -133,7 +154,9 @@ describe.each(KINDS)("/$plural: write errors (§1.3, §8.6, §10)", ({ kind, plu
   it("updates: 400 for an empty name, an unknown id or slug (even anonymous), a bad field; nothing changes", async () => {
     const id = await seedLinked(kind, { title: "Target", phone: "1" });
     const before = await snapshot();
-    const cases: Array<[string, string, Record<string, unknown>, Record<string, string>, string[]]> = [
+    const cases: Array<
+      [string, string, Record<string, unknown>, Record<string, string>, string[]]
+    > = [
       ["PUT", `/${plural}/${id}`, { [kind]: "" }, ADMIN, [kind]],
       ["PATCH", `/${plural}/by-slug/target`, { [kind]: "" }, ADMIN, [kind]],
       ["PUT", `/${plural}/${id}`, { website: "bad", phone: "2" }, ADMIN, ["website"]],
@@ -164,14 +187,22 @@ describe.each(KINDS)("/$plural: write errors (§1.3, §8.6, §10)", ({ kind, plu
       expect(res.status, path).toBe(400);
       expect(res.body).toEqual(invalid(params));
     }
-    expect((await api(`${NS}/${plural}/${trashed}`, { method: "DELETE", headers: ADMIN })).status).toBe(410);
-    expect((await api(`${NS}/${plural}/by-slug/trashed`, { method: "DELETE", headers: ADMIN })).body.code).toBe(`${kind}-is-in-trash`);
+    expect(
+      (await api(`${NS}/${plural}/${trashed}`, { method: "DELETE", headers: ADMIN })).status,
+    ).toBe(410);
+    expect(
+      (await api(`${NS}/${plural}/by-slug/trashed`, { method: "DELETE", headers: ADMIN })).body
+        .code,
+    ).toBe(`${kind}-is-in-trash`);
     expect(await snapshot()).toBe(before);
   });
 
   it("contributors cannot add images by URL (no upload_files): 400 image", async () => {
     const contributor = await seedUser("contributor");
-    const res = await post({ [kind]: "Pictured", image: "https://img.example.com/a.jpg" }, contributor.headers);
+    const res = await post(
+      { [kind]: "Pictured", image: "https://img.example.com/a.jpg" },
+      contributor.headers,
+    );
     expect(res.body).toEqual(invalid(["image"]));
   });
 });

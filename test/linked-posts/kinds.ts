@@ -19,13 +19,25 @@ export const KINDS: Kind[] = [
   {
     kind: "venue",
     plural: "venues",
-    fields: { address: "100 Main St", city: "Springfield", country: "United States", state: "IL", zip: "62701", phone: "+1 555 0100", website: "https://blueroom.example.com" },
+    fields: {
+      address: "100 Main St",
+      city: "Springfield",
+      country: "United States",
+      state: "IL",
+      zip: "62701",
+      phone: "+1 555 0100",
+      website: "https://blueroom.example.com",
+    },
     custom: { field: "city", value: "Springfield" },
   },
   {
     kind: "organizer",
     plural: "organizers",
-    fields: { phone: "+1 555 0199", website: "https://arts.example.com", email: "arts@example.com" },
+    fields: {
+      phone: "+1 555 0199",
+      website: "https://arts.example.com",
+      email: "arts@example.com",
+    },
     custom: { field: "email", value: "arts@example.com" },
   },
 ];
@@ -46,9 +58,14 @@ export interface LinkedSeed {
 /** Inserts a venue or organizer straight into D1; returns its id. */
 export async function seedLinked(kind: Kind["kind"], seed: LinkedSeed): Promise<number> {
   const { password, postDate, ...rest } = seed;
-  const row = { ...rest, ...(postDate ? { postDate, postDateGmt: postDate } : {}) } as Parameters<typeof seedVenue>[0];
+  const row = { ...rest, ...(postDate ? { postDate, postDateGmt: postDate } : {}) } as Parameters<
+    typeof seedVenue
+  >[0];
   if (kind === "venue") return seedVenue({ ...row, password });
-  return seedOrganizer({ ...row, passwordDigest: password ? await sha256Hex(password) : "" } as Parameters<typeof seedOrganizer>[0]);
+  return seedOrganizer({
+    ...row,
+    passwordDigest: password ? await sha256Hex(password) : "",
+  } as Parameters<typeof seedOrganizer>[0]);
 }
 
 /**

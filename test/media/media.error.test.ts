@@ -11,7 +11,12 @@ import { db, seedEvent, seedOrganizer, seedUser, seedVenue } from "../support/fa
 const MEDIA = "/wp-json/wp/v2/media";
 const postRows = async () => (await db().select({ n: count() }).from(schema.posts))[0].n;
 
-function expectError(res: { status: number; body: any }, status: number, code: string, message?: string) {
+function expectError(
+  res: { status: number; body: any },
+  status: number,
+  code: string,
+  message?: string,
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.code).toBe(code);
   expect(res.body.data.status).toBe(status);
@@ -33,14 +38,30 @@ describe("POST /media", () => {
     ["a relative path", { source_url: "/uploads/a.jpg" }, "source_url"],
     ["a document", { source_url: "https://i.test/a.pdf" }, "source_url"],
     ["an HTML page", { source_url: "https://i.test/gallery" }, "source_url"],
-    ["an image name only in the query", { source_url: "https://i.test/view?file=a.jpg" }, "source_url"],
+    [
+      "an image name only in the query",
+      { source_url: "https://i.test/view?file=a.jpg" },
+      "source_url",
+    ],
     ["a URL that is not a string", { source_url: 5 }, "source_url"],
-    ["a URL over 2048 characters", { source_url: `https://i.test/${"a".repeat(2040)}.jpg` }, "source_url"],
+    [
+      "a URL over 2048 characters",
+      { source_url: `https://i.test/${"a".repeat(2040)}.jpg` },
+      "source_url",
+    ],
     ["a zero width", { source_url: "https://i.test/a.jpg", width: 0 }, "width"],
     ["a negative height", { source_url: "https://i.test/a.jpg", height: -3 }, "height"],
     ["a fractional width", { source_url: "https://i.test/a.jpg", width: 1.5 }, "width"],
-    ["a height that is no number", { source_url: "https://i.test/a.jpg", height: "tall" }, "height"],
-    ["alt text that is not a string", { source_url: "https://i.test/a.jpg", alt_text: ["x"] }, "alt_text"],
+    [
+      "a height that is no number",
+      { source_url: "https://i.test/a.jpg", height: "tall" },
+      "height",
+    ],
+    [
+      "alt text that is not a string",
+      { source_url: "https://i.test/a.jpg", alt_text: ["x"] },
+      "alt_text",
+    ],
   ];
   for (const [what, body, param] of bad) {
     it(`rest_invalid_param for ${what}`, async () => {
@@ -55,13 +76,23 @@ describe("POST /media", () => {
 
   it("rest_invalid_param lists every bad field at once", async () => {
     const author = await seedUser("author");
-    const res = await api(MEDIA, { headers: author.headers, json: { source_url: "nope", width: "x", height: 0 } });
+    const res = await api(MEDIA, {
+      headers: author.headers,
+      json: { source_url: "nope", width: "x", height: 0 },
+    });
     expect(Object.keys(res.body.data.params)).toEqual(["source_url", "width", "height"]);
   });
 
   it("rest_invalid_json for a malformed body", async () => {
     const author = await seedUser("author");
-    expectError(await api(MEDIA, { headers: { ...author.headers, "content-type": "application/json" }, body: "{" }), 400, "rest_invalid_json");
+    expectError(
+      await api(MEDIA, {
+        headers: { ...author.headers, "content-type": "application/json" },
+        body: "{",
+      }),
+      400,
+      "rest_invalid_json",
+    );
   });
 });
 
@@ -82,7 +113,12 @@ describe("GET /media/{id}", () => {
   });
 
   it("speaks German under /de", async () => {
-    expectError(await api(`/de${MEDIA}/999`), 404, "rest_post_invalid_id", "Ungültige Beitrags-ID.");
+    expectError(
+      await api(`/de${MEDIA}/999`),
+      404,
+      "rest_post_invalid_id",
+      "Ungültige Beitrags-ID.",
+    );
   });
 
   it("rest_no_route for ids that are not numbers and for routes that do not exist", async () => {

@@ -14,7 +14,12 @@ describe("POST /media", () => {
     const author = await seedUser("author");
     const res = await api(MEDIA, {
       headers: author.headers,
-      json: { source_url: "https://cdn.example.com/photos/Sunset-Beach.jpg", alt_text: "Sun over the sea", width: 1200, height: 800 },
+      json: {
+        source_url: "https://cdn.example.com/photos/Sunset-Beach.jpg",
+        alt_text: "Sun over the sea",
+        width: 1200,
+        height: 800,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -38,11 +43,17 @@ describe("POST /media", () => {
   it("takes the id from the sequence events, venues and organizers share", async () => {
     const editor = await seedUser("editor");
     const event = await seedEvent({ title: "Gig", start: "2030-01-01 20:00:00" });
-    const res = await api(MEDIA, { headers: editor.headers, json: { source_url: "https://img.test/a.png" } });
+    const res = await api(MEDIA, {
+      headers: editor.headers,
+      json: { source_url: "https://img.test/a.png" },
+    });
     expect(res.body.id).toBe(event + 1);
     const [post] = await db().select().from(schema.posts).where(eq(schema.posts.id, res.body.id));
     expect(post.postType).toBe("attachment");
-    const next = await api(MEDIA, { headers: editor.headers, json: { source_url: "https://img.test/b.png" } });
+    const next = await api(MEDIA, {
+      headers: editor.headers,
+      json: { source_url: "https://img.test/b.png" },
+    });
     expect(next.body.id).toBe(event + 2);
   });
 
@@ -66,24 +77,44 @@ describe("POST /media", () => {
 
   it("uses a given title, numbers taken slugs and leaves unknown sizes out", async () => {
     const author = await seedUser("author");
-    const first = await api(MEDIA, { headers: author.headers, json: { source_url: "https://i.test/x.jpg", title: "Stage <b>plan</b>" } });
-    const second = await api(MEDIA, { headers: author.headers, json: { source_url: "https://i.test/y.jpg", title: "Stage plan" } });
-    expect(first.body).toMatchObject({ title: { rendered: "Stage plan" }, slug: "stage-plan", alt_text: "", media_details: {} });
+    const first = await api(MEDIA, {
+      headers: author.headers,
+      json: { source_url: "https://i.test/x.jpg", title: "Stage <b>plan</b>" },
+    });
+    const second = await api(MEDIA, {
+      headers: author.headers,
+      json: { source_url: "https://i.test/y.jpg", title: "Stage plan" },
+    });
+    expect(first.body).toMatchObject({
+      title: { rendered: "Stage plan" },
+      slug: "stage-plan",
+      alt_text: "",
+      media_details: {},
+    });
     expect(second.body.slug).toBe("stage-plan-2");
   });
 
   it("accepts form bodies, as WordPress clients send them", async () => {
     const author = await seedUser("author");
-    const res = await api(MEDIA, { headers: author.headers, form: { source_url: "https://i.test/f%C3%BCr%20dich.webp", width: "640" } });
+    const res = await api(MEDIA, {
+      headers: author.headers,
+      form: { source_url: "https://i.test/f%C3%BCr%20dich.webp", width: "640" },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: { rendered: "für dich" }, media_details: { width: 640 } });
+    expect(res.body).toMatchObject({
+      title: { rendered: "für dich" },
+      media_details: { width: 640 },
+    });
   });
 });
 
 describe("GET /media/{id}", () => {
   it("shows media to anyone, cacheably, exactly as created", async () => {
     const author = await seedUser("author");
-    const created = await api(MEDIA, { headers: author.headers, json: { source_url: "https://i.test/a.gif", width: 10, height: 20 } });
+    const created = await api(MEDIA, {
+      headers: author.headers,
+      json: { source_url: "https://i.test/a.gif", width: 10, height: 20 },
+    });
     const res = await api(`${MEDIA}/${created.body.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(created.body);
@@ -94,7 +125,13 @@ describe("GET /media/{id}", () => {
   it("shows media that was seeded or imported", async () => {
     const id = await seedMedia("https://i.test/old.jpg", { width: 300, height: 200 });
     const res = await api(`${MEDIA}/${id}`);
-    expect(res.body).toMatchObject({ id, source_url: "https://i.test/old.jpg", mime_type: "image/jpeg", media_details: { width: 300, height: 200 }, author: 1 });
+    expect(res.body).toMatchObject({
+      id,
+      source_url: "https://i.test/old.jpg",
+      mime_type: "image/jpeg",
+      media_details: { width: 300, height: 200 },
+      author: 1,
+    });
   });
 
   it("serves the same media under every language prefix", async () => {

@@ -4,8 +4,8 @@
  */
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../src/db/schema";
 import type { Role } from "../../src/db/schema";
+import * as schema from "../../src/db/schema";
 import { api } from "../support/api";
 import { db, seedMedia, seedUser } from "../support/factories";
 
@@ -26,7 +26,10 @@ describe("POST /media", () => {
     const { users, headersOf } = await cast();
     for (const who of CALLERS) {
       const before = (await db().select({ n: count() }).from(schema.posts))[0].n;
-      const res = await api(MEDIA, { headers: headersOf(who), json: { source_url: `https://i.test/${who}.jpg` } });
+      const res = await api(MEDIA, {
+        headers: headersOf(who),
+        json: { source_url: `https://i.test/${who}.jpg` },
+      });
       if (UPLOADERS.has(who)) {
         expect(res.status, who).toBe(201);
         expect(res.body.author).toBe(users[who].id);
@@ -40,14 +43,19 @@ describe("POST /media", () => {
 
   it("records the caller as author, whatever the body says", async () => {
     const { users, headersOf } = await cast();
-    const res = await api(MEDIA, { headers: headersOf("author"), json: { source_url: "https://i.test/a.jpg", author: 1 } });
+    const res = await api(MEDIA, {
+      headers: headersOf("author"),
+      json: { source_url: "https://i.test/a.jpg", author: 1 },
+    });
     expect(res.body.author).toBe(users.author.id);
   });
 
   it("Allow header says who may add", async () => {
     const { headersOf } = await cast();
     const id = await seedMedia("https://i.test/a.jpg");
-    expect((await api(`${MEDIA}/${id}`, { headers: headersOf("author") })).headers.get("allow")).toBe("GET");
+    expect(
+      (await api(`${MEDIA}/${id}`, { headers: headersOf("author") })).headers.get("allow"),
+    ).toBe("GET");
     expect((await api(`${MEDIA}/${id}`)).headers.get("allow")).toBe("GET");
   });
 });
@@ -56,12 +64,16 @@ describe("GET /media/{id}", () => {
   it("is public for every caller", async () => {
     const { headersOf } = await cast();
     const id = await seedMedia("https://i.test/a.jpg");
-    for (const who of CALLERS) expect((await api(`${MEDIA}/${id}`, { headers: headersOf(who) })).status, who).toBe(200);
+    for (const who of CALLERS)
+      expect((await api(`${MEDIA}/${id}`, { headers: headersOf(who) })).status, who).toBe(200);
   });
 
   it("answers nothing about the author beyond the id", async () => {
     const { headersOf } = await cast();
-    const created = await api(MEDIA, { headers: headersOf("author"), json: { source_url: "https://i.test/a.jpg" } });
+    const created = await api(MEDIA, {
+      headers: headersOf("author"),
+      json: { source_url: "https://i.test/a.jpg" },
+    });
     const res = await api(`${MEDIA}/${created.body.id}`);
     expect(res.text).not.toContain("author@example.com");
     expect(res.text).not.toMatch(/password|digest/i);

@@ -3,7 +3,7 @@
  * images, nested categories, tags, costs, password-protected posts, an event without venue.
  */
 import { expect } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedMedia, seedOrganizer, seedTerm, seedVenue } from "../support/factories";
 
@@ -19,7 +19,10 @@ export interface Calendar {
 
 /** Seeds the calendar: straight into D1 for linked posts and terms, through the API for the rich event. */
 export async function seedCalendar(): Promise<Calendar> {
-  const image = await seedMedia("https://cdn.example.com/img/hall.jpg", { width: 1200, height: 800 });
+  const image = await seedMedia("https://cdn.example.com/img/hall.jpg", {
+    width: 1200,
+    height: 800,
+  });
   const logo = await seedMedia("https://cdn.example.com/img/logo.png");
   const venue = await seedVenue({
     title: "Town Hall",
@@ -38,8 +41,19 @@ export async function seedCalendar(): Promise<Calendar> {
     imageId: image,
   });
   const bareVenue = await seedVenue({ title: "Somewhere", showMap: false });
-  const protectedVenue = await seedVenue({ title: "Secret Cellar", city: "Hidden", password: "open sesame" });
-  const organizer = await seedOrganizer({ title: "Jazz Society", phone: "555-0101", website: "https://jazz.example.com", email: "hi@jazz.example.com", content: "Since 1950", imageId: logo });
+  const protectedVenue = await seedVenue({
+    title: "Secret Cellar",
+    city: "Hidden",
+    password: "open sesame",
+  });
+  const organizer = await seedOrganizer({
+    title: "Jazz Society",
+    phone: "555-0101",
+    website: "https://jazz.example.com",
+    email: "hi@jazz.example.com",
+    content: "Since 1950",
+    imageId: logo,
+  });
   const bareOrganizer = await seedOrganizer({ title: "Anonymous", author: null });
   const parent = await seedTerm("tribe_events_cat", "Music");
   const category = await seedTerm("tribe_events_cat", "Jazz", { parent });
@@ -65,8 +79,22 @@ export async function seedCalendar(): Promise<Calendar> {
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await seedEvent({ title: "Open Air", start: day(3), end: day(3, "12:00:00"), venueId: bareVenue, allDay: true });
-  const protectedEvent = await seedEvent({ title: "Members Only", start: day(4), password: "members", organizerIds: [organizer], termIds: [tag], venueId: venue, cost: ["0"] });
+  await seedEvent({
+    title: "Open Air",
+    start: day(3),
+    end: day(3, "12:00:00"),
+    venueId: bareVenue,
+    allDay: true,
+  });
+  const protectedEvent = await seedEvent({
+    title: "Members Only",
+    start: day(4),
+    password: "members",
+    organizerIds: [organizer],
+    termIds: [tag],
+    venueId: venue,
+    cost: ["0"],
+  });
   return {
     full: { id: created.body.id, slug: created.body.slug },
     protectedEvent,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, ORIGIN, api } from "../support/api";
+import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { seedCalendar } from "./calendar";
 
 /** Keys whose string values are wording (contract §1: the only thing the languages may differ in). */
@@ -13,7 +13,11 @@ function skeleton(node: unknown, lang: string, texts: string[] = [], key = ""): 
   if (Array.isArray(node)) return node.map((n) => skeleton(n, lang, texts));
   if (node && typeof node === "object") {
     return Object.fromEntries(
-      Object.entries(node).map(([k, v]) => [k, key === "params" && typeof v === "string" ? (texts.push(v), "<text>") : skeleton(v, lang, texts, k)]),
+      Object.entries(node).map(([k, v]) => {
+        if (key !== "params" || typeof v !== "string") return [k, skeleton(v, lang, texts, k)];
+        texts.push(v);
+        return [k, "<text>"];
+      }),
     );
   }
   if (typeof node === "string" && WORDING.has(key)) {
@@ -29,12 +33,23 @@ const HOST = new URL(ORIGIN).host;
  * Removes the language prefix from what contract §1 builds from the site URL (origin plus language
  * prefix when SITE_URL is unset): links, and `global_id` = `{host}{path of site}?id=`.
  */
-const withoutLanguage = (text: string, lang: string) => text.replaceAll(`${ORIGIN}/${lang}/`, `${ORIGIN}/`).replaceAll(`${HOST}/${lang}?id=`, `${HOST}?id=`);
+const withoutLanguage = (text: string, lang: string) =>
+  text
+    .replaceAll(`${ORIGIN}/${lang}/`, `${ORIGIN}/`)
+    .replaceAll(`${HOST}/${lang}?id=`, `${HOST}?id=`);
 
-async function both(path: string, init: { method?: string; headers?: Record<string, string>; json?: unknown } = {}) {
+async function both(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; json?: unknown } = {},
+) {
   const [en, de] = await Promise.all([api(`/en${path}`, init), api(`/de${path}`, init)]);
   const texts = { en: [] as string[], de: [] as string[] };
-  return { en, de, texts, same: { en: skeleton(en.body, "en", texts.en), de: skeleton(de.body, "de", texts.de) } };
+  return {
+    en,
+    de,
+    texts,
+    same: { en: skeleton(en.body, "en", texts.en), de: skeleton(de.body, "de", texts.de) },
+  };
 }
 
 describe("the two language versions (contract §1)", () => {
@@ -48,13 +63,22 @@ describe("the two language versions (contract §1)", () => {
       expect(texts.en.length, path).toBeGreaterThan(100);
       // Translated, not copied: only names and codes may read the same.
       const unchanged = texts.en.filter((t, i) => t === texts.de[i]);
-      expect(unchanged.length / texts.en.length, `${path}: ${[...new Set(unchanged)].join(" | ")}`).toBeLessThan(0.02);
+      expect(
+        unchanged.length / texts.en.length,
+        `${path}: ${[...new Set(unchanged)].join(" | ")}`,
+      ).toBeLessThan(0.02);
     }
     const doc = (await api(`/de${NS}/doc`)).body;
-    expect(doc.info.description).toBe("Mit der REST-API von The Events Calendar lassen sich Informationen über bevorstehende Veranstaltungen einfach und bequem abrufen.");
-    expect(doc.paths["/events"].get.responses["200"].description).toBe("Gibt alle bevorstehenden Veranstaltungen zurück, die den Suchkriterien entsprechen");
+    expect(doc.info.description).toBe(
+      "Mit der REST-API von The Events Calendar lassen sich Informationen über bevorstehende Veranstaltungen einfach und bequem abrufen.",
+    );
+    expect(doc.paths["/events"].get.responses["200"].description).toBe(
+      "Gibt alle bevorstehenden Veranstaltungen zurück, die den Suchkriterien entsprechen",
+    );
     const index = (await api(`/de${NS}`)).body;
-    expect(index.routes["/tribe/events/v1/events"].endpoints[0].args.page.description).toBe("Nummer der abzurufenden Archivseite");
+    expect(index.routes["/tribe/events/v1/events"].endpoints[0].args.page.description).toBe(
+      "Nummer der abzurufenden Archivseite",
+    );
   });
 
   it("answer with the same data, codes and parameters; only messages are translated", async () => {
@@ -84,9 +108,11 @@ describe("the two language versions (contract §1)", () => {
       expect(same.de, path).toEqual(same.en);
       if (en.status >= 400) {
         expect(texts.de.length, path).toBeGreaterThan(0);
-        texts.en.forEach((t, i) => expect(texts.de[i], path).not.toBe(t));
+        for (const [i, t] of texts.en.entries()) expect(texts.de[i], path).not.toBe(t);
       } else {
-        expect(withoutLanguage(JSON.stringify(de.body), "de"), path).toBe(withoutLanguage(JSON.stringify(en.body), "en"));
+        expect(withoutLanguage(JSON.stringify(de.body), "de"), path).toBe(
+          withoutLanguage(JSON.stringify(en.body), "en"),
+        );
       }
     }
     const denied = await both(`${NS}/events`, { method: "POST", json: { title: "x" } });
@@ -101,6 +127,8 @@ describe("the two language versions (contract §1)", () => {
   it("the default language is served without prefix, identical to its prefixed version", async () => {
     const plain = await api(`${NS}/doc`);
     const en = await api(`/en${NS}/doc`);
-    expect(JSON.stringify(plain.body)).toBe(JSON.stringify(en.body).replaceAll(`${ORIGIN}/en/`, `${ORIGIN}/`));
+    expect(JSON.stringify(plain.body)).toBe(
+      JSON.stringify(en.body).replaceAll(`${ORIGIN}/en/`, `${ORIGIN}/`),
+    );
   });
 });

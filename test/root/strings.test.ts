@@ -3,26 +3,37 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { namespaceGroup } from "../../src/app";
 import type { ArgSpecs } from "../../src/http/args";
-import { type Strings, clearStringsCache, leaves, stringsKey } from "../../src/i18n";
+import { clearStringsCache, leaves, type Strings, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { LINKED } from "../../src/linked-posts/kinds";
 import { mediaRoutes } from "../../src/media/routes";
 import { parseSettings } from "../../src/settings";
 import { userRoutes } from "../../src/users/routes";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 
 const EN = leaves(en);
 const DE = leaves(de);
 
 /** Every argument spec any route validates with (nested venue/organizer objects included). */
 function allSpecs(): ArgSpecs[] {
-  const routes = [...namespaceGroup(parseSettings(env)).routes, ...userRoutes(), ...mediaRoutes()] as Array<{ endpoints: Array<{ args: ArgSpecs }> }>;
-  return [...routes.flatMap((r) => r.endpoints.map((e) => e.args)), ...Object.values(LINKED).map((k) => k.args)];
+  const routes = [
+    ...namespaceGroup(parseSettings(env)).routes,
+    ...userRoutes(),
+    ...mediaRoutes(),
+  ] as Array<{ endpoints: Array<{ args: ArgSpecs }> }>;
+  return [
+    ...routes.flatMap((r) => r.endpoints.map((e) => e.args)),
+    ...Object.values(LINKED).map((k) => k.args),
+  ];
 }
 
 /** The source of the worker, to find every error code it can throw. */
-const SOURCES = import.meta.glob("../../src/**/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const SOURCES = import.meta.glob("../../src/**/*.ts", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
 
 /** Codes of `new ApiError(status, "code"` and `` `${kind}-…` `` for both linked-post kinds, plus message keys. */
 function thrownCodes(): string[] {
@@ -30,7 +41,10 @@ function thrownCodes(): string[] {
   for (const source of Object.values(SOURCES)) {
     for (const m of source.matchAll(/ApiError\([^,()]+,\s*(["`])([^"`]+)\1/g)) {
       const code = m[2];
-      if (code.includes("${kind}")) for (const kind of ["venue", "organizer"]) codes.add(code.replace("${kind}", kind));
+      // The template placeholder as written in the source, not a template of this file.
+      const placeholder = ["$", "{kind}"].join("");
+      if (code.includes(placeholder))
+        for (const kind of ["venue", "organizer"]) codes.add(code.replace(placeholder, kind));
       else codes.add(code);
     }
     for (const m of source.matchAll(/termExistsMessage: "([^"]+)"/g)) codes.add(m[1]);
@@ -40,21 +54,36 @@ function thrownCodes(): string[] {
 
 /** Keys `issue("key", …)` encodes for `data.params` messages. */
 function paramKeys(): string[] {
-  return [...new Set(Object.values(SOURCES).flatMap((s) => [...s.matchAll(/issue\("([^"]+)"/g)].map((m) => m[1])))];
+  return [
+    ...new Set(
+      Object.values(SOURCES).flatMap((s) => [...s.matchAll(/issue\("([^"]+)"/g)].map((m) => m[1])),
+    ),
+  ];
 }
 
 const placeholders = (text: string) => (text.match(/%[sd]/g) ?? []).join("");
 
 describe("the strings files (contract §1)", () => {
   it("have an English text for every argument description any route declares", () => {
-    const keys = allSpecs().flatMap((specs) => Object.values(specs).map((a) => a.description).filter(Boolean));
+    const keys = allSpecs().flatMap((specs) =>
+      Object.values(specs)
+        .map((a) => a.description)
+        .filter(Boolean),
+    );
     expect(keys.length).toBeGreaterThan(150);
     expect(keys.filter((k) => !EN.has(`args.${k}`))).toEqual([]);
   });
 
   it("have a message in both languages for every error code the worker throws, and every parameter message", () => {
     const codes = thrownCodes();
-    expect(codes).toEqual(expect.arrayContaining(["rest_no_route", "rest-event-not-found", "venue-is-in-trash", "term_exists_parent"]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        "rest_no_route",
+        "rest-event-not-found",
+        "venue-is-in-trash",
+        "term_exists_parent",
+      ]),
+    );
     expect(codes.filter((c) => !EN.has(`messages.${c}`))).toEqual([]);
     expect(codes.filter((c) => !DE.has(`messages.${c}`))).toEqual([]);
     const params = paramKeys();
@@ -74,7 +103,9 @@ describe("the strings files (contract §1)", () => {
   it("German translates exactly what English has, with the same placeholders", () => {
     expect([...DE.keys()].filter((k) => !EN.has(k))).toEqual([]);
     expect([...EN.keys()].filter((k) => !DE.has(k))).toEqual([]);
-    expect([...DE].filter(([k, v]) => placeholders(v) !== placeholders(EN.get(k)!)).map(([k]) => k)).toEqual([]);
+    expect(
+      [...DE].filter(([k, v]) => placeholders(v) !== placeholders(EN.get(k)!)).map(([k]) => k),
+    ).toEqual([]);
   });
 });
 
@@ -84,11 +115,16 @@ describe("strings come from KV (contract §1)", () => {
     change(copy);
     return JSON.stringify(copy);
   };
-  const pageText = async (lang: string) => (await api(`/${lang}${NS}/`, { headers: ADMIN })).body.routes["/tribe/events/v1/events"].endpoints[0].args.page.description;
+  const pageText = async (lang: string) =>
+    (await api(`/${lang}${NS}/`, { headers: ADMIN })).body.routes["/tribe/events/v1/events"]
+      .endpoints[0].args.page.description;
 
   it("reads each language once per isolate, and a changed KV entry once the isolate starts afresh", async () => {
     expect(await pageText("de")).toBe("Nummer der abzurufenden Archivseite");
-    await env.STRINGS.put(stringsKey("de"), edited(de, (s) => (s.args.events.page = "Seite (aus KV)")));
+    await env.STRINGS.put(
+      stringsKey("de"),
+      edited(de, (s) => (s.args.events.page = "Seite (aus KV)")),
+    );
     expect(await pageText("de")).toBe("Nummer der abzurufenden Archivseite"); // cached in the isolate
     clearStringsCache(); // what a new isolate starts with
     expect(await pageText("de")).toBe("Seite (aus KV)");
@@ -106,14 +142,21 @@ describe("strings come from KV (contract §1)", () => {
     );
     clearStringsCache();
     expect(await pageText("de")).toBe("The archive page to return");
-    expect((await api(`/de${NS}/events/99999`)).body.message).toBe("Event with ID 99999 does not exist.");
+    expect((await api(`/de${NS}/events/99999`)).body.message).toBe(
+      "Event with ID 99999 does not exist.",
+    );
     expect((await api(`/de${NS}/events?page=0`)).body.message).toBe("Ungültige(r) Parameter: page");
   });
 
   it("uses the KV text in every language, English included", async () => {
-    await env.STRINGS.put(stringsKey("en"), edited(en, (s) => (s.doc.info.title = "Calendar API")));
+    await env.STRINGS.put(
+      stringsKey("en"),
+      edited(en, (s) => (s.doc.info.title = "Calendar API")),
+    );
     clearStringsCache();
     expect((await api(`${NS}/doc`, { headers: ADMIN })).body.info.title).toBe("Calendar API");
-    expect((await api(`/de${NS}/doc`, { headers: ADMIN })).body.info.title).toBe("REST-API von The Events Calendar");
+    expect((await api(`/de${NS}/doc`, { headers: ADMIN })).body.info.title).toBe(
+      "REST-API von The Events Calendar",
+    );
   });
 });

@@ -16,7 +16,13 @@ export interface ApiResponse<T = any> {
 /** Sends a request; JSON bodies are serialized with `Content-Type: application/json`. */
 export async function api<T = any>(
   path: string,
-  init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: BodyInit } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+    body?: BodyInit;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   let body = init.body;
@@ -27,9 +33,13 @@ export async function api<T = any>(
     headers.set("content-type", "application/x-www-form-urlencoded");
     body = new URLSearchParams(init.form).toString();
   }
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+  const res = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

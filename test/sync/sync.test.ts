@@ -3,7 +3,7 @@
  * for editors, and the deletion log `GET /deleted`.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedTerm, seedUser, seedVenue } from "../support/factories";
 
@@ -13,22 +13,35 @@ describe("modified_after on category and tag lists", () => {
   it.each([
     ["categories", "tribe_events_cat"],
     ["tags", "post_tag"],
-  ] as const)("/%s lists only terms created or changed after the instant, and echoes it in its links", async (base, taxonomy) => {
-    await seedTerm(taxonomy, "Old");
-    const created = await api(`${NS}/${base}`, { json: { name: "New" }, headers: ADMIN });
-    const old = (await api(`${NS}/${base}?hide_empty=false`)).body[base].find((t: any) => t.name === "Old");
-    const res = await api(`${NS}/${base}?hide_empty=false&modified_after=2026-06-01T00:00:00Z&per_page=1`);
-    expect(res.status).toBe(200);
-    expect(ids(res.body[base])).toEqual([created.body.id]);
-    expect(res.body.total).toBe(1);
-    expect(res.body.rest_url).toContain("modified_after=2026-06-01T00%3A00%3A00Z");
-    // An update marks the term modified.
-    await api(`${NS}/${base}/${old.id}`, { method: "PATCH", json: { description: "changed" }, headers: ADMIN });
-    expect((await api(`${NS}/${base}?hide_empty=false&modified_after=2026-06-01`)).body.total).toBe(2);
-    const bad = await api(`${NS}/${base}?modified_after=whenever`);
-    expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.data.params)).toEqual(["modified_after"]);
-  });
+  ] as const)(
+    "/%s lists only terms created or changed after the instant, and echoes it in its links",
+    async (base, taxonomy) => {
+      await seedTerm(taxonomy, "Old");
+      const created = await api(`${NS}/${base}`, { json: { name: "New" }, headers: ADMIN });
+      const old = (await api(`${NS}/${base}?hide_empty=false`)).body[base].find(
+        (t: any) => t.name === "Old",
+      );
+      const res = await api(
+        `${NS}/${base}?hide_empty=false&modified_after=2026-06-01T00:00:00Z&per_page=1`,
+      );
+      expect(res.status).toBe(200);
+      expect(ids(res.body[base])).toEqual([created.body.id]);
+      expect(res.body.total).toBe(1);
+      expect(res.body.rest_url).toContain("modified_after=2026-06-01T00%3A00%3A00Z");
+      // An update marks the term modified.
+      await api(`${NS}/${base}/${old.id}`, {
+        method: "PATCH",
+        json: { description: "changed" },
+        headers: ADMIN,
+      });
+      expect(
+        (await api(`${NS}/${base}?hide_empty=false&modified_after=2026-06-01`)).body.total,
+      ).toBe(2);
+      const bad = await api(`${NS}/${base}?modified_after=whenever`);
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.data.params)).toEqual(["modified_after"]);
+    },
+  );
 });
 
 describe("trashed posts for authenticated sync clients", () => {
@@ -37,9 +50,14 @@ describe("trashed posts for authenticated sync clients", () => {
     const event = await seedEvent({ title: "Cancelled", start: day(2) });
     await api(`${NS}/events/${event}`, { method: "DELETE", headers: ADMIN });
     await api(`${NS}/venues/${venue}`, { method: "DELETE", headers: ADMIN });
-    const events = await api(`${NS}/events?status=trash&modified_after=2026-06-01&start_date=2000-01-01`, { headers: ADMIN });
+    const events = await api(
+      `${NS}/events?status=trash&modified_after=2026-06-01&start_date=2000-01-01`,
+      { headers: ADMIN },
+    );
     expect(events.body.events.map((e: any) => [e.id, e.status])).toEqual([[event, "trash"]]);
-    const venues = await api(`${NS}/venues?status=trash&modified_after=2026-06-01`, { headers: ADMIN });
+    const venues = await api(`${NS}/venues?status=trash&modified_after=2026-06-01`, {
+      headers: ADMIN,
+    });
     expect(venues.body.venues.map((v: any) => [v.id, v.status])).toEqual([[venue, "trash"]]);
     expect((await api(`${NS}/events?status=trash`)).status).toBe(400);
     expect((await api(`${NS}/venues?status=trash`)).status).toBe(400);
@@ -53,44 +71,75 @@ describe("GET /deleted: what left the calendar", () => {
     const category = await seedTerm("tribe_events_cat", "Gone Category");
     const tag = await seedTerm("post_tag", "gone-tag");
     await seedEvent({ title: "Stays", start: day(2) });
-    expect((await api(`${NS}/events/${event}?force=true`, { method: "DELETE", headers: ADMIN })).status).toBe(200);
-    expect((await api(`${NS}/venues/${venue}?force=true`, { method: "DELETE", headers: ADMIN })).status).toBe(200);
-    expect((await api(`${NS}/categories/${category}`, { method: "DELETE", headers: ADMIN })).status).toBe(200);
+    expect(
+      (await api(`${NS}/events/${event}?force=true`, { method: "DELETE", headers: ADMIN })).status,
+    ).toBe(200);
+    expect(
+      (await api(`${NS}/venues/${venue}?force=true`, { method: "DELETE", headers: ADMIN })).status,
+    ).toBe(200);
+    expect(
+      (await api(`${NS}/categories/${category}`, { method: "DELETE", headers: ADMIN })).status,
+    ).toBe(200);
     expect((await api(`${NS}/tags/${tag}`, { method: "DELETE", headers: ADMIN })).status).toBe(200);
     const res = await api(`${NS}/deleted`);
     expect(res.status).toBe(200);
     expect(res.body.deleted.map((d: any) => [d.id, d.type, d.status])).toEqual(
-      expect.arrayContaining([[event, "event", "deleted"], [venue, "venue", "deleted"], [category, "category", "deleted"], [tag, "tag", "deleted"]]),
+      expect.arrayContaining([
+        [event, "event", "deleted"],
+        [venue, "venue", "deleted"],
+        [category, "category", "deleted"],
+        [tag, "tag", "deleted"],
+      ]),
     );
     expect(res.body.total).toBe(4);
     expect(res.body.deleted[0].deleted_utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const sorted = [...res.body.deleted].sort((a: any, b: any) => a.deleted_utc.localeCompare(b.deleted_utc) || a.id - b.id);
+    const sorted = [...res.body.deleted].sort(
+      (a: any, b: any) => a.deleted_utc.localeCompare(b.deleted_utc) || a.id - b.id,
+    );
     expect(res.body.deleted).toEqual(sorted);
     // Filters, paging and the usual headers.
-    expect(ids((await api(`${NS}/deleted?type=event,tag`)).body.deleted).sort()).toEqual([event, tag].sort());
+    expect(ids((await api(`${NS}/deleted?type=event,tag`)).body.deleted).sort()).toEqual(
+      [event, tag].sort(),
+    );
     const page = await api(`${NS}/deleted?per_page=3`);
     expect(page.body).toMatchObject({ total: 4, total_pages: 2 });
-    expect(page.body.next_rest_url).toBe("http://calendar.test/wp-json/tribe/events/v1/deleted/?per_page=3&page=2");
+    expect(page.body.next_rest_url).toBe(
+      "http://calendar.test/wp-json/tribe/events/v1/deleted/?per_page=3&page=2",
+    );
     expect(page.headers.get("x-wp-total")).toBe("4");
     expect((await api(`${NS}/deleted?page=2&per_page=3`)).body.deleted).toHaveLength(1);
-    expect((await api(`${NS}/deleted?modified_after=2999-01-01`)).body).toMatchObject({ deleted: [], total: 0 });
+    expect((await api(`${NS}/deleted?modified_after=2999-01-01`)).body).toMatchObject({
+      deleted: [],
+      total: 0,
+    });
     expect(page.headers.get("etag")).toMatch(/^"/);
   });
 
   it("lists trashed posts that were public to everybody, trashed drafts only to editors", async () => {
     const published = await seedEvent({ title: "Was public", start: day(2) });
     const draft = await seedEvent({ title: "Was a draft", start: day(2), status: "draft" });
-    for (const id of [published, draft]) await api(`${NS}/events/${id}`, { method: "DELETE", headers: ADMIN });
+    for (const id of [published, draft])
+      await api(`${NS}/events/${id}`, { method: "DELETE", headers: ADMIN });
     const anonymous = (await api(`${NS}/deleted`)).body.deleted;
-    expect(anonymous.map((d: any) => [d.id, d.type, d.status])).toEqual([[published, "event", "trash"]]);
+    expect(anonymous.map((d: any) => [d.id, d.type, d.status])).toEqual([
+      [published, "event", "trash"],
+    ]);
     const editor = await seedUser("editor");
-    expect(ids((await api(`${NS}/deleted`, { headers: editor.headers })).body.deleted).sort()).toEqual([published, draft].sort());
+    expect(
+      ids((await api(`${NS}/deleted`, { headers: editor.headers })).body.deleted).sort(),
+    ).toEqual([published, draft].sort());
     const author = await seedUser("author");
-    expect(ids((await api(`${NS}/deleted`, { headers: author.headers })).body.deleted)).toEqual([published]);
+    expect(ids((await api(`${NS}/deleted`, { headers: author.headers })).body.deleted)).toEqual([
+      published,
+    ]);
     // Nothing but ids, types and times.
     expect(Object.keys(anonymous[0])).toEqual(["id", "type", "status", "deleted_utc"]);
     // Restored from the trash: gone from the log, back in the lists.
-    await api(`${NS}/events/${published}`, { method: "PUT", json: { status: "publish" }, headers: ADMIN });
+    await api(`${NS}/events/${published}`, {
+      method: "PUT",
+      json: { status: "publish" },
+      headers: ADMIN,
+    });
     expect((await api(`${NS}/deleted`)).body.deleted).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, ORIGIN, api, roundTrips } from "../support/api";
+import { ADMIN, api, NS, ORIGIN, roundTrips } from "../support/api";
 import { seedTerm } from "../support/factories";
-import { TAXONOMIES, seedSampleSite } from "./fixtures";
-import { SAMPLE_CATEGORY, SAMPLE_TAG, rehost } from "./samples";
+import { seedSampleSite, TAXONOMIES } from "./fixtures";
+import { rehost, SAMPLE_CATEGORY, SAMPLE_TAG } from "./samples";
 
 const root = `${ORIGIN}${NS}`;
 const wp = `${ORIGIN}/wp-json/wp/v2`;
@@ -23,15 +23,23 @@ describe("GET /categories/{id}, GET /tags/{id} (§4.4 c)", () => {
     }
   });
 
-  it.each(TAXONOMIES)("$base: tells a manager every method, in TEC's order, in Allow and _links targetHints", async ({ base, taxonomy }) => {
-    const id = await seedTerm(taxonomy, "Managed");
-    const res = await api(`${NS}/${base}/${id}/`, { headers: ADMIN });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("allow")).toBe("GET, POST, PUT, PATCH, DELETE");
-    expect(res.body._links.self).toEqual([{ href: `${wp}/${taxonomy === "post_tag" ? "tags" : "tribe_events_cat"}/${id}`, targetHints: { allow: ["GET", "POST", "PUT", "PATCH", "DELETE"] } }]);
-    expect(res.body.count).toBe(0);
-    expect(roundTrips(res)).toBeLessThanOrEqual(2);
-  });
+  it.each(TAXONOMIES)(
+    "$base: tells a manager every method, in TEC's order, in Allow and _links targetHints",
+    async ({ base, taxonomy }) => {
+      const id = await seedTerm(taxonomy, "Managed");
+      const res = await api(`${NS}/${base}/${id}/`, { headers: ADMIN });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("allow")).toBe("GET, POST, PUT, PATCH, DELETE");
+      expect(res.body._links.self).toEqual([
+        {
+          href: `${wp}/${taxonomy === "post_tag" ? "tags" : "tribe_events_cat"}/${id}`,
+          targetHints: { allow: ["GET", "POST", "PUT", "PATCH", "DELETE"] },
+        },
+      ]);
+      expect(res.body.count).toBe(0);
+      expect(roundTrips(res)).toBeLessThanOrEqual(2);
+    },
+  );
 
   it("links nested categories to their parent and through their ancestors' slugs", async () => {
     const music = await seedTerm("tribe_events_cat", "Music");
@@ -42,11 +50,26 @@ describe("GET /categories/{id}, GET /tags/{id} (§4.4 c)", () => {
       id: bebop,
       parent: jazz,
       url: `${ORIGIN}/events/category/music/jazz/bebop/`,
-      urls: { self: `${root}/categories/${bebop}`, collection: `${root}/categories`, up: `${root}/categories/${jazz}` },
+      urls: {
+        self: `${root}/categories/${bebop}`,
+        collection: `${root}/categories`,
+        up: `${root}/categories/${jazz}`,
+      },
     });
-    expect(Object.keys(res.body._links)).toEqual(["self", "collection", "about", "up", "wp:post_type", "curies"]);
-    expect(res.body._links.up).toEqual([{ href: `${wp}/tribe_events_cat/${jazz}`, embeddable: true }]);
-    expect(res.body._links["wp:post_type"][0]).toEqual({ href: `${wp}/tribe_events?tribe_events_cat=${bebop}` });
+    expect(Object.keys(res.body._links)).toEqual([
+      "self",
+      "collection",
+      "about",
+      "up",
+      "wp:post_type",
+      "curies",
+    ]);
+    expect(res.body._links.up).toEqual([
+      { href: `${wp}/tribe_events_cat/${jazz}`, embeddable: true },
+    ]);
+    expect(res.body._links["wp:post_type"][0]).toEqual({
+      href: `${wp}/tribe_events?tribe_events_cat=${bebop}`,
+    });
   });
 
   it("prints public links under SITE_URL-less origins with the language prefix", async () => {
@@ -58,27 +81,51 @@ describe("GET /categories/{id}, GET /tags/{id} (§4.4 c)", () => {
   });
 });
 
-describe.each(TAXONOMIES)("$base count = published events using the term, as embedded in events (§4.4)", ({ base, taxonomy }) => {
-  it("follows event writes and agrees with the term embedded in the event", async () => {
-    const field = base;
-    const body = { title: "Show", start_date: "2027-05-01 10:00:00", end_date: "2027-05-01 11:00:00", [field]: ["Brand New"] };
-    const first = await api(`${NS}/events`, { json: body, headers: ADMIN });
-    expect(first.status).toBe(201);
-    const embedded = first.body[field][0];
-    expect(embedded).toMatchObject({ name: "Brand New", taxonomy, count: 1 });
-    const term = await api(`${NS}/${base}/${embedded.id}`);
-    expect(term.body).toMatchObject({ id: embedded.id, name: embedded.name, slug: embedded.slug, description: embedded.description, count: 1, urls: embedded.urls });
+describe.each(TAXONOMIES)(
+  "$base count = published events using the term, as embedded in events (§4.4)",
+  ({ base, taxonomy }) => {
+    it("follows event writes and agrees with the term embedded in the event", async () => {
+      const field = base;
+      const body = {
+        title: "Show",
+        start_date: "2027-05-01 10:00:00",
+        end_date: "2027-05-01 11:00:00",
+        [field]: ["Brand New"],
+      };
+      const first = await api(`${NS}/events`, { json: body, headers: ADMIN });
+      expect(first.status).toBe(201);
+      const embedded = first.body[field][0];
+      expect(embedded).toMatchObject({ name: "Brand New", taxonomy, count: 1 });
+      const term = await api(`${NS}/${base}/${embedded.id}`);
+      expect(term.body).toMatchObject({
+        id: embedded.id,
+        name: embedded.name,
+        slug: embedded.slug,
+        description: embedded.description,
+        count: 1,
+        urls: embedded.urls,
+      });
 
-    const draft = await api(`${NS}/events`, { json: { ...body, status: "draft" }, headers: ADMIN });
-    expect(draft.body[field][0].id).toBe(embedded.id);
-    expect((await api(`${NS}/${base}/${embedded.id}`)).body.count).toBe(1);
+      const draft = await api(`${NS}/events`, {
+        json: { ...body, status: "draft" },
+        headers: ADMIN,
+      });
+      expect(draft.body[field][0].id).toBe(embedded.id);
+      expect((await api(`${NS}/${base}/${embedded.id}`)).body.count).toBe(1);
 
-    const published = await api(`${NS}/events/${draft.body.id}`, { method: "PATCH", json: { status: "publish" }, headers: ADMIN });
-    expect(published.body[field][0].count).toBe(2);
-    expect((await api(`${NS}/${base}/${embedded.id}`)).body.count).toBe(2);
-    expect((await api(`${NS}/${base}`)).body[base]).toEqual([expect.objectContaining({ id: embedded.id, count: 2 })]);
+      const published = await api(`${NS}/events/${draft.body.id}`, {
+        method: "PATCH",
+        json: { status: "publish" },
+        headers: ADMIN,
+      });
+      expect(published.body[field][0].count).toBe(2);
+      expect((await api(`${NS}/${base}/${embedded.id}`)).body.count).toBe(2);
+      expect((await api(`${NS}/${base}`)).body[base]).toEqual([
+        expect.objectContaining({ id: embedded.id, count: 2 }),
+      ]);
 
-    await api(`${NS}/events/${first.body.id}`, { method: "DELETE", headers: ADMIN });
-    expect((await api(`${NS}/${base}/${embedded.id}`)).body.count).toBe(1);
-  });
-});
+      await api(`${NS}/events/${first.body.id}`, { method: "DELETE", headers: ADMIN });
+      expect((await api(`${NS}/${base}/${embedded.id}`)).body.count).toBe(1);
+    });
+  },
+);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN, NS, api } from "../support/api";
+import { ADMIN, api, NS } from "../support/api";
 import { seedTerm, seedUser } from "../support/factories";
 import { TAXONOMIES } from "./fixtures";
 
@@ -24,7 +24,9 @@ const MAY_MANAGE: Record<string, Who[]> = {
   tags: ["administrator", "editor"],
 };
 
-const termName = async (id: number) => (await env.DB.prepare("SELECT name FROM terms WHERE id = ?").bind(id).first<{ name: string }>())?.name ?? null;
+const termName = async (id: number) =>
+  (await env.DB.prepare("SELECT name FROM terms WHERE id = ?").bind(id).first<{ name: string }>())
+    ?.name ?? null;
 
 describe.each(TAXONOMIES)("/$base permission matrix (§9.2)", ({ base, taxonomy }) => {
   it.each(["anonymous", ...ROLES] as Who[])("%s: create, update and delete", async (who) => {
@@ -35,9 +37,18 @@ describe.each(TAXONOMIES)("/$base permission matrix (§9.2)", ({ base, taxonomy 
 
     const create = await api(`${NS}/${base}`, { json: { name: `By ${who}` }, headers });
     expect(create.status).toBe(allowed ? 201 : denied);
-    if (!allowed) expect(create.body).toEqual({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: denied } });
+    if (!allowed)
+      expect(create.body).toEqual({
+        code: "rest_forbidden",
+        message: "Sorry, you are not allowed to do that.",
+        data: { status: denied },
+      });
     for (const method of ["POST", "PUT", "PATCH"]) {
-      const update = await api(`${NS}/${base}/${id}`, { method, json: { name: `${method} by ${who}` }, headers });
+      const update = await api(`${NS}/${base}/${id}`, {
+        method,
+        json: { name: `${method} by ${who}` },
+        headers,
+      });
       expect(update.status, method).toBe(allowed ? 200 : denied);
       expect(await termName(id)).toBe(allowed ? `${method} by ${who}` : "Target");
     }
@@ -45,7 +56,9 @@ describe.each(TAXONOMIES)("/$base permission matrix (§9.2)", ({ base, taxonomy 
     expect(del.status).toBe(allowed ? 200 : denied);
     if (!allowed) expect(del.body.code).toBe("rest_forbidden");
     expect(await termName(id)).toBe(allowed ? null : "Target");
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM terms WHERE name = ?").bind(`By ${who}`).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM terms WHERE name = ?")
+      .bind(`By ${who}`)
+      .first<{ n: number }>();
     expect(count!.n).toBe(allowed ? 1 : 0);
   });
 
@@ -59,19 +72,29 @@ describe.each(TAXONOMIES)("/$base permission matrix (§9.2)", ({ base, taxonomy 
       expect(list.headers.get("allow"), who).toBe(manage ? "GET, POST" : "GET");
       const single = await api(`${NS}/${base}/${id}`, { headers: p[who] });
       expect(single.status).toBe(200);
-      expect(single.headers.get("allow"), who).toBe(manage ? "GET, POST, PUT, PATCH, DELETE" : "GET");
-      expect(single.body._links.self[0].targetHints.allow).toEqual(manage ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : ["GET"]);
+      expect(single.headers.get("allow"), who).toBe(
+        manage ? "GET, POST, PUT, PATCH, DELETE" : "GET",
+      );
+      expect(single.body._links.self[0].targetHints.allow).toEqual(
+        manage ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : ["GET"],
+      );
     }
   });
 
   it("validates before checking permission (§1.3, quirk 9): anonymous bad input gets 400, not 401", async () => {
-    expect((await api(`${NS}/${base}/999999`, { method: "PUT", json: { name: "x" } })).status).toBe(400);
+    expect((await api(`${NS}/${base}/999999`, { method: "PUT", json: { name: "x" } })).status).toBe(
+      400,
+    );
     expect((await api(`${NS}/${base}/999999`, { method: "DELETE" })).status).toBe(400);
-    expect((await api(`${NS}/${base}`, { json: {} })).body.code).toBe("rest_missing_callback_param");
+    expect((await api(`${NS}/${base}`, { json: {} })).body.code).toBe(
+      "rest_missing_callback_param",
+    );
     const dup = await seedTerm(taxonomy, "Dup");
     // Whether a name is taken is the handler's business: only managers learn it.
     expect((await api(`${NS}/${base}`, { json: { name: "Dup" } })).status).toBe(401);
-    expect((await api(`${NS}/${base}/${dup}`, { method: "PATCH", json: { parent: 0 } })).status).toBe(401);
+    expect(
+      (await api(`${NS}/${base}/${dup}`, { method: "PATCH", json: { parent: 0 } })).status,
+    ).toBe(401);
   });
 
   it("refuses anonymous and unauthorized writes from credentials that do not check out", async () => {
@@ -86,14 +109,20 @@ describe("terms cannot be reached through the other taxonomy's routes", () => {
   it("a category id on /tags is 400 for every method, and nothing changes", async () => {
     const cat = await seedTerm("tribe_events_cat", "Cat");
     for (const method of ["GET", "PUT", "DELETE"]) {
-      const res = await api(`${NS}/tags/${cat}`, { method, json: method === "PUT" ? { name: "Hijacked" } : undefined, headers: ADMIN });
+      const res = await api(`${NS}/tags/${cat}`, {
+        method,
+        json: method === "PUT" ? { name: "Hijacked" } : undefined,
+        headers: ADMIN,
+      });
       expect(res.status, method).toBe(400);
     }
     expect(await termName(cat)).toBe("Cat");
   });
 
   it("the same name may exist in both taxonomies", async () => {
-    expect((await api(`${NS}/categories`, { json: { name: "Both" }, headers: ADMIN })).status).toBe(201);
+    expect((await api(`${NS}/categories`, { json: { name: "Both" }, headers: ADMIN })).status).toBe(
+      201,
+    );
     expect((await api(`${NS}/tags`, { json: { name: "Both" }, headers: ADMIN })).status).toBe(201);
   });
 });

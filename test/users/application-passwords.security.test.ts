@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../src/db/schema";
 import type { Role } from "../../src/db/schema";
+import * as schema from "../../src/db/schema";
 import { sha256Hex } from "../../src/http/crypto";
 import { api } from "../support/api";
 import { db, seedUser } from "../support/factories";
@@ -33,7 +33,10 @@ describe("another user's application passwords", () => {
   it("are listed, read, created and revoked by administrators only", async () => {
     const { victim, headersOf } = await cast();
     const base = `${USERS}/${victim.id}/application-passwords`;
-    const planted = await api(`${USERS}/me/application-passwords`, { headers: victim.headers, json: { name: "planted" } });
+    const planted = await api(`${USERS}/me/application-passwords`, {
+      headers: victim.headers,
+      json: { name: "planted" },
+    });
     for (const who of CALLERS) {
       const headers = headersOf(who);
       const list = await api(base, { headers });
@@ -51,8 +54,14 @@ describe("another user's application passwords", () => {
       expect(list.text).not.toContain("planted");
     }
     // The planted password survived everyone but the administrator, who did not delete it.
-    expect((await api(`${USERS}/me`, { headers: { authorization: `Bearer ${planted.body.password}` } })).body.id).toBe(victim.id);
-    const revoke = await api(`${base}/${planted.body.uuid}`, { method: "DELETE", headers: headersOf("administrator") });
+    expect(
+      (await api(`${USERS}/me`, { headers: { authorization: `Bearer ${planted.body.password}` } }))
+        .body.id,
+    ).toBe(victim.id);
+    const revoke = await api(`${base}/${planted.body.uuid}`, {
+      method: "DELETE",
+      headers: headersOf("administrator"),
+    });
     expect(revoke.status).toBe(200);
   });
 });
@@ -62,18 +71,32 @@ describe("one's own application passwords", () => {
     const { users, headersOf } = await cast();
     for (const who of ROLES) {
       const headers = headersOf(who);
-      const made = await api(`${USERS}/${users[who].id}/application-passwords`, { headers, json: { name: "own" } });
+      const made = await api(`${USERS}/${users[who].id}/application-passwords`, {
+        headers,
+        json: { name: "own" },
+      });
       expect(made.status, who).toBe(201);
       expect((await api(`${USERS}/me/application-passwords`, { headers })).status).toBe(200);
-      expect((await api(`${USERS}/me/application-passwords/${made.body.uuid}`, { method: "DELETE", headers })).status).toBe(200);
+      expect(
+        (
+          await api(`${USERS}/me/application-passwords/${made.body.uuid}`, {
+            method: "DELETE",
+            headers,
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 
   it("Allow header follows ownership", async () => {
     const { users, victim, headersOf } = await cast();
-    const own = await api(`${USERS}/${users.author.id}/application-passwords`, { headers: headersOf("author") });
+    const own = await api(`${USERS}/${users.author.id}/application-passwords`, {
+      headers: headersOf("author"),
+    });
     expect(own.headers.get("allow")).toBe("GET, POST");
-    const other = await api(`${USERS}/${victim.id}/application-passwords`, { headers: headersOf("author") });
+    const other = await api(`${USERS}/${victim.id}/application-passwords`, {
+      headers: headersOf("author"),
+    });
     expect(other.headers.get("allow") ?? "").toBe("");
   });
 });
@@ -81,11 +104,17 @@ describe("one's own application passwords", () => {
 describe("the secret", () => {
   it("is shown once, and stored only as the SHA-256 digest of the password without spaces", async () => {
     const me = await seedUser("author", "jane");
-    const created = await api(`${USERS}/me/application-passwords`, { headers: me.headers, json: { name: "once" } });
+    const created = await api(`${USERS}/me/application-passwords`, {
+      headers: me.headers,
+      json: { name: "once" },
+    });
     const password: string = created.body.password;
     const plain = password.replace(/ /g, "");
 
-    const [row] = await db().select().from(schema.applicationPasswords).where(eq(schema.applicationPasswords.uuid, created.body.uuid));
+    const [row] = await db()
+      .select()
+      .from(schema.applicationPasswords)
+      .where(eq(schema.applicationPasswords.uuid, created.body.uuid));
     expect(row.passwordDigest).toBe(await sha256Hex(plain));
     expect(row.passwordDigest).not.toContain(plain);
     expect(JSON.stringify(row)).not.toContain(plain);
@@ -94,7 +123,10 @@ describe("the secret", () => {
       await api(`${USERS}/me/application-passwords`, { headers: me.headers }),
       await api(`${USERS}/me/application-passwords/${created.body.uuid}`, { headers: me.headers }),
       await api(`${USERS}/me`, { headers: me.headers }),
-      await api(`${USERS}/me/application-passwords/${created.body.uuid}`, { method: "DELETE", headers: me.headers }),
+      await api(`${USERS}/me/application-passwords/${created.body.uuid}`, {
+        method: "DELETE",
+        headers: me.headers,
+      }),
     ];
     for (const res of later) {
       expect(res.text).not.toContain(plain);
@@ -108,7 +140,14 @@ describe("the secret", () => {
     const me = await seedUser("author");
     const seen = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      seen.add((await api(`${USERS}/me/application-passwords`, { headers: me.headers, json: { name: `n${i}` } })).body.password);
+      seen.add(
+        (
+          await api(`${USERS}/me/application-passwords`, {
+            headers: me.headers,
+            json: { name: `n${i}` },
+          })
+        ).body.password,
+      );
     }
     expect(seen.size).toBe(5);
   });
@@ -116,17 +155,30 @@ describe("the secret", () => {
   it("signs in only as its owner: another username with it is refused", async () => {
     const me = await seedUser("author", "jane");
     await seedUser("administrator", "boss");
-    const { body } = await api(`${USERS}/me/application-passwords`, { headers: me.headers, json: { name: "x" } });
-    const res = await api(`${USERS}/me`, { headers: { authorization: `Basic ${btoa(`boss:${body.password}`)}` } });
+    const { body } = await api(`${USERS}/me/application-passwords`, {
+      headers: me.headers,
+      json: { name: "x" },
+    });
+    const res = await api(`${USERS}/me`, {
+      headers: { authorization: `Basic ${btoa(`boss:${body.password}`)}` },
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("incorrect_password");
   });
 
   it("goes with its user", async () => {
     const leaving = await seedUser("author", "leaving");
-    const { body } = await api(`${USERS}/me/application-passwords`, { headers: leaving.headers, json: { name: "x" } });
+    const { body } = await api(`${USERS}/me/application-passwords`, {
+      headers: leaving.headers,
+      json: { name: "x" },
+    });
     const admin = await seedUser("administrator", "boss");
-    await api(`${USERS}/${leaving.id}?force=true&reassign=${admin.id}`, { method: "DELETE", headers: admin.headers });
-    expect((await api(`${USERS}/me`, { headers: { authorization: `Bearer ${body.password}` } })).status).toBe(401);
+    await api(`${USERS}/${leaving.id}?force=true&reassign=${admin.id}`, {
+      method: "DELETE",
+      headers: admin.headers,
+    });
+    expect(
+      (await api(`${USERS}/me`, { headers: { authorization: `Bearer ${body.password}` } })).status,
+    ).toBe(401);
   });
 });

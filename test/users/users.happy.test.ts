@@ -14,7 +14,14 @@ describe("GET /users/me", () => {
     const author = await seedUser("author", "jane");
     const res = await api(`${USERS}/me`, { headers: author.headers });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: author.id, username: "jane", name: "jane", email: "jane@example.com", roles: ["author"], slug: "jane" });
+    expect(res.body).toEqual({
+      id: author.id,
+      username: "jane",
+      name: "jane",
+      email: "jane@example.com",
+      roles: ["author"],
+      slug: "jane",
+    });
     expect(res.headers.get("cache-control")).toContain("private");
   });
 
@@ -50,7 +57,8 @@ describe("GET /users", () => {
   });
 
   it("defaults to 10 per page", async () => {
-    for (let i = 0; i < 11; i++) await seedUser("subscriber", `reader${String(i).padStart(2, "0")}`);
+    for (let i = 0; i < 11; i++)
+      await seedUser("subscriber", `reader${String(i).padStart(2, "0")}`);
     const res = await api(USERS, { headers: ADMIN });
     expect(res.body).toHaveLength(10);
     expect(res.headers.get("x-wp-total")).toBe("12");
@@ -84,9 +92,19 @@ describe("GET /users", () => {
 
 describe("POST /users", () => {
   it("creates a subscriber by default, 201 with Location, keeping only a digest of the password", async () => {
-    const res = await api(USERS, { headers: ADMIN, json: { username: "Jane.Doe", email: "jane@example.org", password: "correct horse" } });
+    const res = await api(USERS, {
+      headers: ADMIN,
+      json: { username: "Jane.Doe", email: "jane@example.org", password: "correct horse" },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), username: "Jane.Doe", name: "Jane.Doe", email: "jane@example.org", roles: ["subscriber"], slug: "jane-doe" });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      username: "Jane.Doe",
+      name: "Jane.Doe",
+      email: "jane@example.org",
+      roles: ["subscriber"],
+      slug: "jane-doe",
+    });
     expect(res.headers.get("location")).toBe(`http://calendar.test${USERS}/${res.body.id}`);
     expect(res.text).not.toContain("correct horse");
     const [row] = await db().select().from(schema.users).where(eq(schema.users.id, res.body.id));
@@ -95,22 +113,43 @@ describe("POST /users", () => {
   });
 
   it("takes the role as an array or a comma list, a name, and form bodies", async () => {
-    const a = await api(USERS, { headers: ADMIN, json: { username: "ed", email: "ed@example.org", password: "pw", roles: ["editor"], name: "Ed Itor" } });
+    const a = await api(USERS, {
+      headers: ADMIN,
+      json: {
+        username: "ed",
+        email: "ed@example.org",
+        password: "pw",
+        roles: ["editor"],
+        name: "Ed Itor",
+      },
+    });
     expect(a.body).toMatchObject({ roles: ["editor"], name: "Ed Itor" });
-    const b = await api(USERS, { headers: ADMIN, form: { username: "al", email: "al@example.org", password: "pw", roles: "author" } });
+    const b = await api(USERS, {
+      headers: ADMIN,
+      form: { username: "al", email: "al@example.org", password: "pw", roles: "author" },
+    });
     expect(b.status).toBe(201);
     expect(b.body.roles).toEqual(["author"]);
   });
 
   it("numbers a slug that is taken, as WordPress does", async () => {
-    await api(USERS, { headers: ADMIN, json: { username: "sam", email: "sam@example.org", password: "pw" } });
-    const res = await api(USERS, { headers: ADMIN, json: { username: "Sam.", email: "sam2@example.org", password: "pw", slug: "sam" } });
+    await api(USERS, {
+      headers: ADMIN,
+      json: { username: "sam", email: "sam@example.org", password: "pw" },
+    });
+    const res = await api(USERS, {
+      headers: ADMIN,
+      json: { username: "Sam.", email: "sam2@example.org", password: "pw", slug: "sam" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.slug).toBe("sam-2");
   });
 
   it("creates a user who can then be managed like any other", async () => {
-    const created = await api(USERS, { headers: ADMIN, json: { username: "newbie", email: "n@example.org", password: "pw", roles: "author" } });
+    const created = await api(USERS, {
+      headers: ADMIN,
+      json: { username: "newbie", email: "n@example.org", password: "pw", roles: "author" },
+    });
     const read = await api(`${USERS}/${created.body.id}`, { headers: ADMIN });
     expect(read.body).toEqual(created.body);
   });
@@ -119,19 +158,38 @@ describe("POST /users", () => {
 describe("GET /users/{id}", () => {
   it("shows users their own record and administrators anyone's", async () => {
     const author = await seedUser("author");
-    expect((await api(`${USERS}/${author.id}`, { headers: author.headers })).body.username).toBe("author");
-    expect((await api(`${USERS}/${author.id}`, { headers: ADMIN })).body.email).toBe("author@example.com");
+    expect((await api(`${USERS}/${author.id}`, { headers: author.headers })).body.username).toBe(
+      "author",
+    );
+    expect((await api(`${USERS}/${author.id}`, { headers: ADMIN })).body.email).toBe(
+      "author@example.com",
+    );
   });
 });
 
 describe("POST|PUT|PATCH /users/{id}", () => {
   it("lets users change their own name, email and password, and nothing else changes", async () => {
     const me = await seedUser("contributor", "carl");
-    const res = await api(`${USERS}/${me.id}`, { method: "PUT", headers: me.headers, json: { name: "Carl C.", email: "carl@new.example" } });
+    const res = await api(`${USERS}/${me.id}`, {
+      method: "PUT",
+      headers: me.headers,
+      json: { name: "Carl C.", email: "carl@new.example" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: me.id, username: "carl", name: "Carl C.", email: "carl@new.example", roles: ["contributor"], slug: "carl" });
+    expect(res.body).toEqual({
+      id: me.id,
+      username: "carl",
+      name: "Carl C.",
+      email: "carl@new.example",
+      roles: ["contributor"],
+      slug: "carl",
+    });
 
-    const pw = await api(`${USERS}/${me.id}`, { method: "PATCH", headers: me.headers, json: { password: "new secret" } });
+    const pw = await api(`${USERS}/${me.id}`, {
+      method: "PATCH",
+      headers: me.headers,
+      json: { password: "new secret" },
+    });
     expect(pw.body.email).toBe("carl@new.example");
     const [row] = await db().select().from(schema.users).where(eq(schema.users.id, me.id));
     expect(row.passwordDigest).toMatch(/^pbkdf2\$/);
@@ -141,14 +199,21 @@ describe("POST|PUT|PATCH /users/{id}", () => {
 
   it("accepts /users/me and the unchanged username", async () => {
     const me = await seedUser("subscriber", "sue");
-    const res = await api(`${USERS}/me`, { method: "POST", headers: me.headers, json: { username: "sue", name: "Sue", slug: "sue-s" } });
+    const res = await api(`${USERS}/me`, {
+      method: "POST",
+      headers: me.headers,
+      json: { username: "sue", name: "Sue", slug: "sue-s" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: me.id, name: "Sue", slug: "sue-s" });
   });
 
   it("lets administrators change roles, and an empty name falls back to the username", async () => {
     const author = await seedUser("author", "anna");
-    const res = await api(`${USERS}/${author.id}`, { headers: ADMIN, json: { roles: ["editor"], name: "" } });
+    const res = await api(`${USERS}/${author.id}`, {
+      headers: ADMIN,
+      json: { roles: ["editor"], name: "" },
+    });
     expect(res.body).toMatchObject({ roles: ["editor"], name: "anna" });
     // The new role applies to the next request at once.
     expect((await api(`${USERS}/me`, { headers: author.headers })).body.roles).toEqual(["editor"]);
@@ -170,20 +235,53 @@ describe("DELETE /users/{id}", () => {
     const organizer = await seedOrganizer({ title: "Org", author: leaving.id });
     const image = await seedMedia("https://img.test/a.jpg");
     await db().update(schema.media).set({ author: leaving.id }).where(eq(schema.media.id, image));
-    const event = await seedEvent({ title: "Talk", start: "2030-01-01 10:00:00", author: leaving.id });
+    const event = await seedEvent({
+      title: "Talk",
+      start: "2030-01-01 10:00:00",
+      author: leaving.id,
+    });
     const others = await seedEvent({ title: "Other", start: "2030-01-01 10:00:00", author: 1 });
 
-    const res = await api(`${USERS}/${leaving.id}?force=true&reassign=${heir.id}`, { method: "DELETE", headers: ADMIN });
+    const res = await api(`${USERS}/${leaving.id}?force=true&reassign=${heir.id}`, {
+      method: "DELETE",
+      headers: ADMIN,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: true, previous: { id: leaving.id, username: "leaving", name: "leaving", email: "leaving@example.com", roles: ["author"], slug: "leaving" } });
+    expect(res.body).toEqual({
+      deleted: true,
+      previous: {
+        id: leaving.id,
+        username: "leaving",
+        name: "leaving",
+        email: "leaving@example.com",
+        roles: ["author"],
+        slug: "leaving",
+      },
+    });
 
     const d = db();
-    expect((await d.select().from(schema.events).where(eq(schema.events.id, event)))[0].author).toBe(heir.id);
-    expect((await d.select().from(schema.events).where(eq(schema.events.id, others)))[0].author).toBe(1);
-    expect((await d.select().from(schema.venues).where(eq(schema.venues.id, venue)))[0].author).toBe(heir.id);
-    expect((await d.select().from(schema.organizers).where(eq(schema.organizers.id, organizer)))[0].author).toBe(heir.id);
-    expect((await d.select().from(schema.media).where(eq(schema.media.id, image)))[0].author).toBe(heir.id);
-    expect(await d.select().from(schema.applicationPasswords).where(eq(schema.applicationPasswords.userId, leaving.id))).toEqual([]);
+    expect(
+      (await d.select().from(schema.events).where(eq(schema.events.id, event)))[0].author,
+    ).toBe(heir.id);
+    expect(
+      (await d.select().from(schema.events).where(eq(schema.events.id, others)))[0].author,
+    ).toBe(1);
+    expect(
+      (await d.select().from(schema.venues).where(eq(schema.venues.id, venue)))[0].author,
+    ).toBe(heir.id);
+    expect(
+      (await d.select().from(schema.organizers).where(eq(schema.organizers.id, organizer)))[0]
+        .author,
+    ).toBe(heir.id);
+    expect((await d.select().from(schema.media).where(eq(schema.media.id, image)))[0].author).toBe(
+      heir.id,
+    );
+    expect(
+      await d
+        .select()
+        .from(schema.applicationPasswords)
+        .where(eq(schema.applicationPasswords.userId, leaving.id)),
+    ).toEqual([]);
     expect((await api(`${USERS}/${leaving.id}`, { headers: ADMIN })).status).toBe(404);
 
     const again = await api(`${USERS}/me`, { headers: leaving.headers });
@@ -193,7 +291,11 @@ describe("DELETE /users/{id}", () => {
 
   it("marks the handed-over posts as modified, so incremental syncs see the new author", async () => {
     const leaving = await seedUser("author", "leaving");
-    const event = await seedEvent({ title: "Talk", start: "2030-01-01 10:00:00", author: leaving.id });
+    const event = await seedEvent({
+      title: "Talk",
+      start: "2030-01-01 10:00:00",
+      author: leaving.id,
+    });
     await api(`${USERS}/${leaving.id}?force=1&reassign=1`, { method: "DELETE", headers: ADMIN });
     const [row] = await db().select().from(schema.events).where(eq(schema.events.id, event));
     expect(row.postModifiedGmt > "2026-01-01 10:00:00").toBe(true);

@@ -4,8 +4,8 @@
  * no password or digest ever leaves the service.
  */
 import { describe, expect, it } from "vitest";
-import * as schema from "../../src/db/schema";
 import type { Role } from "../../src/db/schema";
+import * as schema from "../../src/db/schema";
 import { ADMIN, api } from "../support/api";
 import { db, seedUser } from "../support/factories";
 
@@ -42,7 +42,15 @@ describe("who may do what", () => {
   it("POST /users: administrators only, so nobody else can mint an administrator", async () => {
     const { headersOf } = await cast();
     for (const who of CALLERS) {
-      const res = await api(USERS, { headers: headersOf(who), json: { username: `by-${who}`, email: `by-${who}@example.org`, password: "pw", roles: "administrator" } });
+      const res = await api(USERS, {
+        headers: headersOf(who),
+        json: {
+          username: `by-${who}`,
+          email: `by-${who}@example.org`,
+          password: "pw",
+          roles: "administrator",
+        },
+      });
       if (who === "administrator") expect(res.status).toBe(201);
       else expectForbidden(res, who);
     }
@@ -61,7 +69,10 @@ describe("who may do what", () => {
         expectForbidden(missing, who);
         expect(theirs.text).not.toContain("bystander@example.com");
       }
-      if (who !== "anonymous") expect((await api(`${USERS}/${users[who].id}`, { headers: headersOf(who) })).status).toBe(200);
+      if (who !== "anonymous")
+        expect((await api(`${USERS}/${users[who].id}`, { headers: headersOf(who) })).status).toBe(
+          200,
+        );
     }
   });
 
@@ -69,11 +80,19 @@ describe("who may do what", () => {
     const { users, other, headersOf } = await cast();
     for (const who of CALLERS) {
       for (const method of ["POST", "PUT", "PATCH"]) {
-        const res = await api(`${USERS}/${other.id}`, { method, headers: headersOf(who), json: { name: `renamed by ${who}` } });
+        const res = await api(`${USERS}/${other.id}`, {
+          method,
+          headers: headersOf(who),
+          json: { name: `renamed by ${who}` },
+        });
         if (who === "administrator") expect(res.status).toBe(200);
         else expectForbidden(res, who);
         if (who !== "anonymous") {
-          const own = await api(`${USERS}/${users[who].id}`, { method, headers: headersOf(who), json: { name: `${who} ${method}` } });
+          const own = await api(`${USERS}/${users[who].id}`, {
+            method,
+            headers: headersOf(who),
+            json: { name: `${who} ${method}` },
+          });
           expect(own.status).toBe(200);
         }
       }
@@ -85,21 +104,43 @@ describe("who may do what", () => {
   it("nobody but an administrator changes a role, their own included", async () => {
     const { users, other, headersOf } = await cast();
     for (const who of ROLES.filter((r) => r !== "administrator")) {
-      const own = await api(`${USERS}/${users[who].id}`, { headers: headersOf(who), json: { roles: "administrator" } });
+      const own = await api(`${USERS}/${users[who].id}`, {
+        headers: headersOf(who),
+        json: { roles: "administrator" },
+      });
       expect(own.status).toBe(403);
       expect(own.body.code).toBe("rest_cannot_edit_roles");
       expect((await api(`${USERS}/me`, { headers: headersOf(who) })).body.roles).toEqual([who]);
-      expectForbidden(await api(`${USERS}/${other.id}`, { headers: headersOf(who), json: { roles: "administrator" } }), who);
+      expectForbidden(
+        await api(`${USERS}/${other.id}`, {
+          headers: headersOf(who),
+          json: { roles: "administrator" },
+        }),
+        who,
+      );
     }
-    expectForbidden(await api(`${USERS}/${other.id}`, { json: { roles: "administrator" } }), "anonymous");
-    expect((await api(`${USERS}/${other.id}`, { headers: headersOf("administrator"), json: { roles: "editor" } })).body.roles).toEqual(["editor"]);
+    expectForbidden(
+      await api(`${USERS}/${other.id}`, { json: { roles: "administrator" } }),
+      "anonymous",
+    );
+    expect(
+      (
+        await api(`${USERS}/${other.id}`, {
+          headers: headersOf("administrator"),
+          json: { roles: "editor" },
+        })
+      ).body.roles,
+    ).toEqual(["editor"]);
   });
 
   it("DELETE /users/{id}: administrators only", async () => {
     const { headersOf } = await cast();
     for (const who of CALLERS) {
       const victim = await seedUser("subscriber", `victim-${who}`);
-      const res = await api(`${USERS}/${victim.id}?force=true&reassign=1`, { method: "DELETE", headers: headersOf(who) });
+      const res = await api(`${USERS}/${victim.id}?force=true&reassign=1`, {
+        method: "DELETE",
+        headers: headersOf(who),
+      });
       if (who === "administrator") expect(res.status).toBe(200);
       else {
         expectForbidden(res, who);
@@ -110,7 +151,8 @@ describe("who may do what", () => {
 
   it("GET /users/me: everyone signed in, for themselves", async () => {
     const { users, headersOf } = await cast();
-    for (const who of ROLES) expect((await api(`${USERS}/me`, { headers: headersOf(who) })).body.id).toBe(users[who].id);
+    for (const who of ROLES)
+      expect((await api(`${USERS}/me`, { headers: headersOf(who) })).body.id).toBe(users[who].id);
   });
 });
 
@@ -118,9 +160,18 @@ describe("Allow header", () => {
   it("lists what the caller may do on the route", async () => {
     const { users, other, headersOf } = await cast();
     expect((await api(USERS, { headers: ADMIN })).headers.get("allow")).toBe("GET, POST");
-    expect((await api(`${USERS}/${users.author.id}`, { headers: headersOf("author") })).headers.get("allow")).toBe("GET, POST, PUT, PATCH");
-    expect((await api(`${USERS}/${other.id}`, { headers: headersOf("author") })).headers.get("allow") ?? "").toBe("");
-    expect((await api(`${USERS}/${other.id}`, { headers: ADMIN })).headers.get("allow")).toBe("GET, POST, PUT, PATCH, DELETE");
+    expect(
+      (await api(`${USERS}/${users.author.id}`, { headers: headersOf("author") })).headers.get(
+        "allow",
+      ),
+    ).toBe("GET, POST, PUT, PATCH");
+    expect(
+      (await api(`${USERS}/${other.id}`, { headers: headersOf("author") })).headers.get("allow") ??
+        "",
+    ).toBe("");
+    expect((await api(`${USERS}/${other.id}`, { headers: ADMIN })).headers.get("allow")).toBe(
+      "GET, POST, PUT, PATCH, DELETE",
+    );
     expect((await api(`${USERS}/me`)).headers.get("allow")).toBe("GET");
   });
 });
@@ -128,11 +179,20 @@ describe("Allow header", () => {
 describe("secrets", () => {
   it("never answers a password or a digest, and keeps only a salted digest of the login password", async () => {
     const password = "Tr0ub4dor&3 horse";
-    const created = await api(USERS, { headers: ADMIN, json: { username: "jane", email: "jane@example.org", password } });
+    const created = await api(USERS, {
+      headers: ADMIN,
+      json: { username: "jane", email: "jane@example.org", password },
+    });
     const id = created.body.id;
-    const updated = await api(`${USERS}/${id}`, { headers: ADMIN, json: { password: `${password}!` } });
+    const updated = await api(`${USERS}/${id}`, {
+      headers: ADMIN,
+      json: { password: `${password}!` },
+    });
     const listed = await api(USERS, { headers: ADMIN });
-    const deleted = await api(`${USERS}/${id}?force=true&reassign=1`, { method: "DELETE", headers: ADMIN });
+    const deleted = await api(`${USERS}/${id}?force=true&reassign=1`, {
+      method: "DELETE",
+      headers: ADMIN,
+    });
     for (const res of [created, updated, listed, deleted]) {
       expect(res.text).not.toContain(password);
       expect(res.text).not.toMatch(/password|digest|pbkdf2/i);
@@ -140,15 +200,26 @@ describe("secrets", () => {
   });
 
   it("stores two users with the same password under different digests", async () => {
-    for (const name of ["ann", "ben"]) await api(USERS, { headers: ADMIN, json: { username: name, email: `${name}@example.org`, password: "same" } });
-    const rows = (await db().select().from(schema.users)).filter((u) => u.username === "ann" || u.username === "ben");
+    for (const name of ["ann", "ben"])
+      await api(USERS, {
+        headers: ADMIN,
+        json: { username: name, email: `${name}@example.org`, password: "same" },
+      });
+    const rows = (await db().select().from(schema.users)).filter(
+      (u) => u.username === "ann" || u.username === "ben",
+    );
     expect(rows[0].passwordDigest).not.toBe(rows[1].passwordDigest);
     for (const row of rows) expect(row.passwordDigest).not.toContain("same");
   });
 
   it("does not let a login password authenticate API calls", async () => {
-    await api(USERS, { headers: ADMIN, json: { username: "jane", email: "jane@example.org", password: "login-only-password" } });
-    const res = await api(`${USERS}/me`, { headers: { authorization: `Basic ${btoa("jane:login-only-password")}` } });
+    await api(USERS, {
+      headers: ADMIN,
+      json: { username: "jane", email: "jane@example.org", password: "login-only-password" },
+    });
+    const res = await api(`${USERS}/me`, {
+      headers: { authorization: `Basic ${btoa("jane:login-only-password")}` },
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("incorrect_password");
   });

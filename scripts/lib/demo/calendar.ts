@@ -58,9 +58,14 @@ export function buildDemoCalendar(options: DemoOptions): DemoCalendar {
   const organizers = organizerRows(r, today, options.firstPostId + venues.length);
   const { rows: terms, ids: termIds } = termRows(today, options.firstTermId);
 
-  const offsets = [...RECENT_OFFSETS, ...Array.from({ length: options.upcoming ?? 300 }, () => r.int(1, 365))];
+  const offsets = [
+    ...RECENT_OFFSETS,
+    ...Array.from({ length: options.upcoming ?? 300 }, () => r.int(1, 365)),
+  ];
   // Ids follow creation order, as in WordPress.
-  const drafts = offsets.map((offset) => draftEvent(r, today, offset, options.siteTimezone)).sort((a, b) => String(a.columns.post_date).localeCompare(String(b.columns.post_date)));
+  const drafts = offsets
+    .map((offset) => draftEvent(r, today, offset, options.siteTimezone))
+    .sort((a, b) => String(a.columns.post_date).localeCompare(String(b.columns.post_date)));
   const flags = assignFlags(r, drafts);
 
   const firstEventId = options.firstPostId + venues.length + organizers.length;
@@ -85,8 +90,11 @@ export function buildDemoCalendar(options: DemoOptions): DemoCalendar {
       ticketed: d.paid && r.chance(0.3),
       venue_id: d.venue === null ? null : Number(venues[d.venue].id),
     });
-    d.organizers.forEach((o, position) => eventOrganizers.push({ event_id: id, organizer_id: Number(organizers[o].id), position }));
-    for (const key of d.categories) eventTerms.push({ event_id: id, term_id: termIds.categories.get(key)! });
+    for (const [position, o] of d.organizers.entries()) {
+      eventOrganizers.push({ event_id: id, organizer_id: Number(organizers[o].id), position });
+    }
+    for (const key of d.categories)
+      eventTerms.push({ event_id: id, term_id: termIds.categories.get(key)! });
     for (const key of d.tags) eventTerms.push({ event_id: id, term_id: termIds.tags.get(key)! });
   });
 
@@ -129,7 +137,13 @@ interface Flags {
  * a few sticky.
  */
 function assignFlags(r: Random, drafts: DraftEvent[]): Flags[] {
-  const flags: Flags[] = drafts.map(() => ({ status: "publish", password: false, hidden: false, sticky: false, featured: false }));
+  const flags: Flags[] = drafts.map(() => ({
+    status: "publish",
+    password: false,
+    hidden: false,
+    sticky: false,
+    featured: false,
+  }));
   const upcoming = r.shuffle([...drafts.keys()].filter((i) => !drafts[i].recent));
   const take = (n: number) => upcoming.splice(0, n);
   for (const i of take(Math.round(drafts.length * 0.05))) flags[i].status = "draft";

@@ -1,7 +1,7 @@
 /**
  * Pieces shared by the demo generators: post date columns and unique slugs.
  */
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import { sanitizeTitle } from "../../../src/text/html";
 import { WP_FORMAT } from "../../../src/time/format";
 import type { Random } from "../prng";
@@ -18,10 +18,20 @@ export interface PostStamps {
  * Post dates of something created between `minDays` and `maxDays` days before `today` (site-local
  * midnight, in the site zone) during office hours, and last modified up to 10 days later but before today.
  */
-export function postStamps(r: Random, today: DateTime, minDays: number, maxDays: number): PostStamps {
+export function postStamps(
+  r: Random,
+  today: DateTime,
+  minDays: number,
+  maxDays: number,
+): PostStamps {
   const daysAgo = r.int(minDays, maxDays);
-  const created = today.minus({ days: daysAgo }).set({ hour: r.int(8, 17), minute: r.int(0, 59), second: r.int(0, 59) });
-  const modified = created.plus({ days: r.int(0, Math.min(10, daysAgo - 1)), minutes: r.int(0, 90) });
+  const created = today
+    .minus({ days: daysAgo })
+    .set({ hour: r.int(8, 17), minute: r.int(0, 59), second: r.int(0, 59) });
+  const modified = created.plus({
+    days: r.int(0, Math.min(10, daysAgo - 1)),
+    minutes: r.int(0, 90),
+  });
   return {
     post_date: created.toFormat(WP_FORMAT),
     post_date_gmt: created.toUTC().toFormat(WP_FORMAT),

@@ -2,22 +2,46 @@
  * Rows for the demo venues, organizers, categories and tags (ids handed in by the caller).
  */
 import type { DateTime } from "luxon";
-import type { SqlRow } from "../sql";
 import type { Random } from "../prng";
+import type { SqlRow } from "../sql";
 import { postStamps, slugger, wp } from "./common";
-import { ORGANIZERS, VENUES, stateProvince } from "./places";
+import { ORGANIZERS, stateProvince, VENUES } from "./places";
 import { CATEGORIES, TAGS, type TagKey } from "./terms";
 
 /** Columns every post row gets, besides its own. */
-function postRow(id: number, title: string, slug: string, content: string, excerpt: string, stamps: ReturnType<typeof postStamps>): SqlRow {
-  return { id, author: 1, status: "publish", slug, title, content, excerpt, password_digest: "", ...stamps };
+function postRow(
+  id: number,
+  title: string,
+  slug: string,
+  content: string,
+  excerpt: string,
+  stamps: ReturnType<typeof postStamps>,
+): SqlRow {
+  return {
+    id,
+    author: 1,
+    status: "publish",
+    slug,
+    title,
+    content,
+    excerpt,
+    password_digest: "",
+    ...stamps,
+  };
 }
 
 /** Venue rows, ids `firstId`…, in VENUES order. */
 export function venueRows(r: Random, today: DateTime, firstId: number): SqlRow[] {
   const slug = slugger();
   return VENUES.map((v, i) => ({
-    ...postRow(firstId + i, v.title, slug(v.title), `<p>${v.description}</p>`, v.description, postStamps(r, today, 120, 400)),
+    ...postRow(
+      firstId + i,
+      v.title,
+      slug(v.title),
+      `<p>${v.description}</p>`,
+      v.description,
+      postStamps(r, today, 120, 400),
+    ),
     address: v.address,
     city: v.city,
     country: v.country,
@@ -38,7 +62,14 @@ export function venueRows(r: Random, today: DateTime, firstId: number): SqlRow[]
 export function organizerRows(r: Random, today: DateTime, firstId: number): SqlRow[] {
   const slug = slugger();
   return ORGANIZERS.map((o, i) => ({
-    ...postRow(firstId + i, o.title, slug(o.title), `<p>${o.description}</p>`, o.description, postStamps(r, today, 120, 400)),
+    ...postRow(
+      firstId + i,
+      o.title,
+      slug(o.title),
+      `<p>${o.description}</p>`,
+      o.description,
+      postStamps(r, today, 120, 400),
+    ),
     phone: o.phone,
     website: o.website,
     email: o.email,
@@ -61,13 +92,34 @@ export function termRows(today: DateTime, firstId: number): { rows: SqlRow[]; id
   for (const c of CATEGORIES) {
     ids.categories.set(c.key, id);
     const parent = c.parent ? ids.categories.get(c.parent) : 0;
-    if (parent === undefined) throw new Error(`category ${c.key}: parent ${c.parent} must come first`);
-    rows.push({ id: id++, taxonomy: "tribe_events_cat", name: c.name, slug: slug(c.name), description: c.description, parent, term_group: 0, count: 0, modified_gmt: modified });
+    if (parent === undefined)
+      throw new Error(`category ${c.key}: parent ${c.parent} must come first`);
+    rows.push({
+      id: id++,
+      taxonomy: "tribe_events_cat",
+      name: c.name,
+      slug: slug(c.name),
+      description: c.description,
+      parent,
+      term_group: 0,
+      count: 0,
+      modified_gmt: modified,
+    });
   }
   const tagSlug = slugger();
   for (const [key, name] of Object.entries(TAGS) as Array<[TagKey, string]>) {
     ids.tags.set(key, id);
-    rows.push({ id: id++, taxonomy: "post_tag", name, slug: tagSlug(name), description: "", parent: 0, term_group: 0, count: 0, modified_gmt: modified });
+    rows.push({
+      id: id++,
+      taxonomy: "post_tag",
+      name,
+      slug: tagSlug(name),
+      description: "",
+      parent: 0,
+      term_group: 0,
+      count: 0,
+      modified_gmt: modified,
+    });
   }
   return { rows, ids };
 }

@@ -14,12 +14,30 @@ export interface DemoCategory {
 
 /** The 8 demo categories, 3 of them nested. */
 export const CATEGORIES: readonly DemoCategory[] = [
-  { key: "music", name: "Music", description: "Concerts, sessions and everything with a sound check." },
+  {
+    key: "music",
+    name: "Music",
+    description: "Concerts, sessions and everything with a sound check.",
+  },
   { key: "jazz", name: "Jazz", description: "From trad to free.", parent: "music" },
-  { key: "classical", name: "Classical", description: "Orchestral, chamber and solo recitals.", parent: "music" },
-  { key: "arts", name: "Arts & Culture", description: "Exhibitions, theatre, film and literature." },
+  {
+    key: "classical",
+    name: "Classical",
+    description: "Orchestral, chamber and solo recitals.",
+    parent: "music",
+  },
+  {
+    key: "arts",
+    name: "Arts & Culture",
+    description: "Exhibitions, theatre, film and literature.",
+  },
   { key: "workshops", name: "Workshops", description: "Learn something with your hands." },
-  { key: "tech", name: "Tech Talks", description: "Meetups and talks about software.", parent: "workshops" },
+  {
+    key: "tech",
+    name: "Tech Talks",
+    description: "Meetups and talks about software.",
+    parent: "workshops",
+  },
   { key: "family", name: "Family", description: "Good for children and grown-ups alike." },
   { key: "food", name: "Food & Drink", description: "Markets, tastings and supper clubs." },
 ];

@@ -17,10 +17,22 @@
  * source, drafts, pending, scheduled and private posts come too, and past events with them (events
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
-import { type Answer, type ImportClient, Requester, type RetryOptions, expectOk } from "../client";
+import { type Answer, expectOk, type ImportClient, Requester, type RetryOptions } from "../client";
 import { lookup } from "../importer";
 import { runKeyed } from "../pool";
-import { type EventLinks, type StoredEvent, type TecEvent, type TecLinked, type TecTerm, eventChanges, eventCreate, isBlanked, linkedChanges, linkedCreate, plain } from "./map";
+import {
+  type EventLinks,
+  eventChanges,
+  eventCreate,
+  isBlanked,
+  linkedChanges,
+  linkedCreate,
+  plain,
+  type StoredEvent,
+  type TecEvent,
+  type TecLinked,
+  type TecTerm,
+} from "./map";
 import { type TecSource, walk } from "./source";
 
 export type { TecSource } from "./source";
@@ -63,7 +75,10 @@ type LinkedKind = "venue" | "organizer";
 async function* walkTarget<T>(req: Requester, path: string, key: string): AsyncGenerator<T> {
   let page = 1;
   for (;;) {
-    const answer: Answer<Record<string, unknown>> = await req.send("GET", `${path}${path.includes("?") ? "&" : "?"}per_page=${PAGE}&page=${page}`);
+    const answer: Answer<Record<string, unknown>> = await req.send(
+      "GET",
+      `${path}${path.includes("?") ? "&" : "?"}per_page=${PAGE}&page=${page}`,
+    );
     expectOk(answer, `reading ${path} of this instance`);
     const items = (answer.body[key] ?? []) as T[];
     for (const item of items) yield item;
@@ -81,11 +96,25 @@ async function* walkTarget<T>(req: Requester, path: string, key: string): AsyncG
  *   written stays; running again resumes, since everything is matched again).
  * @example await importTec({ base: "https://example.org/wp-json/tribe/events/v1", fetch }, { base, authorization, fetch })
  */
-export async function importTec(source: TecSource, target: ImportClient, options: TecImportOptions = {}): Promise<TecImportReport> {
+export async function importTec(
+  source: TecSource,
+  target: ImportClient,
+  options: TecImportOptions = {},
+): Promise<TecImportReport> {
   const retryDelayMs = options.retryDelayMs ?? 250;
   const req = new Requester(target, { retries: options.retries ?? 3, retryDelayMs });
   const blank = (): Counts => ({ created: 0, updated: 0, unchanged: 0, skipped: 0 });
-  const report: TecImportReport = { counts: { categories: blank(), tags: blank(), venues: blank(), organizers: blank(), events: blank() }, notes: [], requests: 0 };
+  const report: TecImportReport = {
+    counts: {
+      categories: blank(),
+      tags: blank(),
+      venues: blank(),
+      organizers: blank(),
+      events: blank(),
+    },
+    notes: [],
+    requests: 0,
+  };
   const statuses: Record<string, string> = source.authorization ? { status: STATUSES } : {};
   const done = (kind: Kind, what: keyof Counts) => {
     report.counts[kind][what]++;
@@ -93,20 +122,37 @@ export async function importTec(source: TecSource, target: ImportClient, options
   };
 
   // Terms: source id → target id.
-  const termIds: Record<TaxonomyKind, Map<number, number>> = { categories: new Map(), tags: new Map() };
+  const termIds: Record<TaxonomyKind, Map<number, number>> = {
+    categories: new Map(),
+    tags: new Map(),
+  };
   const targetTerms: Record<TaxonomyKind, TecTerm[]> = { categories: [], tags: [] };
   for (const kind of ["categories", "tags"] as const) {
-    for await (const t of walkTarget<TecTerm>(req, `/${kind}?hide_empty=false`, kind)) targetTerms[kind].push(t);
+    for await (const t of walkTarget<TecTerm>(req, `/${kind}?hide_empty=false`, kind))
+      targetTerms[kind].push(t);
   }
-  async function ensureTerm(kind: TaxonomyKind, t: TecTerm, all: Map<number, TecTerm>): Promise<number> {
+  async function ensureTerm(
+    kind: TaxonomyKind,
+    t: TecTerm,
+    all: Map<number, TecTerm>,
+  ): Promise<number> {
     const known = termIds[kind].get(t.id);
     if (known !== undefined) return known;
     const parentSource = kind === "categories" && t.parent ? all.get(t.parent) : undefined;
     const parent = parentSource ? await ensureTerm(kind, parentSource, all) : 0;
     const name = plain(t.name);
     const stored =
-      targetTerms[kind].find((x) => x.slug === t.slug) ?? targetTerms[kind].find((x) => x.name.toLowerCase() === name.toLowerCase() && (kind === "tags" || (x.parent ?? 0) === parent));
-    const fields: Record<string, unknown> = { name, ...(t.description ? { description: t.description } : {}), ...(kind === "categories" ? { parent } : {}) };
+      targetTerms[kind].find((x) => x.slug === t.slug) ??
+      targetTerms[kind].find(
+        (x) =>
+          x.name.toLowerCase() === name.toLowerCase() &&
+          (kind === "tags" || (x.parent ?? 0) === parent),
+      );
+    const fields: Record<string, unknown> = {
+      name,
+      ...(t.description ? { description: t.description } : {}),
+      ...(kind === "categories" ? { parent } : {}),
+    };
     if (!stored) {
       const answer = await req.send<TecTerm>("POST", `/${kind}`, { ...fields, slug: t.slug });
       expectOk(answer, `creating ${kind === "categories" ? "category" : "tag"} "${name}"`);
@@ -116,25 +162,53 @@ export async function importTec(source: TecSource, target: ImportClient, options
       return answer.body.id;
     }
     termIds[kind].set(t.id, stored.id);
-    const changes = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== ((stored as unknown as Record<string, unknown>)[k] ?? (k === "parent" ? 0 : ""))));
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(
+        ([k, v]) =>
+          v !== ((stored as unknown as Record<string, unknown>)[k] ?? (k === "parent" ? 0 : "")),
+      ),
+    );
     if (Object.keys(changes).length) {
-      expectOk(await req.send("PUT", `/${kind}/${stored.id}`, changes), `updating ${kind === "categories" ? "category" : "tag"} ${stored.id} "${name}"`);
+      expectOk(
+        await req.send("PUT", `/${kind}/${stored.id}`, changes),
+        `updating ${kind === "categories" ? "category" : "tag"} ${stored.id} "${name}"`,
+      );
       done(kind, "updated");
     } else done(kind, "unchanged");
     return stored.id;
   }
-  const sourceTerms: Record<TaxonomyKind, Map<number, TecTerm>> = { categories: new Map(), tags: new Map() };
+  const sourceTerms: Record<TaxonomyKind, Map<number, TecTerm>> = {
+    categories: new Map(),
+    tags: new Map(),
+  };
   for (const kind of ["categories", "tags"] as const) {
-    for await (const t of walk<TecTerm>(source, `/${kind}`, { per_page: PAGE, hide_empty: "false" }, kind, retryDelayMs)) sourceTerms[kind].set(t.id, t);
+    for await (const t of walk<TecTerm>(
+      source,
+      `/${kind}`,
+      { per_page: PAGE, hide_empty: "false" },
+      kind,
+      retryDelayMs,
+    ))
+      sourceTerms[kind].set(t.id, t);
     for (const t of sourceTerms[kind].values()) await ensureTerm(kind, t, sourceTerms[kind]);
   }
 
   // Venues and organizers: source id → target id.
-  const linkedIds: Record<LinkedKind, Map<number, number>> = { venue: new Map(), organizer: new Map() };
-  const targetLinked: Record<LinkedKind, Map<string, Record<string, unknown>>> = { venue: new Map(), organizer: new Map() };
+  const linkedIds: Record<LinkedKind, Map<number, number>> = {
+    venue: new Map(),
+    organizer: new Map(),
+  };
+  const targetLinked: Record<LinkedKind, Map<string, Record<string, unknown>>> = {
+    venue: new Map(),
+    organizer: new Map(),
+  };
   const plural = (kind: LinkedKind) => (kind === "venue" ? "venues" : "organizers");
   for (const kind of ["venue", "organizer"] as const) {
-    for await (const o of walkTarget<Record<string, unknown>>(req, `/${plural(kind)}?status=${STATUSES}`, plural(kind))) {
+    for await (const o of walkTarget<Record<string, unknown>>(
+      req,
+      `/${plural(kind)}?status=${STATUSES}`,
+      plural(kind),
+    )) {
       const name = plain(o[kind]).toLowerCase();
       if (!targetLinked[kind].has(name)) targetLinked[kind].set(name, o);
     }
@@ -145,13 +219,19 @@ export async function importTec(source: TecSource, target: ImportClient, options
     const name = plain(o[kind]);
     if (name === "") {
       // TEC blanks a password-protected venue's or organizer's name too (§4.7).
-      report.notes.push(`${kind} ${o.id} of the source has no readable name (password protected?): skipped`);
+      report.notes.push(
+        `${kind} ${o.id} of the source has no readable name (password protected?): skipped`,
+      );
       done(plural(kind), "skipped");
       return null;
     }
     const stored = targetLinked[kind].get(name.toLowerCase());
     if (!stored) {
-      const answer = await req.send<Record<string, unknown>>("POST", `/${plural(kind)}`, linkedCreate(kind, o));
+      const answer = await req.send<Record<string, unknown>>(
+        "POST",
+        `/${plural(kind)}`,
+        linkedCreate(kind, o),
+      );
       expectOk(answer, `creating ${kind} "${name}"`);
       targetLinked[kind].set(name.toLowerCase(), answer.body);
       linkedIds[kind].set(o.id, Number(answer.body.id));
@@ -162,7 +242,11 @@ export async function importTec(source: TecSource, target: ImportClient, options
     linkedIds[kind].set(o.id, id);
     const changes = linkedChanges(kind, o, stored);
     if (Object.keys(changes).length) {
-      const answer = await req.send<Record<string, unknown>>("PUT", `/${plural(kind)}/${id}`, changes);
+      const answer = await req.send<Record<string, unknown>>(
+        "PUT",
+        `/${plural(kind)}/${id}`,
+        changes,
+      );
       expectOk(answer, `updating ${kind} ${id} "${name}"`);
       targetLinked[kind].set(name.toLowerCase(), answer.body);
       done(plural(kind), "updated");
@@ -170,19 +254,43 @@ export async function importTec(source: TecSource, target: ImportClient, options
     return id;
   }
   for (const kind of ["venue", "organizer"] as const) {
-    for await (const o of walk<TecLinked>(source, `/${plural(kind)}`, { per_page: PAGE, ...statuses }, plural(kind), retryDelayMs)) await ensureLinked(kind, o);
+    for await (const o of walk<TecLinked>(
+      source,
+      `/${plural(kind)}`,
+      { per_page: PAGE, ...statuses },
+      plural(kind),
+      retryDelayMs,
+    ))
+      await ensureLinked(kind, o);
   }
 
   // Events.
   const events: TecEvent[] = [];
-  for await (const e of walk<TecEvent>(source, "/events", { per_page: PAGE, start_date: "1970-01-01 00:00:00", end_date: "2999-12-31 23:59:59", ...statuses }, "events", retryDelayMs)) {
+  for await (const e of walk<TecEvent>(
+    source,
+    "/events",
+    {
+      per_page: PAGE,
+      start_date: "1970-01-01 00:00:00",
+      end_date: "2999-12-31 23:59:59",
+      ...statuses,
+    },
+    "events",
+    retryDelayMs,
+  )) {
     if (isBlanked(e)) {
-      report.notes.push(`event ${e.id} "${plain(e.title)}" is password protected at the source: skipped`);
+      report.notes.push(
+        `event ${e.id} "${plain(e.title)}" is password protected at the source: skipped`,
+      );
       done("events", "skipped");
     } else events.push(e);
   }
   const limit = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const found = await lookup(req, events.map((e) => e.global_id), limit);
+  const found = await lookup(
+    req,
+    events.map((e) => e.global_id),
+    limit,
+  );
   const linksOf = async (e: TecEvent): Promise<EventLinks> => {
     const terms = async (kind: TaxonomyKind, list: TecTerm[]) => {
       const ids: number[] = [];
@@ -196,7 +304,12 @@ export async function importTec(source: TecSource, target: ImportClient, options
       const id = await ensureLinked("organizer", o);
       if (id !== null) organizers.push(id);
     }
-    return { categories: await terms("categories", e.categories), tags: await terms("tags", e.tags), venue, organizers };
+    return {
+      categories: await terms("categories", e.categories),
+      tags: await terms("tags", e.tags),
+      venue,
+      organizers,
+    };
   };
   // Links first, one at a time (they may create venues, organizers and terms), then the events in parallel.
   const tasks = [];
@@ -208,7 +321,10 @@ export async function importTec(source: TecSource, target: ImportClient, options
       tasks.push({
         keys: [],
         run: async () => {
-          expectOk(await req.send("POST", "/events", eventCreate(e, links)), `creating event "${title}" (source id ${e.id})`);
+          expectOk(
+            await req.send("POST", "/events", eventCreate(e, links)),
+            `creating event "${title}" (source id ${e.id})`,
+          );
           done("events", "created");
         },
       });
@@ -222,7 +338,10 @@ export async function importTec(source: TecSource, target: ImportClient, options
         tasks.push({
           keys: [],
           run: async () => {
-            expectOk(await req.send("PUT", `/events/${stored.id}`, changes), `updating event ${stored.id} "${title}" (source id ${e.id})`);
+            expectOk(
+              await req.send("PUT", `/events/${stored.id}`, changes),
+              `updating event ${stored.id} "${title}" (source id ${e.id})`,
+            );
             done("events", "updated");
           },
         });

@@ -20,7 +20,10 @@ export interface TecTerm {
 }
 
 /** A venue (§4.2) or organizer (§4.3): falsy keys are missing. */
-export type TecLinked = { id: number; status?: string; image?: { url?: string } | false } & Record<string, unknown>;
+export type TecLinked = { id: number; status?: string; image?: { url?: string } | false } & Record<
+  string,
+  unknown
+>;
 
 /** An event (§4.1). */
 export interface TecEvent {
@@ -51,13 +54,29 @@ export interface TecEvent {
   organizer: TecLinked[];
 }
 
-export const plain = (text: unknown) => (typeof text === "string" ? decodeEntities(text).trim() : "");
+export const plain = (text: unknown) =>
+  typeof text === "string" ? decodeEntities(text).trim() : "";
 const str = (x: unknown) => (typeof x === "string" ? x : "");
-const imageUrl = (image: unknown) => (image && typeof image === "object" && typeof (image as { url?: unknown }).url === "string" ? (image as { url: string }).url : "");
+const imageUrl = (image: unknown) =>
+  image && typeof image === "object" && typeof (image as { url?: unknown }).url === "string"
+    ? (image as { url: string }).url
+    : "";
 
 /** The writable text fields of each kind, beyond the name (§2.6, §2.7). */
 const LINKED_FIELDS = {
-  venue: ["description", "excerpt", "address", "city", "country", "province", "state", "zip", "phone", "stateprovince", "website"],
+  venue: [
+    "description",
+    "excerpt",
+    "address",
+    "city",
+    "country",
+    "province",
+    "state",
+    "zip",
+    "phone",
+    "stateprovince",
+    "website",
+  ],
   organizer: ["description", "excerpt", "phone", "website", "email"],
 } as const;
 
@@ -65,7 +84,10 @@ const LINKED_FIELDS = {
  * The fields of a venue or organizer as this API takes them: every writable field, `""` for missing
  * ones (they were falsy), booleans as they are, the image as its URL.
  */
-export function linkedFields(kind: "venue" | "organizer", o: Record<string, unknown>): Record<string, unknown> {
+export function linkedFields(
+  kind: "venue" | "organizer",
+  o: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { [kind]: plain(o[kind]) };
   for (const k of LINKED_FIELDS[kind]) out[k] = str(o[k]);
   if (o.status) out.status = o.status;
@@ -80,12 +102,21 @@ export function linkedFields(kind: "venue" | "organizer", o: Record<string, unkn
 }
 
 /** The body that creates it: empty values left out. */
-export function linkedCreate(kind: "venue" | "organizer", source: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(linkedFields(kind, source)).filter(([, v]) => v !== "" && v !== null));
+export function linkedCreate(
+  kind: "venue" | "organizer",
+  source: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(linkedFields(kind, source)).filter(([, v]) => v !== "" && v !== null),
+  );
 }
 
 /** What to send so that the stored one says what the source says (`{}`: nothing). */
-export function linkedChanges(kind: "venue" | "organizer", source: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+export function linkedChanges(
+  kind: "venue" | "organizer",
+  source: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   const want = linkedFields(kind, source);
   const have = linkedFields(kind, stored);
   const out: Record<string, unknown> = {};
@@ -110,13 +141,18 @@ export interface EventLinks {
 }
 
 /** The event fields compared and sent (API names), for a source event and its target links. */
-function eventFields(e: TecEvent, links: EventLinks) {
+function eventFields(e: TecEvent, _links: EventLinks) {
   return {
     title: plain(e.title),
     description: str(e.description),
     excerpt: str(e.excerpt),
     status: e.status,
-    dates: { start_date: e.start_date, end_date: e.end_date, all_day: e.all_day === true, timezone: e.timezone },
+    dates: {
+      start_date: e.start_date,
+      end_date: e.end_date,
+      all_day: e.all_day === true,
+      timezone: e.timezone,
+    },
     cost: str(e.cost),
     website: e.website && e.website !== e.url ? e.website : "",
     show_map: e.show_map === true,
@@ -134,10 +170,24 @@ function eventFields(e: TecEvent, links: EventLinks) {
  */
 export function eventCreate(e: TecEvent, links: EventLinks): Record<string, unknown> {
   const f = eventFields(e, links);
-  const body: Record<string, unknown> = { uid: e.global_id, title: f.title, slug: e.slug, status: f.status, ...f.dates };
+  const body: Record<string, unknown> = {
+    uid: e.global_id,
+    title: f.title,
+    slug: e.slug,
+    status: f.status,
+    ...f.dates,
+  };
   if (!f.dates.timezone) delete body.timezone;
-  for (const k of ["description", "excerpt", "cost", "website", "image"] as const) if (f[k] !== "") body[k] = f[k];
-  for (const k of ["show_map", "show_map_link", "hide_from_listings", "sticky", "featured"] as const) body[k] = f[k];
+  for (const k of ["description", "excerpt", "cost", "website", "image"] as const)
+    if (f[k] !== "") body[k] = f[k];
+  for (const k of [
+    "show_map",
+    "show_map_link",
+    "hide_from_listings",
+    "sticky",
+    "featured",
+  ] as const)
+    body[k] = f[k];
   if (links.categories.length) body.categories = links.categories;
   if (links.tags.length) body.tags = links.tags;
   if (links.venue !== null) body.venue = links.venue;
@@ -148,7 +198,8 @@ export function eventCreate(e: TecEvent, links: EventLinks): Record<string, unkn
 /** A stored event of this API (§4.1), as far as the comparison reads it. */
 export type StoredEvent = TecEvent & { id: number };
 
-const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 const venueIdOf = (v: StoredEvent["venue"]) => (Array.isArray(v) ? (v[0]?.id ?? null) : v.id);
 
 /**
@@ -156,28 +207,62 @@ const venueIdOf = (v: StoredEvent["venue"]) => (Array.isArray(v) ? (v[0]?.id ?? 
  * Descriptions and excerpts are never cleared (the API refuses empty ones); cost compares by its
  * parsed values, so a currency symbol the source site adds does not count as a change.
  */
-export function eventChanges(e: TecEvent, links: EventLinks, stored: StoredEvent): Record<string, unknown> {
+export function eventChanges(
+  e: TecEvent,
+  links: EventLinks,
+  stored: StoredEvent,
+): Record<string, unknown> {
   const want = eventFields(e, links);
   const out: Record<string, unknown> = {};
   if (want.title !== stored.title) out.title = want.title;
-  if (want.description !== "" && want.description !== stored.description) out.description = want.description;
+  if (want.description !== "" && want.description !== stored.description)
+    out.description = want.description;
   if (want.excerpt !== "" && want.excerpt !== stored.excerpt) out.excerpt = want.excerpt;
   if (want.status !== stored.status) out.status = want.status;
   const d = want.dates;
-  if (d.start_date !== stored.start_date || d.end_date !== stored.end_date || d.all_day !== stored.all_day || (d.timezone !== "" && d.timezone !== stored.timezone)) {
+  if (
+    d.start_date !== stored.start_date ||
+    d.end_date !== stored.end_date ||
+    d.all_day !== stored.all_day ||
+    (d.timezone !== "" && d.timezone !== stored.timezone)
+  ) {
     Object.assign(out, d);
     if (!d.timezone) delete out.timezone;
   }
-  const values = (x: { cost_details?: { values?: string[] } }) => JSON.stringify(x.cost_details?.values ?? []);
+  const values = (x: { cost_details?: { values?: string[] } }) =>
+    JSON.stringify(x.cost_details?.values ?? []);
   if (values(e) !== values(stored)) out.cost = want.cost;
   const storedWebsite = stored.website && stored.website !== stored.url ? stored.website : "";
   if (want.website !== storedWebsite) out.website = want.website;
-  for (const k of ["show_map", "show_map_link", "hide_from_listings", "sticky", "featured"] as const) if (want[k] !== stored[k]) out[k] = want[k];
+  for (const k of [
+    "show_map",
+    "show_map_link",
+    "hide_from_listings",
+    "sticky",
+    "featured",
+  ] as const)
+    if (want[k] !== stored[k]) out[k] = want[k];
   if (want.image !== "" && want.image !== imageUrl(stored.image)) out.image = want.image;
-  if (!sameSet(links.categories, stored.categories.map((t) => t.id))) out.categories = links.categories;
-  if (!sameSet(links.tags, stored.tags.map((t) => t.id))) out.tags = links.tags;
+  if (
+    !sameSet(
+      links.categories,
+      stored.categories.map((t) => t.id),
+    )
+  )
+    out.categories = links.categories;
+  if (
+    !sameSet(
+      links.tags,
+      stored.tags.map((t) => t.id),
+    )
+  )
+    out.tags = links.tags;
   if (links.venue !== venueIdOf(stored.venue)) out.venue = links.venue ?? "";
   const organizers = stored.organizer.map((o) => o.id);
-  if (organizers.length !== links.organizers.length || organizers.some((id, i) => id !== links.organizers[i])) out.organizer = links.organizers;
+  if (
+    organizers.length !== links.organizers.length ||
+    organizers.some((id, i) => id !== links.organizers[i])
+  )
+    out.organizer = links.organizers;
   return out;
 }

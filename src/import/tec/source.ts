@@ -40,7 +40,10 @@ export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 
         await sleep(retryDelayMs * 2 ** (attempt - 1));
         continue;
       }
-      throw new ImportError(`cannot reach the source ${url}: ${err instanceof Error ? err.message : String(err)}`, 0);
+      throw new ImportError(
+        `cannot reach the source ${url}: ${err instanceof Error ? err.message : String(err)}`,
+        0,
+      );
     }
     if ((res.status >= 500 || res.status === 429) && attempt <= RETRIES) {
       await res.body?.cancel();
@@ -52,12 +55,22 @@ export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ImportError(`the source answered GET ${url} with HTTP ${res.status} and no JSON (is it a TEC namespace root?)`, res.status);
+      throw new ImportError(
+        `the source answered GET ${url} with HTTP ${res.status} and no JSON (is it a TEC namespace root?)`,
+        res.status,
+      );
     }
     if (res.status !== 200) {
       const e = body as { code?: string; message?: string };
-      const hint = res.status === 401 || res.status === 403 ? " (check the source user and application password)" : "";
-      throw new ImportError(`the source answered GET ${url} with HTTP ${res.status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`, res.status, e.code);
+      const hint =
+        res.status === 401 || res.status === 403
+          ? " (check the source user and application password)"
+          : "";
+      throw new ImportError(
+        `the source answered GET ${url} with HTTP ${res.status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`,
+        res.status,
+        e.code,
+      );
     }
     return body as T;
   }
@@ -77,7 +90,13 @@ interface ArchivePage {
  * @throws ImportError when a page fails, or a `next_rest_url` leaves the source's namespace or loops.
  * @example for await (const venue of walk(source, "/venues", { per_page: "50" }, "venues")) …
  */
-export async function* walk<T>(source: TecSource, path: string, params: Record<string, string>, key: string, retryDelayMs?: number): AsyncGenerator<T> {
+export async function* walk<T>(
+  source: TecSource,
+  path: string,
+  params: Record<string, string>,
+  key: string,
+  retryDelayMs?: number,
+): AsyncGenerator<T> {
   const base = new URL(`${source.base.replace(/\/+$/, "")}/`);
   const first = new URL(`${base.href}${path.replace(/^\/+/, "")}`);
   for (const [k, v] of Object.entries(params)) first.searchParams.set(k, v);
@@ -85,15 +104,25 @@ export async function* walk<T>(source: TecSource, path: string, params: Record<s
   let url: URL | null = first;
   let pages = 0;
   while (url) {
-    if (seen.has(url.href)) throw new ImportError(`the source's next_rest_url loops back to ${url.href}`, 0);
+    if (seen.has(url.href))
+      throw new ImportError(`the source's next_rest_url loops back to ${url.href}`, 0);
     seen.add(url.href);
     const body: ArchivePage = await getJson<ArchivePage>(source, url.href, retryDelayMs);
     const items = body[key];
-    if (!Array.isArray(items)) throw new ImportError(`the source's ${path} answer has no "${key}" list (is it a TEC namespace root?)`, 200);
+    if (!Array.isArray(items))
+      throw new ImportError(
+        `the source's ${path} answer has no "${key}" list (is it a TEC namespace root?)`,
+        200,
+      );
     for (const item of items) yield item as T;
     pages++;
     const next = body.next_rest_url;
-    if (!next || items.length === 0 || (typeof body.total_pages === "number" && pages >= body.total_pages)) break;
+    if (
+      !next ||
+      items.length === 0 ||
+      (typeof body.total_pages === "number" && pages >= body.total_pages)
+    )
+      break;
     url = nextPage(next, base, first, params);
   }
 }
@@ -111,7 +140,10 @@ function nextPage(next: string, base: URL, first: URL, params: Record<string, st
   }
   const sameArchive = url.pathname.replace(/\/+$/, "") === first.pathname.replace(/\/+$/, "");
   if (url.origin !== base.origin || !sameArchive) {
-    throw new ImportError(`the source's next_rest_url ${url.href} leaves ${first.href.split("?")[0]}: not followed`, 0);
+    throw new ImportError(
+      `the source's next_rest_url ${url.href} leaves ${first.href.split("?")[0]}: not followed`,
+      0,
+    );
   }
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url;

@@ -8,13 +8,42 @@ import * as v from "valibot";
 import type { Arg } from "../../../src/http/args";
 import { type Container, decoded } from "./encode";
 import { type MethodSpec, PATH_ARGS } from "./routes";
-import { NASTY_IDS, jsonValue, nastyDate, nastyString } from "./values";
+import { jsonValue, NASTY_IDS, nastyDate, nastyString } from "./values";
 import { POST_PASSWORD, type World } from "./world";
 
-
-const DATE_ARGS = new Set(["start_date", "end_date", "starts_before", "starts_after", "ends_before", "ends_after", "modified_after", "date", "date_utc"]);
-const ID_ARGS = new Set(["page", "per_page", "event", "post", "post_parent", "author", "reassign", "parent", "width", "height"]);
-const VALID_DATES = ["2027-01-01 10:00:00", "tomorrow 9am", "+1 week", "next wednesday 4pm", "1798761600", "2027-03-28T02:30:00+01:00", "yesterday", "2026-12-31"];
+const DATE_ARGS = new Set([
+  "start_date",
+  "end_date",
+  "starts_before",
+  "starts_after",
+  "ends_before",
+  "ends_after",
+  "modified_after",
+  "date",
+  "date_utc",
+]);
+const ID_ARGS = new Set([
+  "page",
+  "per_page",
+  "event",
+  "post",
+  "post_parent",
+  "author",
+  "reassign",
+  "parent",
+  "width",
+  "height",
+]);
+const VALID_DATES = [
+  "2027-01-01 10:00:00",
+  "tomorrow 9am",
+  "+1 week",
+  "next wednesday 4pm",
+  "1798761600",
+  "2027-03-28T02:30:00+01:00",
+  "yesterday",
+  "2026-12-31",
+];
 const URLS = [
   "https://cdn.example.com/a.jpg",
   "http://x.example/y.PNG?q=<b>&r='",
@@ -24,39 +53,171 @@ const URLS = [
   "ftp://x.example/y.gif",
   "https://",
   "//no-scheme.example/a.jpg",
-  "https://a.example/" + "x".repeat(3000) + ".jpg",
+  `https://a.example/${"x".repeat(3000)}.jpg`,
 ];
 
-export function pool(name: string, spec: Arg, w: World, container: Container): fc.Arbitrary<unknown> {
+export function pool(
+  name: string,
+  spec: Arg,
+  w: World,
+  container: Container,
+): fc.Arbitrary<unknown> {
   const json = container === "json";
-  const wrongTypes = fc.constantFrom<unknown>("", "0", [], {}, ["a", "b"], { a: "b" }, { a: { b: { c: "d" } } }, ...(json ? [true, 3.5, -7, 0, [1, [2]]] : []));
+  const wrongTypes = fc.constantFrom<unknown>(
+    "",
+    "0",
+    [],
+    {},
+    ["a", "b"],
+    { a: "b" },
+    { a: { b: { c: "d" } } },
+    ...(json ? [true, 3.5, -7, 0, [1, [2]]] : []),
+  );
   const any = json ? fc.oneof(nastyString, jsonValue) : nastyString;
-  const ids = [w.events.publish, w.venues.publish, w.organizers.publish, w.media, w.people.author.id, w.categories.parent, w.tags.one, 1, 2, 50, 51, 1000, 999999];
+  const ids = [
+    w.events.publish,
+    w.venues.publish,
+    w.organizers.publish,
+    w.media,
+    w.people.author.id,
+    w.categories.parent,
+    w.tags.one,
+    1,
+    2,
+    50,
+    51,
+    1000,
+    999999,
+  ];
   let specific: fc.Arbitrary<unknown>;
   if (DATE_ARGS.has(name)) specific = fc.oneof(fc.constantFrom(...VALID_DATES), nastyDate);
-  else if (ID_ARGS.has(name)) specific = fc.oneof(fc.constantFrom(...ids), fc.constantFrom(...NASTY_IDS), ...(json ? [fc.integer(), fc.double()] : []));
-  else if (spec.type === "boolean" || /^(show_map|show_map_link|featured|sticky|hide_from_listings|ticketed|all_day|geoloc|force|hide_empty)$/.test(name))
-    specific = fc.constantFrom<unknown>("true", "false", "1", "0", "TRUE", "yes", "on", "", "2", ...(json ? [true, false, 0, 1, 2] : []));
-  else if (name === "status") specific = fc.constantFrom("publish", "draft", "pending", "private", "trash", "future", "publish,draft", "any", "inherit", "auto-draft", "Publish");
-  else if (name === "timezone") specific = fc.constantFrom("Europe/Berlin", "UTC+5:30", "utc", "UTC-14:00", "Mars/Base", "Etc/GMT+12", "UTC+15", "+02:00", "America/Argentina/ComodRivadavia");
-  else if (/website|source_url|image|url/.test(name)) specific = fc.oneof(fc.constantFrom(...URLS), fc.constant(w.media), nastyString);
-  else if (name === "email") specific = fc.constantFrom("a@b.co", "x@localhost", "@@", "a@b.c", "émile@exämple.com", `${"a".repeat(95)}@b.co`);
-  else if (name === "roles") specific = fc.constantFrom<unknown>("editor", "administrator", "subscriber,editor", ["author"], "root", "");
-  else if (name === "username") specific = fc.constantFrom("new.user", "Bad Name!", "a".repeat(61), "admin", "author", " lead");
-  else if (name === "password") specific = fc.constantFrom(POST_PASSWORD, "wrong", "", "\\", "a".repeat(5000));
+  else if (ID_ARGS.has(name))
+    specific = fc.oneof(
+      fc.constantFrom(...ids),
+      fc.constantFrom(...NASTY_IDS),
+      ...(json ? [fc.integer(), fc.double()] : []),
+    );
+  else if (
+    spec.type === "boolean" ||
+    /^(show_map|show_map_link|featured|sticky|hide_from_listings|ticketed|all_day|geoloc|force|hide_empty)$/.test(
+      name,
+    )
+  )
+    specific = fc.constantFrom<unknown>(
+      "true",
+      "false",
+      "1",
+      "0",
+      "TRUE",
+      "yes",
+      "on",
+      "",
+      "2",
+      ...(json ? [true, false, 0, 1, 2] : []),
+    );
+  else if (name === "status")
+    specific = fc.constantFrom(
+      "publish",
+      "draft",
+      "pending",
+      "private",
+      "trash",
+      "future",
+      "publish,draft",
+      "any",
+      "inherit",
+      "auto-draft",
+      "Publish",
+    );
+  else if (name === "timezone")
+    specific = fc.constantFrom(
+      "Europe/Berlin",
+      "UTC+5:30",
+      "utc",
+      "UTC-14:00",
+      "Mars/Base",
+      "Etc/GMT+12",
+      "UTC+15",
+      "+02:00",
+      "America/Argentina/ComodRivadavia",
+    );
+  else if (/website|source_url|image|url/.test(name))
+    specific = fc.oneof(fc.constantFrom(...URLS), fc.constant(w.media), nastyString);
+  else if (name === "email")
+    specific = fc.constantFrom(
+      "a@b.co",
+      "x@localhost",
+      "@@",
+      "a@b.c",
+      "émile@exämple.com",
+      `${"a".repeat(95)}@b.co`,
+    );
+  else if (name === "roles")
+    specific = fc.constantFrom<unknown>(
+      "editor",
+      "administrator",
+      "subscriber,editor",
+      ["author"],
+      "root",
+      "",
+    );
+  else if (name === "username")
+    specific = fc.constantFrom("new.user", "Bad Name!", "a".repeat(61), "admin", "author", " lead");
+  else if (name === "password")
+    specific = fc.constantFrom(POST_PASSWORD, "wrong", "", "\\", "a".repeat(5000));
   else if (/^(include|exclude|categories|tags|venue|organizer|uid)$/.test(name))
-    specific = fc.oneof(fc.constantFrom<unknown>(...ids, `${w.venues.publish},${w.venues.draft}`, ...w.categories.names, ...w.tags.names), nastyString);
-  else if (/^geo/.test(name)) specific = fc.constantFrom<unknown>("0", "90.0001", "-180", "1e-320", "NaN", "45.5", "20000", "20001", ...(json ? [91, -0.0] : []));
-  else if (name === "cost") specific = fc.constantFrom<unknown>("15", "Free", "$10 – $20", ["1", "2"], "1.000.000,50", ...(json ? [{ a: 1 }, 12] : []));
+    specific = fc.oneof(
+      fc.constantFrom<unknown>(
+        ...ids,
+        `${w.venues.publish},${w.venues.draft}`,
+        ...w.categories.names,
+        ...w.tags.names,
+      ),
+      nastyString,
+    );
+  else if (/^geo/.test(name))
+    specific = fc.constantFrom<unknown>(
+      "0",
+      "90.0001",
+      "-180",
+      "1e-320",
+      "NaN",
+      "45.5",
+      "20000",
+      "20001",
+      ...(json ? [91, -0.0] : []),
+    );
+  else if (name === "cost")
+    specific = fc.constantFrom<unknown>(
+      "15",
+      "Free",
+      "$10 – $20",
+      ["1", "2"],
+      "1.000.000,50",
+      ...(json ? [{ a: 1 }, 12] : []),
+    );
   else specific = any;
-  return fc.oneof({ weight: 4, arbitrary: specific }, { weight: 2, arbitrary: any }, { weight: 1, arbitrary: wrongTypes });
+  return fc.oneof(
+    { weight: 4, arbitrary: specific },
+    { weight: 2, arbitrary: any },
+    { weight: 1, arbitrary: wrongTypes },
+  );
 }
 
 const accepts = (spec: Arg, value: unknown) => v.safeParse(spec.schema, value).success;
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /** Values that fail almost every schema, tried when a generated value happened to be valid. */
-const FALLBACK_INVALID: unknown[] = [{ a: { b: "c" } }, ["x", "y"], "", "0", [], "zz-not-valid-\u0000", "-1", { id: "x" }];
+const FALLBACK_INVALID: unknown[] = [
+  { a: { b: "c" } },
+  ["x", "y"],
+  "",
+  "0",
+  [],
+  "zz-not-valid-\u0000",
+  "-1",
+  { id: "x" },
+];
 
 function invalidFallback(spec: Arg, name: string, container: Container): unknown {
   return FALLBACK_INVALID.find((x) => {
@@ -66,7 +227,8 @@ function invalidFallback(spec: Arg, name: string, container: Container): unknown
 }
 
 /** Whether some value, once encoded in `container`, fails the argument's schema. */
-export const poisonable = (spec: Arg, name: string, container: Container) => invalidFallback(spec, name, container) !== undefined;
+export const poisonable = (spec: Arg, name: string, container: Container) =>
+  invalidFallback(spec, name, container) !== undefined;
 
 /** Arguments whose schema takes anything, with values that the handler refuses all the same. */
 export const MANUAL_POISONS: Record<string, unknown[]> = {
@@ -77,39 +239,67 @@ export const MANUAL_POISONS: Record<string, unknown[]> = {
 };
 
 const REQUIRED_DEFAULTS: Record<string, unknown> = {
-  title: "Fuzz", start_date: "2027-01-01 10:00:00", end_date: "2027-01-01 11:00:00", venue: "Fuzz Hall", organizer: "Fuzz Org", name: "Fuzz",
-  username: "fuzz.user", email: "fuzz@example.com", password: "fuzz-password", source_url: "https://cdn.example.com/fuzz.jpg", reassign: 1,
+  title: "Fuzz",
+  start_date: "2027-01-01 10:00:00",
+  end_date: "2027-01-01 11:00:00",
+  venue: "Fuzz Hall",
+  organizer: "Fuzz Org",
+  name: "Fuzz",
+  username: "fuzz.user",
+  email: "fuzz@example.com",
+  password: "fuzz-password",
+  source_url: "https://cdn.example.com/fuzz.jpg",
+  reassign: 1,
 };
 
 /** Hostile but valid values for some of the arguments (the required ones always). */
-export function baseArb(spec: MethodSpec, w: World, container: Container, density: number): fc.Arbitrary<Record<string, unknown>> {
+export function baseArb(
+  spec: MethodSpec,
+  w: World,
+  container: Container,
+  density: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const shapes = spec.shapes?.(w) ?? {};
   const entries = Object.entries(spec.args).filter(([n]) => !PATH_ARGS.has(n));
   if (entries.length === 0) return fc.constant({});
   const fields = entries.map(([name, a]) =>
-    fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), shapes[name] ?? pool(name, a, w, container)).map(([roll, generated]): [string, unknown] => {
-      const value = generated;
-      if (!a.required && roll > density) return [name, undefined];
-      const d = decoded(container, name, value);
-      if (shapes[name] || (present(d) && accepts(a, d))) return [name, value];
-      return [name, a.required ? REQUIRED_DEFAULTS[name] : undefined];
-    }),
+    fc
+      .tuple(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        shapes[name] ?? pool(name, a, w, container),
+      )
+      .map(([roll, generated]): [string, unknown] => {
+        const value = generated;
+        if (!a.required && roll > density) return [name, undefined];
+        const d = decoded(container, name, value);
+        if (shapes[name] || (present(d) && accepts(a, d))) return [name, value];
+        return [name, a.required ? REQUIRED_DEFAULTS[name] : undefined];
+      }),
   );
-  return fc.tuple(...fields).map((pairs) => Object.fromEntries(pairs.filter(([, value]) => value !== undefined)));
+  return fc
+    .tuple(...fields)
+    .map((pairs) => Object.fromEntries(pairs.filter(([, value]) => value !== undefined)));
 }
 
 /** One argument with a value that its schema refuses once encoded in `container` (null: none can be spoiled). */
-export function poisonArg(spec: MethodSpec, w: World, container: Container): fc.Arbitrary<[string, unknown] | null> {
-  const names = Object.entries(spec.args).filter(([n, a]) => !PATH_ARGS.has(n) && (poisonable(a, n, container) || MANUAL_POISONS[n]));
+export function poisonArg(
+  spec: MethodSpec,
+  w: World,
+  container: Container,
+): fc.Arbitrary<[string, unknown] | null> {
+  const names = Object.entries(spec.args).filter(
+    ([n, a]) => !PATH_ARGS.has(n) && (poisonable(a, n, container) || MANUAL_POISONS[n]),
+  );
   if (names.length === 0) return fc.constant(null);
   return fc.constantFrom(...names).chain(([name, a]) => {
     const manual = !poisonable(a, name, container);
-    return (manual ? fc.constantFrom(...MANUAL_POISONS[name]) : pool(name, a, w, container)).map((value): [string, unknown] | null => {
-      if (manual) return [name, value];
-      const d = decoded(container, name, value);
-      const bad = present(d) && !accepts(a, d) ? value : invalidFallback(a, name, container);
-      return bad === undefined ? null : [name, bad];
-    });
+    return (manual ? fc.constantFrom(...MANUAL_POISONS[name]) : pool(name, a, w, container)).map(
+      (value): [string, unknown] | null => {
+        if (manual) return [name, value];
+        const d = decoded(container, name, value);
+        const bad = present(d) && !accepts(a, d) ? value : invalidFallback(a, name, container);
+        return bad === undefined ? null : [name, bad];
+      },
+    );
   });
 }
-

@@ -28,6 +28,8 @@ export async function contentDigest(): Promise<string> {
 
 /** The content version every write bumps (cheap per-batch check). */
 export async function contentVersion(): Promise<number> {
-  const row = await env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
+  const row = await env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{
+    version: number;
+  }>();
   return row!.version;
 }

@@ -38,7 +38,8 @@ export function pairs(obj: Record<string, unknown>, prefix = ""): Array<[string,
     else if (Array.isArray(v)) {
       if (v.length === 0) out.push([`${key}[]`, ""]);
       v.forEach((item, i) => {
-        if (item !== null && typeof item === "object") out.push(...pairs(item as Record<string, unknown>, `${key}[${i}]`));
+        if (item !== null && typeof item === "object")
+          out.push(...pairs(item as Record<string, unknown>, `${key}[${i}]`));
         else out.push([`${key}[]`, String(item ?? "")]);
       });
     } else if (typeof v === "object") {
@@ -51,7 +52,10 @@ export function pairs(obj: Record<string, unknown>, prefix = ""): Array<[string,
 }
 
 /** Percent-encodes like a browser form, keeping brackets readable (as PHP clients send them). */
-const enc = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, (c) => c)).replace(/%5B/g, "[").replace(/%5D/g, "]");
+const enc = (s: string) =>
+  encodeURIComponent(s.replace(/[\ud800-\udfff]/g, (c) => c))
+    .replace(/%5B/g, "[")
+    .replace(/%5D/g, "]");
 
 function safeEnc(s: string): string {
   try {
@@ -72,7 +76,8 @@ const BOUNDARY = "----HardeningBoundaryAbC7xYz";
 
 function multipartText(obj: Record<string, unknown>): string {
   const parts = pairs(obj).map(
-    ([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, "_")}"\r\n\r\n${v.replace(/[\ud800-\udfff]/g, "\ufffd")}\r\n`,
+    ([k, v]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, "_")}"\r\n\r\n${v.replace(/[\ud800-\udfff]/g, "\ufffd")}\r\n`,
   );
   return `${parts.join("")}--${BOUNDARY}--\r\n`;
 }
@@ -84,7 +89,9 @@ export function decoded(container: Container, name: string, value: unknown): unk
     return (JSON.parse(text) as Record<string, unknown>)[name];
   }
   const text = formText({ [name]: value });
-  const parsed = parseQueryString(container === "multipart" ? text.replace(/[\ud800-\udfff]/g, "\ufffd") : text);
+  const parsed = parseQueryString(
+    container === "multipart" ? text.replace(/[\ud800-\udfff]/g, "\ufffd") : text,
+  );
   return parsed[name];
 }
 
@@ -102,10 +109,12 @@ export function toRequest(d: Draft): { request: Request; bodyText?: string } {
         if (!headers.has("content-type")) headers.set("content-type", "application/json");
       } else if (d.container === "form") {
         bodyText = formText(d.body);
-        if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded");
+        if (!headers.has("content-type"))
+          headers.set("content-type", "application/x-www-form-urlencoded");
       } else {
         bodyText = multipartText(d.body);
-        if (!headers.has("content-type")) headers.set("content-type", `multipart/form-data; boundary=${BOUNDARY}`);
+        if (!headers.has("content-type"))
+          headers.set("content-type", `multipart/form-data; boundary=${BOUNDARY}`);
       }
     }
   }

@@ -22,7 +22,7 @@ import { contentDigest, contentVersion } from "./digest";
 import { type Method, toRequest } from "./encode";
 import { type Generated, requestArb } from "./generate";
 import type { RouteSpec } from "./routes";
-import { type World, seedWorld } from "./world";
+import { seedWorld, type World } from "./world";
 
 const ENV = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 const BASE_SEED = Number(ENV.VITE_FUZZ_SEED ?? 20261123);
@@ -39,7 +39,6 @@ export function seedFor(name: string): number {
   return h;
 }
 
-
 export interface FuzzReport {
   requests: number;
   statuses: Record<number, number>;
@@ -50,9 +49,17 @@ export interface FuzzReport {
 /** Every finished run, for the closing summary. */
 export const REPORTS: Array<{ name: string } & FuzzReport> = [];
 
-async function runOne(g: Generated, secrets: string[]): Promise<{ answer: Answer; failures: string[]; text: () => string }> {
+async function runOne(
+  g: Generated,
+  secrets: string[],
+): Promise<{ answer: Answer; failures: string[]; text: () => string }> {
   const { request, bodyText } = toRequest(g.draft);
-  const shown = { method: request.method, url: request.url, headers: new Headers(request.headers), body: bodyText };
+  const shown = {
+    method: request.method,
+    url: request.url,
+    headers: new Headers(request.headers),
+    body: bodyText,
+  };
   const answer = await call(request);
   const failures = problems(shown, answer, { expect4xx: g.expect4xx, secrets });
   return {
@@ -69,7 +76,13 @@ async function runOne(g: Generated, secrets: string[]): Promise<{ answer: Answer
  * (`"hostile"`, only reads: each must be answered without a 5xx). The database must not change.
  * @param w the seeded world (the database as `seedWorld` left it).
  */
-export async function fuzz(w: World, route: RouteSpec, method: Method, requests: number, family: "malformed" | "hostile" = "malformed"): Promise<FuzzReport> {
+export async function fuzz(
+  w: World,
+  route: RouteSpec,
+  method: Method,
+  requests: number,
+  family: "malformed" | "hostile" = "malformed",
+): Promise<FuzzReport> {
   const started = Date.now();
   const secrets = [...w.credentials];
   const before = await contentDigest();
@@ -91,20 +104,31 @@ export async function fuzz(w: World, route: RouteSpec, method: Method, requests:
         if (r.failures.length) throw new Error(r.text());
       }
       const after = await contentVersion();
-      if (after !== version) throw new Error(`a batch changed the content version (${version} → ${after}); statuses ${JSON.stringify(results.map((r) => r.answer.status))}`);
+      if (after !== version)
+        throw new Error(
+          `a batch changed the content version (${version} → ${after}); statuses ${JSON.stringify(results.map((r) => r.answer.status))}`,
+        );
     }),
     { numRuns: runs, seed, endOnFailure: true },
   );
   // fast-check's own report prints the whole batch; the first failing request says more.
   if (details.failed) {
-    const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    const cause =
+      details.errorInstance instanceof Error
+        ? details.errorInstance.message
+        : String(details.errorInstance);
     throw new Error(`${name} failed (seed ${seed}, after ${sent} requests): ${cause}`);
   }
   const after = await contentDigest();
-  if (after !== before) throw new Error(`${name}: the database changed (content digest ${before.slice(0, 12)} → ${after.slice(0, 12)})`);
+  if (after !== before)
+    throw new Error(
+      `${name}: the database changed (content digest ${before.slice(0, 12)} → ${after.slice(0, 12)})`,
+    );
   const report = { requests: sent, statuses, poisons, ms: Date.now() - started };
   REPORTS.push({ name, ...report });
-  console.log(`[fuzz] ${name}: ${sent} requests in ${report.ms} ms, statuses ${JSON.stringify(statuses)}`);
+  console.log(
+    `[fuzz] ${name}: ${sent} requests in ${report.ms} ms, statuses ${JSON.stringify(statuses)}`,
+  );
   return report;
 }
 
@@ -113,14 +137,22 @@ export async function fuzz(w: World, route: RouteSpec, method: Method, requests:
  * `VITE_FUZZ_SCALE`), then `hostile` valid reads; every method runs even when an earlier one failed,
  * and the test reports all failures.
  */
-export function fuzzRoute(route: RouteSpec, methods: Method[], options: { requests?: number; hostile?: number } = {}): void {
+export function fuzzRoute(
+  route: RouteSpec,
+  methods: Method[],
+  options: { requests?: number; hostile?: number } = {},
+): void {
   const requests = Math.round((options.requests ?? 10_000) * SCALE);
   const hostile = route.methods.GET ? Math.round((options.hostile ?? 0) * SCALE) : 0;
   const title = `${methods.join(", ")} ${route.name}: ${requests} generated malformed requests per method${hostile ? ` and ${hostile} hostile reads` : ""}, all refused with a 4xx envelope, nothing changed`;
   it(title, async () => {
     const w = await seedWorld();
     const failures: string[] = [];
-    const runs: Array<[Method, number, "malformed" | "hostile"]> = methods.map((m) => [m, requests, "malformed"]);
+    const runs: Array<[Method, number, "malformed" | "hostile"]> = methods.map((m) => [
+      m,
+      requests,
+      "malformed",
+    ]);
     if (hostile) runs.push(["GET", hostile, "hostile"]);
     for (const [method, count, family] of runs) {
       try {

@@ -6,20 +6,53 @@
  */
 import fc from "fast-check";
 import { baseArb, MANUAL_POISONS, poisonArg, poisonable } from "./arguments";
-import { type Container, type Draft, type Method } from "./encode";
+import type { Container, Draft, Method } from "./encode";
 import { type MethodSpec, PATH_ARGS, type RouteSpec } from "./routes";
 import { bracketSuffix, jsonValue, nastyString } from "./values";
-import { type Actor, type World } from "./world";
+import type { Actor, World } from "./world";
 
+export type Poison =
+  | "arg"
+  | "missing"
+  | "ref"
+  | "path"
+  | "json"
+  | "bigbody"
+  | "bigquery"
+  | "auth"
+  | "actor"
+  | "noroute"
+  | "none";
 
-export type Poison = "arg" | "missing" | "ref" | "path" | "json" | "bigbody" | "bigquery" | "auth" | "actor" | "noroute" | "none";
-
-const BROKEN_JSON = ["{", "{\"a\":", "[1,2", "nul", "{'single': 1}", "{\"title\": \"a\u0000", "\ufeff\ufeff{}", "{\"a\":1}}", "[".repeat(5000), "{\"a\":NaN}", "tru", "{\"a\" 1}", "\u0000"];
-const JSON_TYPES = ["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/vnd.api+json", "application/json;charset=ISO-8859-1"];
+const BROKEN_JSON = [
+  "{",
+  '{"a":',
+  "[1,2",
+  "nul",
+  "{'single': 1}",
+  '{"title": "a\u0000',
+  "\ufeff\ufeff{}",
+  '{"a":1}}',
+  "[".repeat(5000),
+  '{"a":NaN}',
+  "tru",
+  '{"a" 1}',
+  "\u0000",
+];
+const JSON_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/vnd.api+json",
+  "application/json;charset=ISO-8859-1",
+];
 const BAD_AUTH = fc.oneof(
-  fc.tuple(fc.string({ unit: "grapheme-ascii", maxLength: 20 }), fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 40 })).map(
-    ([u, p]) => `Basic ${btoa(`${u}:zz${p}`)}`,
-  ),
+  fc
+    .tuple(
+      fc.string({ unit: "grapheme-ascii", maxLength: 20 }),
+      fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 40 }),
+    )
+    .map(([u, p]) => `Basic ${btoa(`${u}:zz${p}`)}`),
   fc.constantFrom(
     "Basic",
     "Basic ",
@@ -35,16 +68,32 @@ const BAD_AUTH = fc.oneof(
     "bAsIc    Og==",
     `Basic ${btoa("admin")}`,
   ),
-  fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 60 }).map((s) => `Bearer zz${s.replace(/[\r\n]/g, "")}`),
+  fc
+    .string({ unit: "grapheme-ascii", minLength: 1, maxLength: 60 })
+    .map((s) => `Bearer zz${s.replace(/[\r\n]/g, "")}`),
 );
 const BLOCKED_IP = "198.51.100.200";
-const asciiValue = fc.string({ unit: "grapheme-ascii", maxLength: 60 }).map((s) => s.replace(/[\r\n\0]/g, " "));
+const asciiValue = fc
+  .string({ unit: "grapheme-ascii", maxLength: 60 })
+  .map((s) => s.replace(/[\r\n\0]/g, " "));
 const noiseHeaders = fc.record(
   {
-    "accept-language": fc.constantFrom("de", "xx", "*", "de-DE,de;q=0.9", "\u00e9".normalize("NFD").replace(/[^\x20-\x7e]/g, "")),
-    "if-none-match": fc.oneof(fc.constantFrom("*", 'W/"x"', '"abc", *', '""', "garbage"), asciiValue),
+    "accept-language": fc.constantFrom(
+      "de",
+      "xx",
+      "*",
+      "de-DE,de;q=0.9",
+      "\u00e9".normalize("NFD").replace(/[^\x20-\x7e]/g, ""),
+    ),
+    "if-none-match": fc.oneof(
+      fc.constantFrom("*", 'W/"x"', '"abc", *', '""', "garbage"),
+      asciiValue,
+    ),
     origin: fc.constantFrom("https://evil.example", "null", "http://calendar.test", "file://"),
-    "x-d1-bookmark": fc.oneof(fc.constantFrom("garbage", "0000000-00000000-00000000-" + "f".repeat(32), "%00"), asciiValue),
+    "x-d1-bookmark": fc.oneof(
+      fc.constantFrom("garbage", `0000000-00000000-00000000-${"f".repeat(32)}`, "%00"),
+      asciiValue,
+    ),
     "user-agent": asciiValue,
     cookie: fc.constantFrom("wordpress_logged_in_x=admin%7C1", "a=b"),
     "x-wp-nonce": asciiValue,
@@ -54,15 +103,41 @@ const noiseHeaders = fc.record(
 );
 const rawQueryNoise = fc.oneof(
   { weight: 24, arbitrary: fc.constant("") },
-  { weight: 1, arbitrary: fc.constantFrom("%zz=%zz", "a=%E0%A4%A", "%=%", "&&&", "a[=1", "]=1", "=x", "%00=%00", "a%5B%5D%5B%5D=1") },
-  { weight: 1, arbitrary: fc.integer({ min: 1001, max: 1500 }).map((n) => Array.from({ length: n }, (_, i) => `k${i}=${i}`).join("&")) },
-  { weight: 1, arbitrary: fc.integer({ min: 50, max: 300 }).map((n) => `deep${"[a]".repeat(n)}=1`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "%zz=%zz",
+      "a=%E0%A4%A",
+      "%=%",
+      "&&&",
+      "a[=1",
+      "]=1",
+      "=x",
+      "%00=%00",
+      "a%5B%5D%5B%5D=1",
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 1001, max: 1500 })
+      .map((n) => Array.from({ length: n }, (_, i) => `k${i}=${i}`).join("&")),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 50, max: 300 }).map((n) => `deep${"[a]".repeat(n)}=1`),
+  },
 );
 
 /** Unknown parameters (never a name any route knows). */
 const noiseParams = (json: boolean) =>
   fc.dictionary(
-    fc.tuple(fc.string({ unit: "grapheme-ascii", maxLength: 12 }), fc.option(bracketSuffix, { nil: "" })).map(([k, b]) => `zz${k.replace(/[[\]&=#%+]/g, "_")}${b}`),
+    fc
+      .tuple(
+        fc.string({ unit: "grapheme-ascii", maxLength: 12 }),
+        fc.option(bracketSuffix, { nil: "" }),
+      )
+      .map(([k, b]) => `zz${k.replace(/[[\]&=#%+]/g, "_")}${b}`),
     json ? fc.oneof(nastyString, jsonValue) : nastyString,
     { maxKeys: 4 },
   );
@@ -79,7 +154,19 @@ interface Plan {
  * request in the test runtime (about 1.5 ms each), so the poisons refused before any D1 read (bad
  * arguments) are the most frequent and those that make the handler read (references, paths) rarer.
  */
-const POISON_WEIGHTS: Record<Poison, number> = { arg: 40, missing: 6, ref: 3, path: 4, json: 8, bigbody: 1, bigquery: 6, auth: 2, actor: 4, noroute: 10, none: 40 };
+const POISON_WEIGHTS: Record<Poison, number> = {
+  arg: 40,
+  missing: 6,
+  ref: 3,
+  path: 4,
+  json: 8,
+  bigbody: 1,
+  bigquery: 6,
+  auth: 2,
+  actor: 4,
+  noroute: 10,
+  none: 40,
+};
 
 /**
  * Who sends the requests. Administrators authenticate without a D1 read (ADMIN_APP_PASSWORD), every
@@ -88,21 +175,40 @@ const POISON_WEIGHTS: Record<Poison, number> = { arg: 40, missing: 6, ref: 3, pa
  * anonymous clients are drawn.
  */
 const ACTOR_TABLES: Record<"full" | "cheap", Actor[]> = {
-  full: ([["administrator", 80], ["editor", 2], ["author", 2], ["contributor", 2], ["subscriber", 2], ["anonymous", 12]] as Array<[Actor, number]>).flatMap(
-    ([a, n]) => Array<Actor>(n).fill(a),
-  ),
-  cheap: ([["administrator", 6], ["anonymous", 4]] as Array<[Actor, number]>).flatMap(([a, n]) => Array<Actor>(n).fill(a)),
+  full: (
+    [
+      ["administrator", 80],
+      ["editor", 2],
+      ["author", 2],
+      ["contributor", 2],
+      ["subscriber", 2],
+      ["anonymous", 12],
+    ] as Array<[Actor, number]>
+  ).flatMap(([a, n]) => Array<Actor>(n).fill(a)),
+  cheap: (
+    [
+      ["administrator", 6],
+      ["anonymous", 4],
+    ] as Array<[Actor, number]>
+  ).flatMap(([a, n]) => Array<Actor>(n).fill(a)),
 };
 
 function plan(route: RouteSpec, method: Method, w: World): Plan {
-  const weighted = (list: Poison[]) => list.flatMap((x) => Array<Poison>(POISON_WEIGHTS[x]).fill(x));
-  if (method === "OPTIONS") return { spec: null, actors: "cheap", poisons: weighted(["auth", "noroute", "none"]).map((x) => (x === "none" ? "noroute" : x)) };
+  const weighted = (list: Poison[]) =>
+    list.flatMap((x) => Array<Poison>(POISON_WEIGHTS[x]).fill(x));
+  if (method === "OPTIONS")
+    return {
+      spec: null,
+      actors: "cheap",
+      poisons: weighted(["auth", "noroute", "none"]).map((x) => (x === "none" ? "noroute" : x)),
+    };
   const spec = route.methods[method] ?? (method === "HEAD" ? route.methods.GET : undefined) ?? null;
   if (!spec) return { spec: null, actors: "cheap", poisons: weighted(["none", "auth", "noroute"]) };
   const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
   const args = Object.entries(spec.args).filter(([n]) => !PATH_ARGS.has(n));
   const out: Poison[] = ["auth", "noroute"];
-  if (args.some(([n, a]) => poisonable(a, n, body ? "json" : "query") || MANUAL_POISONS[n])) out.push("arg");
+  if (args.some(([n, a]) => poisonable(a, n, body ? "json" : "query") || MANUAL_POISONS[n]))
+    out.push("arg");
   if (args.some(([, a]) => a.required)) out.push("missing");
   if (spec.refPoisons) out.push("ref");
   if (route.badPath?.(w, method)) out.push("path");
@@ -147,15 +253,30 @@ interface Pools {
   junk: string[];
 }
 
-function buildPools(route: RouteSpec, method: Method, w: World, family: "malformed" | "hostile", seed: number): Pools {
-  const sample = <T>(arb: fc.Arbitrary<T>, n: number, k: number) => fc.sample(arb, { numRuns: n, seed: seed + k });
+function buildPools(
+  route: RouteSpec,
+  method: Method,
+  w: World,
+  family: "malformed" | "hostile",
+  seed: number,
+): Pools {
+  const sample = <T>(arb: fc.Arbitrary<T>, n: number, k: number) =>
+    fc.sample(arb, { numRuns: n, seed: seed + k });
   const spec = plan(route, method, w).spec;
   const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
   const containers: Container[] = body ? ["json", "form", "multipart", "query"] : ["query"];
   const pools: Pools = {
     base: {},
     arg: {},
-    ref: spec?.refPoisons ? sample(fc.constantFrom(...Object.entries(spec.refPoisons(w))).chain(([n, a]) => a.map((x) => [n, x] as [string, unknown])), 150, 1) : [],
+    ref: spec?.refPoisons
+      ? sample(
+          fc
+            .constantFrom(...Object.entries(spec.refPoisons(w)))
+            .chain(([n, a]) => a.map((x) => [n, x] as [string, unknown])),
+          150,
+          1,
+        )
+      : [],
     paths: sample(route.path(w), 20, 2),
     badPaths: route.badPath?.(w, method) ? sample(route.badPath(w, method)!, 150, 3) : [],
     noiseJson: sample(noiseParams(true), 200, 4),
@@ -173,7 +294,13 @@ function buildPools(route: RouteSpec, method: Method, w: World, family: "malform
   return pools;
 }
 
-export function requestArb(route: RouteSpec, method: Method, w: World, family: "malformed" | "hostile", seed: number): fc.Arbitrary<Generated> {
+export function requestArb(
+  route: RouteSpec,
+  method: Method,
+  w: World,
+  family: "malformed" | "hostile",
+  seed: number,
+): fc.Arbitrary<Generated> {
   const p = plan(route, method, w);
   const pools = buildPools(route, method, w, family, seed);
   const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
@@ -192,24 +319,32 @@ export function requestArb(route: RouteSpec, method: Method, w: World, family: "
       const { container } = r;
       const [iBase, iArg, iNoise, iHeaders, iRaw, iPath, iAux, iAux2] = r.i;
       const spec = p.spec;
-      const params: Record<string, unknown> = { ...(spec ? pick(pools.base[container] ?? [{}], iBase) : {}) };
+      const params: Record<string, unknown> = {
+        ...(spec ? pick(pools.base[container] ?? [{}], iBase) : {}),
+      };
       let path = pick(pools.paths, iPath);
       let lang = r.lang;
       let actor: Actor | "bad" = ACTOR_TABLES[p.actors][r.actor];
       let rawBody: string | undefined;
-      const headers: Record<string, string> = { "cf-connecting-ip": `10.${r.ip >> 16}.${(r.ip >> 8) & 255}.${r.ip & 255}` };
-      for (const [k, value] of Object.entries(pick(pools.headers, iHeaders))) if (value !== undefined) headers[k] = value;
+      const headers: Record<string, string> = {
+        "cf-connecting-ip": `10.${r.ip >> 16}.${(r.ip >> 8) & 255}.${r.ip & 255}`,
+      };
+      for (const [k, value] of Object.entries(pick(pools.headers, iHeaders)))
+        if (value !== undefined) headers[k] = value;
       let rawQuery = pick(pools.rawQueries, iRaw);
       const arg = pools.arg[container] ? pick(pools.arg[container]!, iArg) : null;
       const ref = pools.ref.length ? pick(pools.ref, iArg) : null;
       // A poison that found nothing to spoil in this encoding falls back to bad credentials.
-      const poison: Poison = (r.poison === "arg" && !arg) || (r.poison === "ref" && !ref) ? "auth" : r.poison;
+      const poison: Poison =
+        (r.poison === "arg" && !arg) || (r.poison === "ref" && !ref) ? "auth" : r.poison;
       switch (poison) {
         case "arg":
           params[arg![0]] = arg![1];
           break;
         case "missing": {
-          const required = Object.entries(spec!.args).filter(([n, a]) => a.required && !PATH_ARGS.has(n));
+          const required = Object.entries(spec!.args).filter(
+            ([n, a]) => a.required && !PATH_ARGS.has(n),
+          );
           delete params[required[iAux % required.length][0]];
           break;
         }
@@ -229,7 +364,14 @@ export function requestArb(route: RouteSpec, method: Method, w: World, family: "
           break;
         case "bigbody":
           rawBody = BIG_BODY;
-          headers["content-type"] = pick(["application/x-www-form-urlencoded", "application/json", `multipart/form-data; boundary=x`], iAux2);
+          headers["content-type"] = pick(
+            [
+              "application/x-www-form-urlencoded",
+              "application/json",
+              `multipart/form-data; boundary=x`,
+            ],
+            iAux2,
+          );
           break;
         case "bigquery":
           rawQuery = `${rawQuery ? `${rawQuery}&` : ""}zzbig=${"q".repeat(8200)}`;
@@ -247,8 +389,10 @@ export function requestArb(route: RouteSpec, method: Method, w: World, family: "
           else path = `${path}${pick(pools.junk, iAux2)}`;
           break;
       }
-      if (actor !== "bad" && actor !== "anonymous") headers.authorization = w.people[actor].headers.authorization;
-      else if (actor === "anonymous" && iAux2 % 7 === 0) headers.authorization = 'Digest username="admin"';
+      if (actor !== "bad" && actor !== "anonymous")
+        headers.authorization = w.people[actor].headers.authorization;
+      else if (actor === "anonymous" && iAux2 % 7 === 0)
+        headers.authorization = 'Digest username="admin"';
       const noise = pick(container === "json" ? pools.noiseJson : pools.noiseText, iNoise);
       const inBody = body && container !== "query" && rawBody === undefined;
       const draft: Draft = {
@@ -268,4 +412,3 @@ export function requestArb(route: RouteSpec, method: Method, w: World, family: "
 }
 
 const BIG_BODY = `a=${"x".repeat(1024 * 1024)}`;
-

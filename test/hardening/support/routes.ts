@@ -4,15 +4,20 @@
  * nothing acceptable, and who is always refused.
  */
 import fc from "fast-check";
-import type { ArgSpecs } from "../../../src/http/args";
 import { ARCHIVE_ARGS, SINGLE_ARGS, SLUG_ARGS } from "../../../src/events/args";
-import { CREATE_ARGS, DELETE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "../../../src/events/write-args";
+import {
+  CREATE_ARGS,
+  DELETE_ARGS,
+  EDIT_ARGS,
+  EDIT_BY_SLUG_ARGS,
+} from "../../../src/events/write-args";
+import type { ArgSpecs } from "../../../src/http/args";
 import * as linked from "../../../src/linked-posts/args";
 import { LINKED } from "../../../src/linked-posts/kinds";
+import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "../../../src/media/args";
 import { archiveArgs, singleArgs, writeArgs } from "../../../src/terms/args";
 import { CATEGORIES, TAGS, type TaxonomyInfo } from "../../../src/terms/taxonomies";
 import * as users from "../../../src/users/args";
-import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "../../../src/media/args";
 import type { Method } from "./encode";
 import { nastyString } from "./values";
 import type { Actor, World } from "./world";
@@ -57,16 +62,35 @@ const segment = (s: string) => {
 };
 const unknownSlug = fc.oneof(
   nastyString.map((s) => `nope-${segment(s)}`),
-  fc.constantFrom("nope-%zz", "nope-%", "nope-%00", "nope-%ff%fe", "%C0%AF", "nope-" + "z".repeat(3000), "NOPE-UPPER", "nope%2Fslash"),
+  fc.constantFrom(
+    "nope-%zz",
+    "nope-%",
+    "nope-%00",
+    "nope-%ff%fe",
+    "%C0%AF",
+    `nope-${"z".repeat(3000)}`,
+    "NOPE-UPPER",
+    "nope%2Fslash",
+  ),
 );
-const bigIds = fc.constantFrom("0", "00", "9".repeat(30), "9".repeat(400), "9007199254740993", "18446744073709551616", "999999");
+const bigIds = fc.constantFrom(
+  "0",
+  "00",
+  "9".repeat(30),
+  "9".repeat(400),
+  "9007199254740993",
+  "18446744073709551616",
+  "999999",
+);
 
 const nestedLinked = (kind: "venue" | "organizer") =>
   fc.record<Record<string, unknown>>(
     {
       [kind]: nastyString.filter((s) => s.trim() !== "" && s !== "0"),
       description: nastyString,
-      ...(kind === "venue" ? { city: nastyString, geo_lat: fc.constantFrom("45", "-90", "0") } : { email: nastyString }),
+      ...(kind === "venue"
+        ? { city: nastyString, geo_lat: fc.constantFrom("45", "-90", "0") }
+        : { email: nastyString }),
       website: fc.constantFrom("https://ex.example/a?b=<c>", "", "mailto:a@b.co"),
     } as Record<string, fc.Arbitrary<unknown>>,
     { requiredKeys: [kind] },
@@ -81,19 +105,40 @@ function linkedShape(w: World, kind: "venue" | "organizer") {
     ids.map(String),
     fc.tuple(ids, ids).map(([a, b]) => `${a},${b}`),
     nestedLinked(kind),
-    fc.array(fc.oneof(ids, nestedLinked(kind), ids.map((id) => ({ id }))), { minLength: 1, maxLength: 4 }),
+    fc.array(
+      fc.oneof(
+        ids,
+        nestedLinked(kind),
+        ids.map((id) => ({ id })),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
     fc.constantFrom("", 0, [], null),
   );
 }
 
 function termShape(w: World, taxonomy: "categories" | "tags") {
-  const known = taxonomy === "categories" ? [w.categories.parent, w.categories.child, ...w.categories.names] : [w.tags.one, w.tags.two, ...w.tags.names];
-  const ref = fc.oneof(fc.constantFrom(...known), nastyString.filter((s) => s.trim() !== "" && s.length <= 200 && !s.includes(",")));
-  return fc.oneof(ref, fc.array(ref, { minLength: 1, maxLength: 5 }), fc.array(ref, { minLength: 1, maxLength: 5 }).map((a) => a.join(",")), fc.constantFrom("", []));
+  const known =
+    taxonomy === "categories"
+      ? [w.categories.parent, w.categories.child, ...w.categories.names]
+      : [w.tags.one, w.tags.two, ...w.tags.names];
+  const ref = fc.oneof(
+    fc.constantFrom(...known),
+    nastyString.filter((s) => s.trim() !== "" && s.length <= 200 && !s.includes(",")),
+  );
+  return fc.oneof(
+    ref,
+    fc.array(ref, { minLength: 1, maxLength: 5 }),
+    fc.array(ref, { minLength: 1, maxLength: 5 }).map((a) => a.join(",")),
+    fc.constantFrom("", []),
+  );
 }
 
 /** References that pass validation but exist nowhere (refused after the D1 lookup). */
-const unknownRefs = (prefix: string) => nastyString.map((s) => `${prefix}-${s}`.slice(0, 150).replace(/,/g, ";")).filter((s) => s.trim() !== "");
+const unknownRefs = (prefix: string) =>
+  nastyString
+    .map((s) => `${prefix}-${s}`.slice(0, 150).replace(/,/g, ";"))
+    .filter((s) => s.trim() !== "");
 
 function eventRoutes(): RouteSpec[] {
   const forbidden: Actor[] = ["anonymous", "subscriber"];
@@ -127,23 +172,62 @@ function eventRoutes(): RouteSpec[] {
     },
     {
       name: "ns /events/{id}",
-      path: (w) => fc.constantFrom(w.events.publish, w.events.draft, w.events.pending, w.events.private, w.events.protected).map((id) => `${NS}/events/${id}`),
+      path: (w) =>
+        fc
+          .constantFrom(
+            w.events.publish,
+            w.events.draft,
+            w.events.pending,
+            w.events.private,
+            w.events.protected,
+          )
+          .map((id) => `${NS}/events/${id}`),
       badPath: (w, method) =>
-        fc.oneof(bigIds, fc.constantFrom(w.venues.publish, w.organizers.draft, w.media, ...(method === "GET" || method === "HEAD" ? [w.events.trash] : []))).map((id) => `${NS}/events/${id}`),
+        fc
+          .oneof(
+            bigIds,
+            fc.constantFrom(
+              w.venues.publish,
+              w.organizers.draft,
+              w.media,
+              ...(method === "GET" || method === "HEAD" ? [w.events.trash] : []),
+            ),
+          )
+          .map((id) => `${NS}/events/${id}`),
       methods: {
         GET: { args: SINGLE_ARGS, parses: true, forbidden: [] },
         DELETE: { args: { ...SINGLE_ARGS, ...DELETE_ARGS }, parses: true, forbidden },
-        ...Object.fromEntries(WRITES.map((m) => [m, { args: EDIT_ARGS, parses: true, forbidden, shapes }])),
+        ...Object.fromEntries(
+          WRITES.map((m) => [m, { args: EDIT_ARGS, parses: true, forbidden, shapes }]),
+        ),
       },
     },
     {
       name: "ns /events/by-slug/{slug}",
-      path: (w) => fc.constantFrom(w.events.slugs.publish, w.events.slugs.draft, w.events.slugs.protected, "EVENT-PUBLISH").map((s) => `${NS}/events/by-slug/${s}`),
-      badPath: (w, method) => fc.oneof(unknownSlug, fc.constantFrom(...(method === "GET" || method === "HEAD" ? [w.events.slugs.trash] : ["nope"]))).map((s) => `${NS}/events/by-slug/${s}`),
+      path: (w) =>
+        fc
+          .constantFrom(
+            w.events.slugs.publish,
+            w.events.slugs.draft,
+            w.events.slugs.protected,
+            "EVENT-PUBLISH",
+          )
+          .map((s) => `${NS}/events/by-slug/${s}`),
+      badPath: (w, method) =>
+        fc
+          .oneof(
+            unknownSlug,
+            fc.constantFrom(
+              ...(method === "GET" || method === "HEAD" ? [w.events.slugs.trash] : ["nope"]),
+            ),
+          )
+          .map((s) => `${NS}/events/by-slug/${s}`),
       methods: {
         GET: { args: SLUG_ARGS, parses: true, forbidden: [] },
         DELETE: { args: { ...SLUG_ARGS, ...DELETE_ARGS }, parses: true, forbidden },
-        ...Object.fromEntries(WRITES.map((m) => [m, { args: EDIT_BY_SLUG_ARGS, parses: true, forbidden, shapes }])),
+        ...Object.fromEntries(
+          WRITES.map((m) => [m, { args: EDIT_BY_SLUG_ARGS, parses: true, forbidden, shapes }]),
+        ),
       },
     },
   ];
@@ -163,38 +247,69 @@ function linkedRoutes(kind: "venue" | "organizer"): RouteSpec[] {
           args: linked.ARCHIVE_ARGS[kind],
           parses: true,
           forbidden: [],
-          refPoisons: (w) => ({ event: fc.constantFrom(w.venues.publish, w.organizers.publish, w.media, 999999), status: fc.constantFrom("draft", "private,publish", "trash") }),
+          refPoisons: (w) => ({
+            event: fc.constantFrom(w.venues.publish, w.organizers.publish, w.media, 999999),
+            status: fc.constantFrom("draft", "private,publish", "trash"),
+          }),
         },
         POST: { args: LINKED[kind].args, parses: true, forbidden },
       },
     },
     {
       name: `ns /${plural}/{id}`,
-      path: (w) => fc.constantFrom(posts(w).publish, posts(w).draft, posts(w).protected, posts(w).private).map((id) => `${NS}/${plural}/${id}`),
-      badPath: (w) => fc.oneof(bigIds, fc.constantFrom(w.events.publish, other(w).publish, w.media)).map((id) => `${NS}/${plural}/${id}`),
+      path: (w) =>
+        fc
+          .constantFrom(posts(w).publish, posts(w).draft, posts(w).protected, posts(w).private)
+          .map((id) => `${NS}/${plural}/${id}`),
+      badPath: (w) =>
+        fc
+          .oneof(bigIds, fc.constantFrom(w.events.publish, other(w).publish, w.media))
+          .map((id) => `${NS}/${plural}/${id}`),
       methods: {
         GET: { args: linked.SINGLE_ARGS[kind], parses: true, forbidden: [] },
-        DELETE: { args: { ...linked.SINGLE_ARGS[kind], ...linked.DELETE_ARGS[kind] }, parses: true, forbidden },
-        ...Object.fromEntries(WRITES.map((m) => [m, { args: linked.EDIT_ARGS[kind], parses: true, forbidden }])),
+        DELETE: {
+          args: { ...linked.SINGLE_ARGS[kind], ...linked.DELETE_ARGS[kind] },
+          parses: true,
+          forbidden,
+        },
+        ...Object.fromEntries(
+          WRITES.map((m) => [m, { args: linked.EDIT_ARGS[kind], parses: true, forbidden }]),
+        ),
       },
     },
     {
       name: `ns /${plural}/by-slug/{slug}`,
-      path: (w) => fc.constantFrom(posts(w).slugs.publish, posts(w).slugs.draft, posts(w).slugs.protected).map((s) => `${NS}/${plural}/by-slug/${s}`),
-      badPath: (w) => fc.oneof(unknownSlug, fc.constant(w.events.slugs.publish)).map((s) => `${NS}/${plural}/by-slug/${s}`),
+      path: (w) =>
+        fc
+          .constantFrom(posts(w).slugs.publish, posts(w).slugs.draft, posts(w).slugs.protected)
+          .map((s) => `${NS}/${plural}/by-slug/${s}`),
+      badPath: (w) =>
+        fc
+          .oneof(unknownSlug, fc.constant(w.events.slugs.publish))
+          .map((s) => `${NS}/${plural}/by-slug/${s}`),
       methods: {
         GET: { args: linked.SLUG_ARGS[kind], parses: true, forbidden: [] },
-        DELETE: { args: { ...linked.SLUG_ARGS[kind], ...linked.DELETE_ARGS[kind] }, parses: true, forbidden },
-        ...Object.fromEntries(WRITES.map((m) => [m, { args: linked.EDIT_BY_SLUG_ARGS[kind], parses: true, forbidden }])),
+        DELETE: {
+          args: { ...linked.SLUG_ARGS[kind], ...linked.DELETE_ARGS[kind] },
+          parses: true,
+          forbidden,
+        },
+        ...Object.fromEntries(
+          WRITES.map((m) => [m, { args: linked.EDIT_BY_SLUG_ARGS[kind], parses: true, forbidden }]),
+        ),
       },
     },
   ];
 }
 
 function termRoutes(info: TaxonomyInfo): RouteSpec[] {
-  const forbidden: Actor[] = info.hierarchical ? ["anonymous", "subscriber", "contributor"] : ["anonymous", "subscriber", "contributor", "author"];
-  const mine = (w: World) => (info.hierarchical ? [w.categories.parent, w.categories.child] : [w.tags.one, w.tags.two]);
-  const others = (w: World) => (info.hierarchical ? [w.tags.one, w.tags.two] : [w.categories.parent, w.categories.child]);
+  const forbidden: Actor[] = info.hierarchical
+    ? ["anonymous", "subscriber", "contributor"]
+    : ["anonymous", "subscriber", "contributor", "author"];
+  const mine = (w: World) =>
+    info.hierarchical ? [w.categories.parent, w.categories.child] : [w.tags.one, w.tags.two];
+  const others = (w: World) =>
+    info.hierarchical ? [w.tags.one, w.tags.two] : [w.categories.parent, w.categories.child];
   return [
     {
       name: `ns /${info.base}`,
@@ -218,18 +333,29 @@ function termRoutes(info: TaxonomyInfo): RouteSpec[] {
     {
       name: `ns /${info.base}/{id}`,
       path: (w) => fc.constantFrom(...mine(w)).map((id) => `${NS}/${info.base}/${id}`),
-      badPath: (w) => fc.oneof(bigIds, fc.constantFrom(...others(w), w.events.publish)).map((id) => `${NS}/${info.base}/${id}`),
+      badPath: (w) =>
+        fc
+          .oneof(bigIds, fc.constantFrom(...others(w), w.events.publish))
+          .map((id) => `${NS}/${info.base}/${id}`),
       methods: {
         GET: { args: singleArgs(info), parses: true, forbidden: [] },
         DELETE: { args: singleArgs(info), parses: true, forbidden },
-        ...Object.fromEntries(WRITES.map((m) => [m, { args: writeArgs(info, false), parses: true, forbidden }])),
+        ...Object.fromEntries(
+          WRITES.map((m) => [m, { args: writeArgs(info, false), parses: true, forbidden }]),
+        ),
       },
     },
   ];
 }
 
 function wpRoutes(): RouteSpec[] {
-  const someone = (w: World) => fc.constantFrom(w.people.editor.id, w.people.author.id, w.people.subscriber.id, w.people.contributor.id);
+  const someone = (w: World) =>
+    fc.constantFrom(
+      w.people.editor.id,
+      w.people.author.id,
+      w.people.subscriber.id,
+      w.people.contributor.id,
+    );
   const nobody = fc.constantFrom("0", "999999", "9".repeat(30), "9".repeat(400));
   const self: MethodSpec = { args: users.UPDATE_ARGS, parses: true, forbidden: ["anonymous"] };
   const noArgs: ArgSpecs = {};
@@ -245,7 +371,12 @@ function wpRoutes(): RouteSpec[] {
     {
       name: "wp /users/me",
       path: () => fc.constant(`${WP}/users/me`),
-      methods: { GET: { args: noArgs, parses: false, forbidden: ["anonymous"] }, POST: self, PUT: self, PATCH: self },
+      methods: {
+        GET: { args: noArgs, parses: false, forbidden: ["anonymous"] },
+        POST: self,
+        PUT: self,
+        PATCH: self,
+      },
     },
     {
       name: "wp /users/{id}",
@@ -259,7 +390,10 @@ function wpRoutes(): RouteSpec[] {
     },
     {
       name: "wp /users/{id}/application-passwords",
-      path: (w) => fc.oneof(someone(w).map(String), fc.constant("me")).map((id) => `${WP}/users/${id}/application-passwords`),
+      path: (w) =>
+        fc
+          .oneof(someone(w).map(String), fc.constant("me"))
+          .map((id) => `${WP}/users/${id}/application-passwords`),
       badPath: () => nobody.map((id) => `${WP}/users/${id}/application-passwords`),
       methods: {
         GET: { args: noArgs, parses: false, forbidden: ["anonymous"] },
@@ -269,11 +403,17 @@ function wpRoutes(): RouteSpec[] {
     {
       name: "wp /users/{id}/application-passwords/{uuid}",
       path: (w) =>
-        fc.constantFrom(w.people.editor, w.people.author, w.people.subscriber).map((p) => `${WP}/users/${p.id}/application-passwords/${p.uuid}`),
+        fc
+          .constantFrom(w.people.editor, w.people.author, w.people.subscriber)
+          .map((p) => `${WP}/users/${p.id}/application-passwords/${p.uuid}`),
       badPath: (w) =>
         fc.oneof(
-          fc.tuple(fc.constantFrom("me", String(w.people.author.id)), fc.uuid()).map(([id, uuid]) => `${WP}/users/${id}/application-passwords/${uuid}`),
-          fc.tuple(nobody, fc.constant(w.people.author.uuid)).map(([id, uuid]) => `${WP}/users/${id}/application-passwords/${uuid}`),
+          fc
+            .tuple(fc.constantFrom("me", String(w.people.author.id)), fc.uuid())
+            .map(([id, uuid]) => `${WP}/users/${id}/application-passwords/${uuid}`),
+          fc
+            .tuple(nobody, fc.constant(w.people.author.uuid))
+            .map(([id, uuid]) => `${WP}/users/${id}/application-passwords/${uuid}`),
           unknownSlug.map((s) => `${WP}/users/me/application-passwords/${s}`),
         ),
       methods: {
@@ -284,12 +424,21 @@ function wpRoutes(): RouteSpec[] {
     {
       name: "wp /media",
       path: () => fc.constant(`${WP}/media`),
-      methods: { POST: { args: MEDIA_CREATE_ARGS, parses: true, forbidden: ["anonymous", "subscriber", "contributor"] } },
+      methods: {
+        POST: {
+          args: MEDIA_CREATE_ARGS,
+          parses: true,
+          forbidden: ["anonymous", "subscriber", "contributor"],
+        },
+      },
     },
     {
       name: "wp /media/{id}",
       path: (w) => fc.constant(`${WP}/media/${w.media}`),
-      badPath: (w) => fc.oneof(bigIds, fc.constantFrom(w.events.publish, w.venues.publish)).map((id) => `${WP}/media/${id}`),
+      badPath: (w) =>
+        fc
+          .oneof(bigIds, fc.constantFrom(w.events.publish, w.venues.publish))
+          .map((id) => `${WP}/media/${id}`),
       methods: { GET: { args: MEDIA_SINGLE_ARGS, parses: true, forbidden: [] } },
     },
   ];
@@ -297,8 +446,16 @@ function wpRoutes(): RouteSpec[] {
 
 function rootRoutes(): RouteSpec[] {
   return [
-    { name: "ns / (index)", path: () => fc.constantFrom(NS, `${NS}/`), methods: { GET: { args: {}, parses: true, forbidden: [] } } },
-    { name: "ns /doc", path: () => fc.constant(`${NS}/doc`), methods: { GET: { args: {}, parses: false, forbidden: [] } } },
+    {
+      name: "ns / (index)",
+      path: () => fc.constantFrom(NS, `${NS}/`),
+      methods: { GET: { args: {}, parses: true, forbidden: [] } },
+    },
+    {
+      name: "ns /doc",
+      path: () => fc.constant(`${NS}/doc`),
+      methods: { GET: { args: {}, parses: false, forbidden: [] } },
+    },
   ];
 }
 
@@ -321,4 +478,3 @@ export const route = (name: string): RouteSpec => {
 
 /** Path variables: never sent as parameters (the path wins anyway). */
 export const PATH_ARGS = new Set(["id", "slug", "uuid"]);
-

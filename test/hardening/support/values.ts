@@ -35,14 +35,14 @@ export const NASTY_STRINGS = [
   "%_%",
   "%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%",
   "____________________________________________________________________",
-  'NEAR(a b, 2)',
-  'a* OR b* NOT c',
+  "NEAR(a b, 2)",
+  "a* OR b* NOT c",
   '"unterminated',
   '""""',
   "title : x",
   "{title content} : x",
   "^start",
-  "- -- -\"-\"",
+  '- -- -"-"',
   "*",
   "AND OR NOT",
   "<script>alert(1)</script>",
@@ -54,6 +54,7 @@ export const NASTY_STRINGS = [
   "%00",
   "%zz",
   "%",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text.
   "${7*7}{{7*7}}",
   "__proto__",
   "constructor",
@@ -74,7 +75,7 @@ export const NASTY_STRINGS = [
   "a".repeat(5000),
   "ab,cd,,ef,",
   ",,,,",
-  "x".repeat(60) + ",y",
+  `${"x".repeat(60)},y`,
   "déjà vu café",
   "İstanbul ǅ ß ﬁ",
 ];
@@ -87,7 +88,13 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 200, maxLength: 3000 }) },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 10 }), fc.constantFrom(...NASTY_STRINGS)).map(([a, b, c]) => a + b + c),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...NASTY_STRINGS),
+        fc.string({ maxLength: 10 }),
+        fc.constantFrom(...NASTY_STRINGS),
+      )
+      .map(([a, b, c]) => a + b + c),
   },
 );
 
@@ -124,13 +131,34 @@ export const NASTY_DATES = [
 export const nastyDate: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...NASTY_DATES),
   fc.constantFrom(...NASTY_STRINGS),
-  fc.tuple(fc.integer({ min: -300000, max: 300000 }), fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 })).map(
-    ([y, m, d]) => `${y}-${m}-${d}`,
-  ),
+  fc
+    .tuple(
+      fc.integer({ min: -300000, max: 300000 }),
+      fc.integer({ min: -40, max: 40 }),
+      fc.integer({ min: -40, max: 40 }),
+    )
+    .map(([y, m, d]) => `${y}-${m}-${d}`),
 );
 
 /** Ids that name nothing (or nothing sane): negative, zero, huge, fractional, non-decimal. */
-export const NASTY_IDS = ["-1", "0", "00", "-0", "1.5", "1.0e2", "0x10", "1e3", "9007199254740993", "18446744073709551616", "9".repeat(30), "9".repeat(400), " 1", "1 ", "+1", "１"];
+export const NASTY_IDS = [
+  "-1",
+  "0",
+  "00",
+  "-0",
+  "1.5",
+  "1.0e2",
+  "0x10",
+  "1e3",
+  "9007199254740993",
+  "18446744073709551616",
+  "9".repeat(30),
+  "9".repeat(400),
+  " 1",
+  "1 ",
+  "+1",
+  "１",
+];
 
 /** Any JSON value, nested (wrong types for every field). */
 export const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -143,12 +171,33 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.constant(null),
     fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -1, 0, 1e308, -1e-308, 2 ** 63),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(nastyString, fc.constantFrom("id", "venue", "organizer", "0", "1")), tie("value"), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(nastyString, fc.constantFrom("id", "venue", "organizer", "0", "1")),
+      tie("value"),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
 /** Keys that abuse PHP brackets (`a[][][][]`, deep, sparse, huge indices). */
 export const bracketSuffix: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("[]", "[][]", "[][][][]", "[0]", "[1][2]", "[999999999]", "[-1]", "[a][b][c][d][e][f][g][h]", "[__proto__]", "[constructor][prototype]", "[", "]", "[[]]", "[%00]"),
-  fc.array(fc.constantFrom("[]", "[x]", "[0]"), { minLength: 6, maxLength: 40 }).map((a) => a.join("")),
+  fc.constantFrom(
+    "[]",
+    "[][]",
+    "[][][][]",
+    "[0]",
+    "[1][2]",
+    "[999999999]",
+    "[-1]",
+    "[a][b][c][d][e][f][g][h]",
+    "[__proto__]",
+    "[constructor][prototype]",
+    "[",
+    "]",
+    "[[]]",
+    "[%00]",
+  ),
+  fc
+    .array(fc.constantFrom("[]", "[x]", "[0]"), { minLength: 6, maxLength: 40 })
+    .map((a) => a.join("")),
 );

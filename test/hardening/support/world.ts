@@ -9,7 +9,14 @@ import { env } from "cloudflare:workers";
 import type { Role } from "../../../src/db/schema";
 import { sha256Hex } from "../../../src/http/crypto";
 import { day } from "../../support/dates";
-import { seedEvent, seedMedia, seedOrganizer, seedTerm, seedUser, seedVenue } from "../../support/factories";
+import {
+  seedEvent,
+  seedMedia,
+  seedOrganizer,
+  seedTerm,
+  seedUser,
+  seedVenue,
+} from "../../support/factories";
 
 /** The administrator of the test configuration (ADMIN_APP_PASSWORD in vitest.config.ts). */
 export const ADMIN_PASSWORD = "test admin password";
@@ -18,7 +25,14 @@ export const POST_PASSWORD = "pp-Secret-7Q";
 
 /** Who sends a request: nobody, or a user of one of the five roles. */
 export type Actor = "anonymous" | Role;
-export const ACTORS: Actor[] = ["anonymous", "administrator", "editor", "author", "contributor", "subscriber"];
+export const ACTORS: Actor[] = [
+  "anonymous",
+  "administrator",
+  "editor",
+  "author",
+  "contributor",
+  "subscriber",
+];
 
 export interface Person {
   id: number;
@@ -56,13 +70,20 @@ export interface World {
 const STATUSES = ["publish", "draft", "pending", "private", "trash", "protected"] as const;
 
 async function uuidOf(userId: number): Promise<string> {
-  const row = await env.DB.prepare("SELECT uuid FROM application_passwords WHERE user_id = ?").bind(userId).first<{ uuid: string }>();
+  const row = await env.DB.prepare("SELECT uuid FROM application_passwords WHERE user_id = ?")
+    .bind(userId)
+    .first<{ uuid: string }>();
   return row!.uuid;
 }
 
 async function person(role: Role): Promise<Person> {
   if (role === "administrator") {
-    return { id: 1, headers: { authorization: `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}` }, password: ADMIN_PASSWORD, uuid: "" };
+    return {
+      id: 1,
+      headers: { authorization: `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}` },
+      password: ADMIN_PASSWORD,
+      uuid: "",
+    };
   }
   const { id, headers } = await seedUser(role);
   return { id, headers, password: `pw-${role}-0123456789`, uuid: await uuidOf(id) };
@@ -75,7 +96,11 @@ async function person(role: Role): Promise<Person> {
  */
 async function freshDatabase(): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const row = await env.DB.prepare("SELECT (SELECT count(*) FROM users) u, (SELECT count(*) FROM posts) p").first<{ u: number; p: number }>().catch(() => null);
+    const row = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM users) u, (SELECT count(*) FROM posts) p",
+    )
+      .first<{ u: number; p: number }>()
+      .catch(() => null);
     if (row && row.u === 1 && row.p === 0) return;
     if (attempt === 3) throw new Error("the database could not be reset");
     await new Promise((r) => setTimeout(r, 50));
@@ -88,11 +113,15 @@ async function freshDatabase(): Promise<void> {
 export async function seedWorld(): Promise<World> {
   await freshDatabase();
   const people = {} as Record<Role, Person>;
-  for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as Role[]) people[role] = await person(role);
+  for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as Role[])
+    people[role] = await person(role);
   const author = people.author.id;
   const contributor = people.contributor.id;
 
-  const media = await seedMedia("https://cdn.example.com/img/poster.jpg", { width: 800, height: 600 });
+  const media = await seedMedia("https://cdn.example.com/img/poster.jpg", {
+    width: 800,
+    height: 600,
+  });
   const parent = await seedTerm("tribe_events_cat", "Music");
   const child = await seedTerm("tribe_events_cat", "Jazz & Blues", { slug: "jazz-blues", parent });
   const one = await seedTerm("post_tag", "outdoor");
@@ -105,8 +134,18 @@ export async function seedWorld(): Promise<World> {
       const slug = `${kind}-${status}`;
       const fields =
         kind === "venue"
-          ? { address: `1 ${status} street`, city: `City-${status}`, phone: `555-${status}`, zip: "62701", website: `https://${status}.venue.example` }
-          : { phone: `555-${status}`, website: `https://${status}.organizer.example`, email: `${status}@organizer.example` };
+          ? {
+              address: `1 ${status} street`,
+              city: `City-${status}`,
+              phone: `555-${status}`,
+              zip: "62701",
+              website: `https://${status}.venue.example`,
+            }
+          : {
+              phone: `555-${status}`,
+              website: `https://${status}.organizer.example`,
+              email: `${status}@organizer.example`,
+            };
       ids[status] = await seed({
         title: `${kind} ${status} name`,
         slug,
@@ -120,7 +159,9 @@ export async function seedWorld(): Promise<World> {
       slugs[status] = slug;
     }
     const table = kind === "venue" ? "venues" : "organizers";
-    await env.DB.prepare(`UPDATE ${table} SET password_digest = ? WHERE id = ?`).bind(await sha256Hex(POST_PASSWORD), ids.protected).run();
+    await env.DB.prepare(`UPDATE ${table} SET password_digest = ? WHERE id = ?`)
+      .bind(await sha256Hex(POST_PASSWORD), ids.protected)
+      .run();
     return { ...ids, slugs };
   };
   const venues = await linked(seedVenue, "venue");
@@ -141,13 +182,16 @@ export async function seedWorld(): Promise<World> {
       end: day(i + 1, "12:00:00"),
       cost: ["15"],
       venueId: venues[status],
-      organizerIds: status === "publish" ? [organizers.publish] : [organizers[status], organizers.publish],
+      organizerIds:
+        status === "publish" ? [organizers.publish] : [organizers[status], organizers.publish],
       termIds: [status === "publish" ? parent : child, one],
       ...(status === "protected" ? { password: POST_PASSWORD } : {}),
     });
     slugs[status] = slug;
   }
-  await env.DB.prepare("UPDATE events SET image_id = ? WHERE id = ?").bind(media, events.publish).run();
+  await env.DB.prepare("UPDATE events SET image_id = ? WHERE id = ?")
+    .bind(media, events.publish)
+    .run();
 
   const credentials: string[] = [ADMIN_PASSWORD, POST_PASSWORD];
   for (const p of Object.values(people)) credentials.push(p.password);
@@ -155,7 +199,8 @@ export async function seedWorld(): Promise<World> {
   const drafts: string[] = [];
   const protectedText: string[] = [];
   for (const kind of ["event", "venue", "organizer"]) {
-    for (const status of ["draft", "pending", "private", "trash"]) drafts.push(`${kind}-${status}-secret-description`);
+    for (const status of ["draft", "pending", "private", "trash"])
+      drafts.push(`${kind}-${status}-secret-description`);
     protectedText.push(`${kind}-protected-secret-description`, `${kind}-protected-secret-excerpt`);
   }
   return {
