@@ -29,11 +29,3 @@ export class NamedBatch {
     return Object.fromEntries(this.entries.map(([name], i) => [name, results[i]]));
   }
 }
-
-/** Hands out ids from a sequence read in the same operation (see src/db/write.ts). */
-export class IdAllocator {
-  constructor(private next: number) {}
-  take(): number {
-    return this.next++;
-  }
-}

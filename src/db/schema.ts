@@ -294,8 +294,25 @@ export const eventOrganizers = sqliteTable(
   ],
 );
 
-/** One row (id 1): bumped by every write, so caches keyed on it never serve a stale answer. */
+/**
+ * One row (id 1), two counters (issue 20): `version` is bumped by every write that changes something
+ * anonymous readers can see — anonymous ETags, edge-cache keys and remembered totals are keyed on it,
+ * so they never serve a stale answer and are not thrown away by writes nobody anonymous can see (a
+ * draft, an application password, a no-op update); `private_version` is bumped by every write.
+ */
 export const contentVersion = sqliteTable("content_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
+  privateVersion: integer("private_version").notNull().default(0),
+});
+
+/**
+ * The id sequences (contract §2: ids as in WordPress, shared and never reused): `post` numbers
+ * events, venues, organizers and media, `term` categories and tags. A write reserves the ids it
+ * needs with one atomic `UPDATE … RETURNING` before its batch (src/db/ids.ts), so parallel writes can
+ * never pick the same id (issue 20). `next` is the next free id.
+ */
+export const idSequences = sqliteTable("id_sequences", {
+  name: text("name", { enum: ["post", "term"] }).primaryKey(),
+  next: integer("next").notNull(),
 });

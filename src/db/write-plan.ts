@@ -1,13 +1,15 @@
 /**
  * The state of one write operation between its read batch and its write batch: who writes, when,
- * the id sequences read in the read batch, and the statements collected for the write batch.
+ * the ids it may hand out, the guards and statements collected for the write batch, and whether
+ * anything it changes is visible to anonymous readers.
  */
 import type { DateTime } from "luxon";
 import type { Settings } from "../settings";
 import type { AuthUser } from "../users/capabilities";
-import type { BatchQuery, IdAllocator } from "./batch";
+import type { BatchQuery } from "./batch";
 import type { Db } from "./client";
-import { postDates } from "./write";
+import type { IdAllocator } from "./ids";
+import { postDates, type WriteAudience } from "./write";
 
 export interface WritePlan {
   db: Db;
@@ -18,10 +20,25 @@ export interface WritePlan {
   stamp: { local: string; gmt: string };
   postIds: IdAllocator;
   termIds: IdAllocator;
-  /** Statements of the write batch, in order. */
+  /**
+   * Statements that fail the batch as a conflict when a decision taken on the reads no longer holds
+   * (`unlessChanged`): they run first, before anything of this write is in the tables.
+   */
+  guards: BatchQuery[];
+  /** Statements of the write batch, in order (after the guards). */
   statements: BatchQuery[];
+  /** `public` once the write changes something anonymous readers can see (src/db/write.ts). */
+  audience: WriteAudience;
 }
 
-export function newPlan(fields: Omit<WritePlan, "stamp" | "statements">): WritePlan {
-  return { ...fields, stamp: postDates(fields.now, fields.settings.siteTimezone), statements: [] };
+export function newPlan(
+  fields: Omit<WritePlan, "stamp" | "statements" | "guards" | "audience">,
+): WritePlan {
+  return {
+    ...fields,
+    stamp: postDates(fields.now, fields.settings.siteTimezone),
+    guards: [],
+    statements: [],
+    audience: "private",
+  };
 }

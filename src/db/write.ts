@@ -1,36 +1,58 @@
 /**
- * Shared pieces of every write (contract §2): ids from the shared sequences, the content version
- * bump, post dates, and the retry that makes optimistic id allocation safe.
+ * Shared pieces of every write (contract §2): the content version bump, guards, post dates, and the
+ * retry that resolves races between parallel writes.
  *
- * A write reads what it needs (including the next free ids) in one batch, then sends everything it
- * changes as one `db.batch()`, which D1 runs as a transaction: it lands whole or not at all. If a
- * concurrent write took the same ids or slug in between, the batch fails on a UNIQUE/PRIMARY KEY
- * constraint and `withWriteRetry` runs the whole operation again from its reads.
+ * A write reads what it needs in one batch, reserves the ids it needs (src/db/ids.ts: never a
+ * guess, so never a collision), then sends everything it changes as one `db.batch()`, which D1 runs
+ * as a transaction: it lands whole or not at all. Slugs are decided inside that batch
+ * (`freeSlug`). What can still race is a decision taken on the reads — "no venue of that name
+ * exists, create one", "the event is as I read it" — so each such decision puts a guard
+ * (`unlessChanged`) in the batch; a guard that no longer holds fails the batch as a conflict, and
+ * `withWriteRetry` runs the operation again from its reads, which then see the winner. Each round
+ * lets at least one writer through and the losers find what it wrote, so parallel writes all
+ * succeed or get their ordinary 4xx (issue 20).
  */
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
+import { ApiError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import type { Db } from "./client";
-import { contentVersion, posts, terms } from "./schema";
+import { contentVersion, terms } from "./schema";
+import { inList } from "./sql";
 
-/** Query for the next free post id (posts rows are never deleted, so ids are never reused). */
-export const nextPostIdQuery = (db: Db) =>
-  db.select({ next: sql<number>`coalesce(max(${posts.id}), 0) + 1` }).from(posts);
+/**
+ * Who can see what a write changed (issue 20): `public` when anything anonymous readers can see
+ * changes (their ETags, edge-cache keys and remembered totals move on), `private` when only
+ * authenticated users can (a draft, a private post's fields, users and application passwords).
+ */
+export type WriteAudience = "public" | "private";
 
-/** Query for the next free term id. */
-export const nextTermIdQuery = (db: Db) =>
-  db
-    .select({
-      next: sql<number>`max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'terms'), 0), coalesce(max(${terms.id}), 0)) + 1`,
-    })
-    .from(terms);
+/**
+ * Event statuses anonymous readers can never observe: such events are not listed, not counted in
+ * term counts, and not counted by the venue/organizer `has_events` filter (§7.1).
+ */
+const UNSEEN_EVENT_STATUSES = new Set(["draft", "pending", "auto-draft"]);
 
-/** The statement that bumps the content version; put it in every write batch. */
-export const bumpContentVersion = (db: Db) =>
+/**
+ * The audience of a change to an event that had (or has) these statuses: public unless it is unseen
+ * by anonymous readers before and after.
+ * @example eventAudience("draft", "publish") // "public"
+ */
+export const eventAudience = (...statuses: Array<string | undefined>): WriteAudience =>
+  statuses.some((s) => s !== undefined && !UNSEEN_EVENT_STATUSES.has(s)) ? "public" : "private";
+
+/**
+ * The statement that bumps the content version; put it in every write batch that changes anything
+ * (an update that changes nothing sends no batch at all).
+ */
+export const bumpContentVersion = (db: Db, audience: WriteAudience) =>
   db
     .update(contentVersion)
-    .set({ version: sql`${contentVersion.version} + 1` })
+    .set({
+      privateVersion: sql`${contentVersion.privateVersion} + 1`,
+      ...(audience === "public" ? { version: sql`${contentVersion.version} + 1` } : {}),
+    })
     .where(eq(contentVersion.id, 1));
 
 /**
@@ -44,7 +66,7 @@ export const bumpContentVersion = (db: Db) =>
  * never saw: a trashed post is never resurrected, a deleted one never half re-created.
  */
 export const unlessChanged = (db: Db, stillTrue: SQL) =>
-  db.insert(contentVersion).select(sql`SELECT 1, 0 WHERE NOT (${stillTrue})`);
+  db.insert(contentVersion).select(sql`SELECT 1, 0, 0 WHERE NOT (${stillTrue})`);
 
 /** Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. */
 export const recountTerms = (db: Db, termIds: number[] | "all") =>
@@ -53,7 +75,7 @@ export const recountTerms = (db: Db, termIds: number[] | "all") =>
     .set({
       count: sql`(SELECT count(*) FROM event_terms et JOIN events e ON e.id = et.event_id WHERE et.term_id = ${terms.id} AND e.status = 'publish')`,
     })
-    .where(termIds === "all" ? undefined : inArray(terms.id, termIds.length ? termIds : [-1]));
+    .where(termIds === "all" ? undefined : inList(terms.id, termIds));
 
 /** `post_date`/`post_date_gmt` pair for an instant: site-local and UTC `Y-m-d H:i:s`. */
 export function postDates(instant: DateTime, siteTimezone: string): { local: string; gmt: string } {
@@ -63,26 +85,40 @@ export function postDates(instant: DateTime, siteTimezone: string): { local: str
   };
 }
 
-/** True for D1 errors caused by a concurrent write taking the same id or unique value. */
+/**
+ * True for D1 errors caused by a concurrent write: a unique value or key taken in between, a guard
+ * (`unlessChanged`) that no longer held, a linked row deleted in between.
+ */
 export function isConflict(err: unknown): boolean {
   const message =
     err instanceof Error
       ? `${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`
       : String(err);
-  return /UNIQUE constraint failed|PRIMARY KEY|SQLITE_CONSTRAINT/i.test(message);
+  // Not every SQLITE_CONSTRAINT: a trigger's RAISE(ABORT) or a CHECK is a failure, not a race.
+  return /UNIQUE constraint failed|PRIMARY KEY|FOREIGN KEY constraint failed/i.test(message);
 }
 
+/** Rounds a write may take before it gives up on a race it keeps losing. */
+export const WRITE_ATTEMPTS = 12;
+
 /**
- * Runs a read-then-batch write, again from the start when the batch lost a race (bounded).
- * Errors that are not conflicts, and the last conflict, are rethrown.
+ * Runs a read-then-batch write, again from the start when the batch lost a race, with jittered,
+ * growing pauses (at most `attempts` rounds, about 2 s in all).
+ * @throws ApiError 409 `rest_write_conflict` when every round lost (the client may simply retry);
+ *   errors that are not conflicts are rethrown as they are.
  */
-export async function withWriteRetry<T>(operation: () => Promise<T>, attempts = 5): Promise<T> {
+export async function withWriteRetry<T>(
+  operation: () => Promise<T>,
+  attempts = WRITE_ATTEMPTS,
+): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await operation();
     } catch (err) {
-      if (i >= attempts || !isConflict(err)) throw err;
-      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 10));
+      if (!isConflict(err)) throw err;
+      if (i >= attempts) throw new ApiError(409, "rest_write_conflict");
+      const ceiling = Math.min(5 * 2 ** i, 320);
+      await new Promise((r) => setTimeout(r, ceiling / 2 + Math.random() * ceiling));
     }
   }
 }

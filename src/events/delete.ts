@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { events, posts } from "../db/schema";
 import {
   bumpContentVersion,
+  eventAudience,
   postDates,
   recountTerms,
   unlessChanged,
@@ -41,6 +42,7 @@ export async function deleteEvent(
   return withWriteRetry(async () => {
     const { postType, record } = eventFromResults(
       (await db.batch(eventLoadQueries(db, target) as never)) as unknown[],
+      user,
     );
     if ("slug" in target && !record) throw new InvalidParamsError([{ name: "slug" }]);
     if (record ? !canDeletePost(user, record.row) : !can(user, "delete_posts"))
@@ -62,7 +64,7 @@ export async function deleteEvent(
         db.delete(events).where(eq(events.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
         recountTerms(db, termIds),
-        bumpContentVersion(db),
+        bumpContentVersion(db, eventAudience(row.status)),
       ] as never);
       return c.json({ deleted: true, previous });
     }
@@ -80,12 +82,14 @@ export async function deleteEvent(
         })
         .where(eq(events.id, row.id)),
       recountTerms(db, termIds),
-      bumpContentVersion(db),
+      bumpContentVersion(db, eventAudience(row.status)),
     ];
     const results = (await db.batch([
       ...update,
       ...eventLoadQueries(db, { id: row.id }),
     ] as never)) as unknown[];
-    return c.json(serializeEvent(render, eventFromResults(results.slice(update.length)).record!));
+    return c.json(
+      serializeEvent(render, eventFromResults(results.slice(update.length), user).record!),
+    );
   });
 }

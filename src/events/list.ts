@@ -235,7 +235,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
     single: false,
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
-  const records = assemble(rows, { venues, organizers, terms, media });
+  const records = assemble(rows, { venues, organizers, terms, media }, user);
   const list = records.map((record) => {
     const body = serializeEvent(ctx, record);
     return protectedAccess(q, record.row, user) ? body : blankProtected(body);

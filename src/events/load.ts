@@ -17,6 +17,7 @@ import {
 import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
 import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
+import { type AuthUser, canReadPost } from "../users/capabilities";
 import type { EventRecord, EventRow } from "./serialize";
 
 /** The page's event ids: a parenthesized subquery (`(SELECT id ... LIMIT n)`) or a literal list. */
@@ -63,13 +64,25 @@ export interface RelatedRows {
   media: MediaRow[];
 }
 
-/** Joins event rows with their related rows, keeping the rows' order. */
-export function assemble(rows: EventRow[], related: RelatedRows): EventRecord[] {
+/**
+ * Joins event rows with their related rows, keeping the rows' order, as `viewer` may see them: a
+ * venue or organizer is embedded only if the viewer could `GET` it (published, or readable by them:
+ * its author, editors — tec-reference §4.7 `read_post`); otherwise the event shows no venue and
+ * leaves that organizer out (issue 20). Every renderer (JSON, `json_ld`, the iCalendar feed) gets its
+ * records from here, so none can embed a hidden draft, private or trashed linked post.
+ * @param viewer the request's user, null when anonymous.
+ */
+export function assemble(
+  rows: EventRow[],
+  related: RelatedRows,
+  viewer: AuthUser | null,
+): EventRecord[] {
   const mediaById = new Map(related.media.map((m) => [m.id, m]));
   const image = (id: number | null) => (id === null ? null : (mediaById.get(id) ?? null));
   const venueById = new Map(related.venues.map((v) => [v.id, v]));
   const organizersOf = new Map<number, EventRecord["organizers"]>();
   for (const { eventId, organizer } of related.organizers) {
+    if (!canReadPost(viewer, organizer)) continue;
     const list = organizersOf.get(eventId) ?? [];
     list.push({ row: organizer, image: image(organizer.imageId) });
     organizersOf.set(eventId, list);
@@ -81,7 +94,8 @@ export function assemble(rows: EventRow[], related: RelatedRows): EventRecord[] 
     termsOf.set(eventId, list);
   }
   return rows.map((row) => {
-    const venue = row.venueId === null ? undefined : venueById.get(row.venueId);
+    const linked = row.venueId === null ? undefined : venueById.get(row.venueId);
+    const venue = linked && canReadPost(viewer, linked) ? linked : undefined;
     return {
       row,
       venue: venue ? { row: venue, image: image(venue.imageId) } : null,

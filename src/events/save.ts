@@ -1,24 +1,18 @@
 /**
  * Creating and updating events (tec-reference §8.2, §8.3; contract §4 rows 10, 13, 14, 15, 23):
- * one read batch (next ids, the event, everything referenced), the checks in WordPress's order
- * (validators → permission → handler), then one write batch holding the event, the venue,
- * organizers, terms and media it creates or links, the term counts and the content version — it
- * lands whole or not at all — ending with the reload of the saved event.
+ * one read batch (the event with its links, everything referenced), the checks in WordPress's order
+ * (validators → permission → handler), the ids it needs reserved (src/db/ids.ts), then one write
+ * batch holding the event, the venue, organizers, terms and media it creates or links, the term
+ * counts and the content version — it lands whole or not at all — ending with the reload of the
+ * saved event. What is written is decided in `save-plan.ts`; an update that changes nothing writes
+ * nothing and answers the event as it is.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { IdAllocator, NamedBatch } from "../db/batch";
-import { eventOrganizers, events, eventTerms, posts, terms, users } from "../db/schema";
-import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import {
-  bumpContentVersion,
-  nextPostIdQuery,
-  nextTermIdQuery,
-  postDates,
-  recountTerms,
-  unlessChanged,
-  withWriteRetry,
-} from "../db/write";
-import { newPlan } from "../db/write-plan";
+import { and, eq, sql } from "drizzle-orm";
+import { NamedBatch } from "../db/batch";
+import { IdReservation, withReservedIds } from "../db/ids";
+import { events, type Taxonomy, users } from "../db/schema";
+import { slugBase, slugTaken } from "../db/slugs";
+import { bumpContentVersion, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { sha256Hex } from "../http/crypto";
@@ -26,17 +20,16 @@ import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
 import { parseLinkedInput } from "../linked-posts/nested";
-import { lookupLinked, resolveLinked } from "../linked-posts/resolve";
-import { lookupImage, resolveImage } from "../media/image-ref";
-import { lookupTerms, parseTermRefs, resolveTerms } from "../terms/assign";
-import { parseTime } from "../time/parse";
-import { resolveZone } from "../time/zone";
-import { can, canEditPost, scaleBackStatus } from "../users/capabilities";
-import { currencyFromCost } from "./cost";
+import { lookupLinked } from "../linked-posts/resolve";
+import type { OrganizerRow } from "../linked-posts/serialize";
+import { lookupImage } from "../media/image-ref";
+import { lookupTerms, parseTermRefs } from "../terms/assign";
+import type { TermRow } from "../terms/serialize";
+import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
+import { type EventLinks, planEventSave } from "./save-plan";
 import { type EventRow, serializeEvent } from "./serialize";
 import { eventFromResults, eventLoadQueries } from "./single";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
-import { eventDates } from "./write-dates";
 
 /** The event row is as it was read: same id, status and modification time. */
 export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt">) =>
@@ -48,6 +41,21 @@ export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
 export type SaveTarget = { create: true } | { id: number } | { slug: string };
+
+/** The names under which the read batch holds `eventLoadQueries`' results. */
+const LOADED = ["type", "event", "venues", "organizers", "terms", "media"] as const;
+
+/** The event's links as stored (not as a viewer may see them): organizers in order, terms. */
+function storedLinks(r: Record<string, unknown>): EventLinks {
+  const organizers = (r.organizers ?? []) as Array<{ organizer: OrganizerRow }>;
+  const terms = (r.terms ?? []) as Array<{ term: TermRow }>;
+  const of = (taxonomy: Taxonomy) =>
+    terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
+  return {
+    organizers: organizers.map((o) => o.organizer.id),
+    terms: { tribe_events_cat: of("tribe_events_cat"), post_tag: of("post_tag") },
+  };
+}
 
 /** Handles `POST /events` and `POST|PUT|PATCH /events/{id}` and `/events/by-slug/{slug}`. */
 export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Response> {
@@ -63,44 +71,34 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     "slug" in target ? { ...params, path: {} } : params,
     ctx,
   );
+  // Trash is one code path (issue 20): an event is trashed by DELETE or by an update of one.
+  if (creating && a.status === "trash") throw new InvalidParamsError([{ name: "status" }]);
   // A JSON null names the field too: it unlinks (contract §4 row 10).
   const named = (name: string) => sent.has(name as never) || hasParam(params, name);
-  const venueInput = named("venue") ? parseLinkedInput("venue", a.venue, ctx) : undefined;
-  const organizerInput = named("organizer")
+  const venue = named("venue") ? parseLinkedInput("venue", a.venue, ctx) : undefined;
+  const organizer = named("organizer")
     ? parseLinkedInput("organizer", a.organizer, ctx)
     : undefined;
   const categories = named("categories") ? parseTermRefs("categories", a.categories) : undefined;
   const tags = named("tags") ? parseTermRefs("tags", a.tags) : undefined;
   const image = named("image") ? (a.image ?? null) : undefined;
+  const passwordDigest =
+    a.password === undefined ? undefined : a.password === "" ? "" : await sha256Hex(a.password);
   const { db } = c.get("rdb");
+  const reservation = new IdReservation(db);
+  const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
 
   return withWriteRetry(async () => {
-    const reads = new NamedBatch()
-      .add("postId", nextPostIdQuery(db))
-      .add("termId", nextTermIdQuery(db));
-    if ("id" in target) {
-      reads.add(
-        "type",
-        db
-          .select({ postType: posts.postType })
-          .from(posts)
-          .where(and(eq(posts.id, target.id), sql`${posts.deletedGmt} IS NULL`)),
-      );
-    }
+    const reads = new NamedBatch();
     if (!creating) {
-      const match = "id" in target ? eq(events.id, target.id) : eq(events.slug, target.slug);
-      reads.add("event", db.select().from(events).where(match));
-      reads.add(
-        "oldTerms",
-        db
-          .select({ id: eventTerms.termId })
-          .from(eventTerms)
-          .innerJoin(events, eq(events.id, eventTerms.eventId))
-          .where(match),
+      const loads = eventLoadQueries(
+        db,
+        "id" in target ? { id: target.id } : { slug: target.slug },
       );
+      for (const [i, query] of loads.entries()) reads.add(LOADED[i], query);
     }
-    lookupLinked(reads, db, "venue", venueInput);
-    lookupLinked(reads, db, "organizer", organizerInput);
+    lookupLinked(reads, db, "venue", venue);
+    lookupLinked(reads, db, "organizer", organizer);
     if (categories && !categories.clear)
       lookupTerms(reads, db, "tribe_events_cat", categories.refs);
     if (tags && !tags.clear) lookupTerms(reads, db, "post_tag", tags.refs);
@@ -120,6 +118,12 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       );
     const r = await reads.run(db);
 
+    const current = creating
+      ? null
+      : eventFromResults(
+          LOADED.map((name) => r[name]),
+          user,
+        );
     const existing: EventRow | null = creating ? null : ((r.event as EventRow[])[0] ?? null);
     // Validators that need D1 (§1.3 step 5) come before the permission check.
     const invalid: string[] = [];
@@ -139,167 +143,46 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
         throw new ApiError(404, "rest-event-not-found", [target.id]);
       throw new ApiError(400, "rest-invalid-event-id");
     }
+    // Into or out of the trash through `status` needs what DELETE needs (`delete_post`).
+    if (existing && a.status !== undefined) {
+      const next = scaleBackStatus(user, a.status);
+      if ((next === "trash") !== (existing.status === "trash") && !canDeletePost(user, existing))
+        throw forbidden(true);
+    }
 
-    const plan = newPlan({
-      db,
+    const input = {
       user: user!,
       settings,
       now,
-      postIds: new IdAllocator(r.postId[0].next),
-      termIds: new IdAllocator(r.termId[0].next),
-    });
-    const venueIds = venueInput ? resolveLinked(plan, "venue", venueInput, r) : undefined;
-    const organizerIds = organizerInput
-      ? resolveLinked(plan, "organizer", organizerInput, r)
-      : undefined;
-    const categoryIds = categories
-      ? categories.clear
-        ? []
-        : resolveTerms(plan, "tribe_events_cat", categories.refs, r)
-      : undefined;
-    const tagIds = tags
-      ? tags.clear
-        ? []
-        : resolveTerms(plan, "post_tag", tags.refs, r)
-      : undefined;
-    const imageId =
-      image === undefined
-        ? undefined
-        : image === null
-          ? null
-          : resolveImage(plan, "image", image, r);
-    const id = existing?.id ?? plan.postIds.take();
+      existing,
+      links: creating
+        ? { organizers: [], terms: { tribe_events_cat: [], post_tag: [] } }
+        : storedLinks(r),
+      a,
+      sent: sent as Set<string>,
+      venue,
+      organizer,
+      categories,
+      tags,
+      image,
+      passwordDigest,
+      slug: base ? { base, taken: r.slugs as Array<{ id: number; slug: string }> } : null,
+      reads: r,
+    };
+    const write = await withReservedIds(reservation, (ids) => planEventSave(input, db, ids));
+    if (!write.changed) return c.json(serializeEvent(render, current!.record!));
 
-    const values: Partial<typeof events.$inferInsert> = {};
-    if (
-      creating ||
-      ["start_date", "end_date", "all_day", "timezone"].some((n) => sent.has(n as never))
-    ) {
-      Object.assign(
-        values,
-        eventDates(
-          {
-            start: a.start_date,
-            end: a.end_date,
-            allDay: sent.has("all_day") || creating ? a.all_day : undefined,
-            timezone: a.timezone,
-          },
-          existing,
-          settings.siteTimezone,
-          now,
-        ),
-      );
-    }
-    if (a.title !== undefined) values.title = a.title;
-    if (a.description !== undefined) values.content = a.description;
-    if (a.excerpt !== undefined) values.excerpt = a.excerpt;
-    if (base)
-      values.slug = uniqueSlug(
-        base,
-        new Set(
-          (r.slugs as Array<{ id: number; slug: string }>)
-            .filter((e) => e.id !== id)
-            .map((e) => e.slug),
-        ),
-      );
-    if (creating || a.status !== undefined) values.status = scaleBackStatus(user, a.status);
-    if (a.author !== undefined || creating) values.author = a.author ?? user!.id;
-    const postDate =
-      a.date_utc !== undefined
-        ? parseTime(a.date_utc, resolveZone("UTC")!, now)
-        : a.date !== undefined
-          ? parseTime(
-              a.date,
-              resolveZone(a.timezone || existing?.timezone || settings.siteTimezone)!,
-              now,
-            )
-          : null;
-    if (postDate) {
-      const d = postDates(postDate, settings.siteTimezone);
-      Object.assign(values, { postDate: d.local, postDateGmt: d.gmt });
-    } else if (creating)
-      Object.assign(values, { postDate: plan.stamp.local, postDateGmt: plan.stamp.gmt });
-    Object.assign(values, { postModified: plan.stamp.local, postModifiedGmt: plan.stamp.gmt });
-    if (a.cost !== undefined) {
-      const currency = currencyFromCost(a.cost);
-      Object.assign(values, {
-        cost: a.cost,
-        currencySymbol: currency.symbol,
-        currencyPosition: currency.position,
-      });
-    }
-    if (a.website !== undefined) values.website = a.website;
-    for (const [arg, column] of [
-      ["show_map", "showMap"],
-      ["show_map_link", "showMapLink"],
-      ["hide_from_listings", "hideFromListings"],
-      ["sticky", "sticky"],
-      ["featured", "featured"],
-      ["ticketed", "ticketed"],
-    ] as const) {
-      if (a[arg] !== undefined) values[column] = a[arg];
-    }
-    if (a.password !== undefined)
-      values.passwordDigest = a.password === "" ? "" : await sha256Hex(a.password);
-    if (a.uid !== undefined) values.uid = a.uid;
-    if (venueIds !== undefined) values.venueId = venueIds[0] ?? null;
-    if (imageId !== undefined) values.imageId = imageId;
-
-    const s = plan.statements;
-    if (existing) s.push(db.update(events).set(values).where(eq(events.id, id)));
-    else {
-      s.push(db.insert(posts).values({ id, postType: "tribe_events" }));
-      s.push(db.insert(events).values({ ...values, id } as typeof events.$inferInsert));
-    }
-    if (organizerIds !== undefined) {
-      s.push(db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, id)));
-      if (organizerIds.length)
-        s.push(
-          db
-            .insert(eventOrganizers)
-            .values(
-              organizerIds.map((organizerId, position) => ({ eventId: id, organizerId, position })),
-            ),
-        );
-    }
-    for (const [taxonomy, ids] of [
-      ["tribe_events_cat", categoryIds],
-      ["post_tag", tagIds],
-    ] as const) {
-      if (ids === undefined) continue;
-      s.push(
-        db
-          .delete(eventTerms)
-          .where(
-            and(
-              eq(eventTerms.eventId, id),
-              inArray(
-                eventTerms.termId,
-                db.select({ id: terms.id }).from(terms).where(eq(terms.taxonomy, taxonomy)),
-              ),
-            ),
-          ),
-      );
-      if (ids.length)
-        s.push(db.insert(eventTerms).values(ids.map((termId) => ({ eventId: id, termId }))));
-    }
-    const touched = [
-      ...new Set([
-        ...((r.oldTerms ?? []) as Array<{ id: number }>).map((t) => t.id),
-        ...(categoryIds ?? []),
-        ...(tagIds ?? []),
-      ]),
+    const s = [
+      // An update applies only to the event as read: trashed or deleted in between → read again.
+      ...(existing
+        ? [unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(existing)})`)]
+        : []),
+      ...write.statements,
+      bumpContentVersion(db, write.audience),
     ];
-    s.push(recountTerms(db, touched), bumpContentVersion(db));
-    // An update applies only to the event as read: trashed or deleted in between → read again.
-    if (existing)
-      s.unshift(
-        unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(existing)})`),
-      );
-    const reload = eventLoadQueries(db, { id });
+    const reload = eventLoadQueries(db, { id: write.id });
     const results = (await db.batch([...s, ...reload] as never)) as unknown[];
-    const { record } = eventFromResults(results.slice(s.length));
-    const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+    const { record } = eventFromResults(results.slice(s.length), user);
     return c.json(serializeEvent(render, record!), creating ? 201 : 200);
   });
 }

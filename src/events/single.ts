@@ -48,7 +48,10 @@ export function eventLoadQueries(db: Db, key: { id: number } | { slug: string })
 }
 
 /** Reads the results of `eventLoadQueries`: the post type of the id (null when there is no such post), and the record when it is an event. */
-export function eventFromResults(results: unknown[]): {
+export function eventFromResults(
+  results: unknown[],
+  viewer: AuthUser | null,
+): {
   postType: string | null;
   record: EventRecord | null;
 } {
@@ -63,13 +66,20 @@ export function eventFromResults(results: unknown[]): {
   const row = rows[0];
   return {
     postType: type[0]?.postType ?? null,
-    record: row ? assemble([row], { venues, organizers, terms, media })[0] : null,
+    record: row ? assemble([row], { venues, organizers, terms, media }, viewer)[0] : null,
   };
 }
 
 /** Loads an event with its links in one batch (one D1 round trip). */
-export async function loadEvent(db: Db, key: { id: number } | { slug: string }) {
-  return eventFromResults((await db.batch(eventLoadQueries(db, key) as never)) as unknown[]);
+export async function loadEvent(
+  db: Db,
+  key: { id: number } | { slug: string },
+  viewer: AuthUser | null,
+) {
+  return eventFromResults(
+    (await db.batch(eventLoadQueries(db, key) as never)) as unknown[],
+    viewer,
+  );
 }
 
 /**
@@ -115,7 +125,7 @@ export async function getEvent(c: AppContext): Promise<Response> {
   const { values } = parseArgs(SINGLE_ARGS, params, argContext(c));
   const id = values.id!;
   if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
-  const { postType, record } = await loadEvent(c.get("rdb").db, { id });
+  const { postType, record } = await loadEvent(c.get("rdb").db, { id }, c.get("user"));
   if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
   if (!record) throw new ApiError(400, "rest-invalid-event-id");
   const access = { password: values.password, context: params.query.context };
@@ -127,7 +137,11 @@ export async function getEvent(c: AppContext): Promise<Response> {
 export async function getEventBySlug(c: AppContext): Promise<Response> {
   const params = await requestParams(c);
   const { values } = parseArgs(SLUG_ARGS, params, argContext(c));
-  const { record } = await loadEvent(c.get("rdb").db, { slug: values.slug!.toLowerCase() });
+  const { record } = await loadEvent(
+    c.get("rdb").db,
+    { slug: values.slug!.toLowerCase() },
+    c.get("user"),
+  );
   // §3 is_event_slug: an event with that slug must exist (any status), else 400.
   if (!record) throw new InvalidParamsError([{ name: "slug" }]);
   const access = { password: values.password, context: params.query.context };

@@ -25,6 +25,7 @@ import { assemble, type RelatedRows, relatedQueries } from "../events/load";
 import type { EventRecord, EventRow } from "../events/serialize";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
+import type { AuthUser } from "../users/capabilities";
 import { contentLine, textLine } from "./text";
 import { vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
@@ -67,7 +68,7 @@ function chunkQueries(db: Db, where: SQL, cursor: Cursor | null, ignoresDates: b
   ];
 }
 
-function readChunk(results: unknown[]): EventRecord[] {
+function readChunk(results: unknown[], viewer: AuthUser | null): EventRecord[] {
   const [rows, venues, organizers, terms, media] = results as [
     EventRow[],
     RelatedRows["venues"],
@@ -75,7 +76,7 @@ function readChunk(results: unknown[]): EventRecord[] {
     RelatedRows["terms"],
     RelatedRows["media"],
   ];
-  return assemble(rows, { venues, organizers, terms, media });
+  return assemble(rows, { venues, organizers, terms, media }, viewer);
 }
 
 function calendarHeader(ctx: RenderContext): string {
@@ -126,7 +127,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     first: string | null;
     last: string | null;
   }>;
-  const first = readChunk(results.slice(checkNames.length + 1));
+  const first = readChunk(results.slice(checkNames.length + 1), user);
 
   const ctx: RenderContext = {
     urls: c.get("urls"),
@@ -163,6 +164,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
         try {
           const records = readChunk(
             (await db.batch(chunkQueries(db, where, cursor, q.ignoresDates) as never)) as unknown[],
+            user,
           );
           advance(records);
           controller.enqueue(

@@ -92,7 +92,7 @@ export async function deleteLinked(
         ...unlinkStatements(db, kind, row.id, stamp),
         db.delete(t).where(eq(t.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
-        bumpContentVersion(db),
+        bumpContentVersion(db, "public"),
       ] as never);
       return c.json({ deleted: true, previous });
     }
@@ -109,7 +109,7 @@ export async function deleteLinked(
           postModifiedGmt: stamp.gmt,
         })
         .where(eq(t.id, row.id)),
-      bumpContentVersion(db),
+      bumpContentVersion(db, "public"),
     ];
     const results = (await db.batch([
       ...update,

@@ -17,22 +17,23 @@ export const stringOrEmpty = v.pipe(
   v.transform((x) => (typeof x === "string" ? x.trim() : "")),
 );
 
-/** TEC `is_url_or_empty`: empty, or an absolute URL with a scheme (§3). */
+/**
+ * TEC `is_url_or_empty` (§3), made safe (issue 20): empty, or an absolute `http`/`https` URL with a
+ * host. TEC accepts any scheme (`javascript:…`, `data:text/html,…`), which this API would then serve
+ * in JSON, `json_ld` (`url`, `sameAs`) and the iCalendar `URL` to clients that link it.
+ */
 export const urlOrEmpty = v.pipe(
   v.unknown(),
   v.check((x) => isEmpty(x) || (typeof x === "string" && isUrl(x.trim())), issue("invalid")),
   v.transform((x) => (typeof x === "string" ? x.trim() : "")),
 );
 
-/** PHP `FILTER_VALIDATE_URL`, roughly: a scheme and, for http(s), a host. */
+/** An absolute `http:`/`https:` URL with a host, at most 2,048 characters, without blanks. */
 export function isUrl(text: string): boolean {
   if (text.length > 2048 || /\s/.test(text)) return false;
   try {
     const url = new URL(text);
-    return (
-      /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) &&
-      (!/^https?:$/.test(url.protocol) || url.hostname !== "")
-    );
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
   } catch {
     return false;
   }

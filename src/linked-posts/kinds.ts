@@ -5,6 +5,7 @@
 
 import { organizers, venues } from "../db/schema";
 import type { ArgSpecs, ArgValues } from "../http/args";
+import type { HtmlFilters } from "../text/kses";
 import { deriveStateProvince, ORGANIZER_ARGS, VENUE_ARGS } from "./fields";
 
 export type LinkedKind = "venue" | "organizer";
@@ -52,19 +53,24 @@ export type VenueFields = ArgValues<typeof VENUE_ARGS>;
 export type OrganizerFields = ArgValues<typeof ORGANIZER_ARGS>;
 export type LinkedFields = VenueFields | OrganizerFields;
 
-/** Columns set from the fields that were sent (for inserts and partial updates). */
+/**
+ * Columns set from the fields that were sent (for inserts and partial updates). The name, the
+ * description and the excerpt go through the writer's HTML filters (src/text/kses.ts).
+ */
 export function linkedColumns(
   kind: LinkedKind,
   f: LinkedFields,
   sent: Set<string>,
+  html: HtmlFilters,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const set = (column: string, field: string, value: unknown) => {
     if (sent.has(field)) out[column] = value;
   };
-  set("title", kind, (f as Record<string, unknown>)[kind]);
-  set("content", "description", f.description);
-  set("excerpt", "excerpt", f.excerpt);
+  const name = (f as Record<string, unknown>)[kind];
+  set("title", kind, typeof name === "string" ? html.data(name) : name);
+  set("content", "description", f.description === undefined ? undefined : html.post(f.description));
+  set("excerpt", "excerpt", f.excerpt === undefined ? undefined : html.post(f.excerpt));
   set("phone", "phone", f.phone);
   set("website", "website", f.website);
   if (kind === "venue") {

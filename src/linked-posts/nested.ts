@@ -6,7 +6,7 @@
 import type { ArgContext } from "../http/args";
 import { parseArgs } from "../http/args";
 import { ApiError, InvalidParamsError } from "../http/errors";
-import { isEmpty, isNumeric } from "../http/validators";
+import { isEmpty, isNumeric, MAX_LIST } from "../http/validators";
 import { LINKED, type LinkedFields, type LinkedKind } from "./kinds";
 
 /** One linked post reference. */
@@ -67,6 +67,9 @@ export function parseLinkedInput(kind: LinkedKind, raw: unknown, ctx: ArgContext
     (x) => !isEmpty(x) && !(isPlainObject(x) && Object.keys(x).length === 0),
   );
   if (present.length === 0) return { clear: true };
-  if (present.length > 100) throw new InvalidParamsError([{ name: kind }]);
-  return { clear: false, refs: present.flatMap((item) => itemRef(kind, item, ctx)) };
+  if (present.length > MAX_LIST) throw new InvalidParamsError([{ name: kind }]);
+  const refs = present.flatMap((item) => itemRef(kind, item, ctx));
+  // `"1,2,3"` strings count by what they name (issue 20: every list has a documented maximum).
+  if (refs.length > MAX_LIST) throw new InvalidParamsError([{ name: kind }]);
+  return { clear: false, refs };
 }

@@ -4,18 +4,25 @@
  * the same name (and the same description, when one is given), case-insensitively, **unchanged**, or
  * become a new post in the write batch.
  */
-import { and, inArray, ne, or, sql } from "drizzle-orm";
+import { and, ne, type SQL, sql } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
-import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { postDates } from "../db/write";
+import { freeSlug, slugBase, slugsTaken, uniqueSlug } from "../db/slugs";
+import { inList } from "../db/sql";
+import { postDates, unlessChanged } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { lookupImage, resolveImage } from "../media/image-ref";
+import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { type AuthUser, canReadPost, scaleBackStatus } from "../users/capabilities";
+import {
+  type AuthUser,
+  canReadPost,
+  type PostAccess,
+  scaleBackStatus,
+} from "../users/capabilities";
 import {
   LINKED,
   type LinkedFields,
@@ -43,11 +50,10 @@ export interface DuplicateCandidate {
 /**
  * Adds to the read batch what creating posts with these names needs: the non-trashed posts with the
  * same names, case-insensitively (`${kind}:names`), and the slugs their titles would collide with
- * (`${kind}:slugs`).
+ * (`${kind}:slugs`). One bound parameter per list, however many names (issue 20).
  */
 export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: string[]): void {
   const table = LINKED[kind].table;
-  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
   batch.add(
     `${kind}:names`,
     db
@@ -59,16 +65,33 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
         status: table.status,
       })
       .from(table)
-      .where(and(inArray(sql`lower(${table.title})`, lowered), ne(table.status, "trash")))
+      .where(sameNames(kind, names))
       .orderBy(table.id),
   );
   const bases = [...new Set(names.map((n) => slugBase(undefined, n, kind)))];
   batch.add(
     `${kind}:slugs`,
-    db
-      .select({ slug: table.slug })
-      .from(table)
-      .where(or(...bases.map((b) => slugTaken(table.slug, b)))),
+    db.select({ slug: table.slug }).from(table).where(slugsTaken(table.slug, bases)),
+  );
+}
+
+/** Non-trashed posts of the kind named like one of `names`, case-insensitively. */
+function sameNames(kind: LinkedKind, names: string[]): SQL {
+  const table = LINKED[kind].table;
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  return and(inList(sql`lower(${table.title})`, lowered), ne(table.status, "trash"))!;
+}
+
+/**
+ * The guard of a create that found no post to reuse among `read` (issue 20): the batch fails as a
+ * conflict if a post of the same name appeared since the read (a parallel create), so the retry
+ * reuses it instead of making a duplicate.
+ */
+function noNewNamesake(plan: WritePlan, kind: LinkedKind, names: string[], read: number[]) {
+  const table = LINKED[kind].table;
+  return unlessChanged(
+    plan.db,
+    sql`NOT EXISTS (SELECT 1 FROM ${table} WHERE ${and(sameNames(kind, names), sql`${table.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(read)}))`)})`,
   );
 }
 
@@ -104,7 +127,18 @@ export function lookupLinked(
   const ids = input.refs.flatMap((r) => ("id" in r ? [r.id] : []));
   const creates = input.refs.filter((r): r is CreateRef => "fields" in r);
   if (ids.length)
-    batch.add(`${kind}:ids`, db.select({ id: table.id }).from(table).where(inArray(table.id, ids)));
+    batch.add(
+      `${kind}:ids`,
+      db
+        .select({
+          id: table.id,
+          author: table.author,
+          status: table.status,
+          trashMetaStatus: table.trashMetaStatus,
+        })
+        .from(table)
+        .where(inList(table.id, ids)),
+    );
   if (creates.length) {
     lookupNames(
       batch,
@@ -137,7 +171,9 @@ export function postDateColumns(
 }
 
 /**
- * Inserts a new venue or organizer into the plan (posts registry row + the post).
+ * Inserts a new venue or organizer into the plan (posts registry row + the post), its name,
+ * description and excerpt through the writer's HTML filters, its slug decided in the batch
+ * (`freeSlug`, from the first free one in `taken`).
  * @param taken slugs already used, filled from the read batch; the new slug is added.
  * @returns the new id.
  */
@@ -152,20 +188,24 @@ export function insertLinked(
   const id = plan.postIds.take();
   const table = LINKED[kind].table;
   const name = nameOf(kind, fields);
-  const columns = linkedColumns(kind, fields, sent);
+  const html = htmlFiltersFor(plan.user);
+  const columns = linkedColumns(kind, fields, sent, html);
   if (kind === "venue") {
     const derived = venueStateProvince(fields as VenueFields, sent);
     if (derived !== undefined) columns.stateprovince = derived;
   }
+  const status = scaleBackStatus(plan.user, fields.status);
+  if (status === "publish") plan.audience = "public";
+  const base = slugBase(undefined, name, kind);
   plan.statements.push(
     plan.db.insert(posts).values({ id, postType: LINKED[kind].postType }),
     plan.db.insert(table).values({
       ...columns,
       id,
       author: fields.author ?? plan.user.id,
-      status: scaleBackStatus(plan.user, fields.status),
-      slug: uniqueSlug(slugBase(undefined, name, kind), taken),
-      title: name,
+      status,
+      slug: freeSlug(LINKED[kind].plural, base, uniqueSlug(base, taken)),
+      title: html.data(name),
       ...postDateColumns(plan, fields),
       postModified: plan.stamp.local,
       postModifiedGmt: plan.stamp.gmt,
@@ -173,6 +213,39 @@ export function insertLinked(
     } as never),
   );
   return id;
+}
+
+/**
+ * Creates a venue or organizer of this name unless one the writer may read exists (§8.6, contract
+ * §4 row 13): the reuse is decided on the read batch's `${kind}:names`, and guarded so that a
+ * parallel create of the same name makes this write start again and reuse that one.
+ * @returns the id of the post reused or created, and whether it was created.
+ */
+export function findOrInsertLinked(
+  plan: WritePlan,
+  kind: LinkedKind,
+  fields: LinkedFields,
+  sent: Set<string>,
+  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
+  results: Record<string, any>,
+  imageId: () => number | null,
+): { id: number; created: boolean } {
+  const candidates: DuplicateCandidate[] = results[`${kind}:names`] ?? [];
+  const name = nameOf(kind, fields);
+  const match = findDuplicate(candidates, name, (fields.description ?? "").trim(), plan.user);
+  if (match) return { id: match.id, created: false };
+  const taken = new Set<string>(
+    (results[`${kind}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
+  );
+  plan.guards.push(
+    noNewNamesake(
+      plan,
+      kind,
+      [name],
+      candidates.map((c) => c.id),
+    ),
+  );
+  return { id: insertLinked(plan, kind, fields, sent, taken, imageId()), created: true };
 }
 
 /**
@@ -188,10 +261,8 @@ export function resolveLinked(
   results: Record<string, any>,
 ): number[] {
   if (input.clear) return [];
-  const known = new Set<number>((results[`${kind}:ids`] ?? []).map((r: { id: number }) => r.id));
-  const existing: DuplicateCandidate[] = results[`${kind}:names`] ?? [];
-  const taken = new Set<string>(
-    (results[`${kind}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
+  const known = new Map<number, PostAccess>(
+    (results[`${kind}:ids`] ?? []).map((r: PostAccess & { id: number }) => [r.id, r]),
   );
   const createdByName = new Map<string, number>();
   const ids: number[] = [];
@@ -199,33 +270,37 @@ export function resolveLinked(
   for (const ref of input.refs) {
     let id: number;
     if ("id" in ref) {
-      if (!known.has(ref.id)) {
+      const post = known.get(ref.id);
+      if (!post) {
         if (ref.fromObject) throw new ApiError(400, "invalid-linked-post-id");
+        throw new InvalidParamsError([{ name: kind }]);
+      }
+      // A post the writer may not read (someone else's draft or private post), or a trashed one,
+      // cannot be linked: the event would show it to everyone who can read the event (issue 20).
+      if (post.status === "trash" || !canReadPost(plan.user, post)) {
         throw new InvalidParamsError([{ name: kind }]);
       }
       id = ref.id;
     } else {
       const index = createIndex++;
-      const name = nameOf(kind, ref.fields);
       const description = (ref.fields.description ?? "").trim();
-      const key = `${name.toLowerCase()}\u0000${description}`;
-      const match = findDuplicate(existing, name, description, plan.user);
+      const key = `${nameOf(kind, ref.fields).toLowerCase()}\u0000${description}`;
       const image = (ref.fields as { image?: number | string | null }).image;
       id =
-        match?.id ??
         createdByName.get(key) ??
         // Nested posts belong to the user who writes the event: an `author` inside the object is not
         // checked against the users table or the capability to attribute posts, so it is not used.
-        insertLinked(
+        findOrInsertLinked(
           plan,
           kind,
           { ...ref.fields, author: undefined },
           ref.sent,
-          taken,
-          image === undefined || image === null
-            ? null
-            : resolveImage(plan, `${kind}.${index}`, image, results),
-        );
+          results,
+          () =>
+            image === undefined || image === null
+              ? null
+              : resolveImage(plan, `${kind}.${index}`, image, results),
+        ).id;
       createdByName.set(key, id);
     }
     if (!ids.includes(id)) ids.push(id);

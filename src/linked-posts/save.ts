@@ -1,45 +1,39 @@
 /**
  * Creating and updating venues and organizers (tec-reference §2.6, §2.7, §8.6; contract §4 rows 12,
- * 13, 15, 23): one read batch (next post id, the post, the author, the image, same-named posts and
- * slugs), the checks in WordPress's order (validators → permission → handler), then one write batch
- * ending with the reload of the saved post.
+ * 13, 15, 23): one read batch (the post and its image, the author, the image given, same-named posts
+ * and slugs), the checks in WordPress's order (validators → permission → handler), the ids it needs
+ * reserved (src/db/ids.ts), then one write batch ending with the reload of the saved post.
  *
  * Create: 201; a non-trashed post with the same name (and the same description, when one is given)
  * that the user may read is returned instead, 201, unchanged. Update: 200; only the fields sent
  * change, an empty string removes a field, renaming never deduplicates.
  */
 import { eq } from "drizzle-orm";
-import { IdAllocator, NamedBatch } from "../db/batch";
+import { NamedBatch } from "../db/batch";
+import { IdReservation, withReservedIds } from "../db/ids";
 import { users } from "../db/schema";
-import { bumpContentVersion, nextPostIdQuery, withWriteRetry } from "../db/write";
-import { newPlan, type WritePlan } from "../db/write-plan";
+import { bumpContentVersion, withWriteRetry } from "../db/write";
+import { newPlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
 import { lookupImage, resolveImage } from "../media/image-ref";
-import { can, canEditPost, scaleBackStatus } from "../users/capabilities";
+import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
-import { unlessLinkedChanged, unlinkStatements } from "./delete";
-import { deriveStateProvince } from "./fields";
+import { unlessLinkedChanged } from "./delete";
+import { commonTable, LINKED, type LinkedFields, type LinkedKind } from "./kinds";
 import {
-  commonTable,
-  LINKED,
-  type LinkedFields,
-  type LinkedKind,
-  linkedColumns,
-  type VenueFields,
-} from "./kinds";
-import { type LinkedRow, linkedFromResults, linkedLoadQueries, loadLinked } from "./load";
-import {
-  type DuplicateCandidate,
-  findDuplicate,
-  insertLinked,
-  lookupNames,
-  postDateColumns,
-} from "./resolve";
-import { serializeLinked, type VenueRow } from "./serialize";
+  type LinkedRecord,
+  type LinkedRow,
+  linkedFromResults,
+  linkedLoadQueries,
+  loadLinked,
+} from "./load";
+import { findOrInsertLinked, lookupNames } from "./resolve";
+import { serializeLinked } from "./serialize";
+import { updatedColumns } from "./update-columns";
 
 /** Which post a save targets: a new one, or one named by id or by slug. */
 export type LinkedTarget = { create: true } | { id: number } | { slug: string };
@@ -69,6 +63,8 @@ export async function saveLinked(
   const name = typeof a[kind] === "string" ? (a[kind] as string).trim() : undefined;
   // A name of blanks is no name (§8.6: "Empty name → 400").
   if (name === "") throw new InvalidParamsError([{ name: kind }]);
+  // Trash is one code path (issue 20): a post is trashed by DELETE or by an update of an existing one.
+  if (creating && a.status === "trash") throw new InvalidParamsError([{ name: "status" }]);
   // `image`, `geo_lat` and `geo_lng` named with a JSON null are removed; other nulls mean "absent".
   const named = (field: string) => sent.has(field) || hasParam(params, field);
   const image = named("image")
@@ -77,17 +73,20 @@ export async function saveLinked(
   const { db } = c.get("rdb");
   const t = commonTable(kind);
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  const reservation = new IdReservation(db);
+  const answer = (record: LinkedRecord, status: 200 | 201) =>
+    c.json(serializeLinked(kind, render, record.row, record.image), status);
 
   return withWriteRetry(async () => {
-    const reads = new NamedBatch().add("postId", nextPostIdQuery(db));
-    if (!creating)
-      reads.add(
-        "row",
-        db
-          .select()
-          .from(t)
-          .where("id" in target ? eq(t.id, target.id) : eq(t.slug, target.slug)),
+    const reads = new NamedBatch();
+    if (!creating) {
+      const [row, rowImage] = linkedLoadQueries(
+        db,
+        kind,
+        "id" in target ? { id: target.id } : { slug: target.slug },
       );
+      reads.add("row", row).add("rowImage", rowImage);
+    }
     if (a.author !== undefined)
       reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
     if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
@@ -95,7 +94,8 @@ export async function saveLinked(
     const r = await reads.run(db);
 
     // Validators that need D1 (§1.3 step 5, §3 is_venue_id/is_user_id/is_image) precede the permission check.
-    const existing: LinkedRow | null = creating ? null : ((r.row as LinkedRow[])[0] ?? null);
+    const current = creating ? null : linkedFromResults([r.row, r.rowImage]);
+    const existing: LinkedRow | null = current?.row ?? null;
     const invalid: string[] = [];
     if (!creating && !existing) invalid.push("id" in target ? "id" : "slug");
     if (a.author !== undefined && r.author.length === 0) invalid.push("author");
@@ -113,133 +113,61 @@ export async function saveLinked(
     ) {
       throw forbidden(true);
     }
+    // Into or out of the trash through `status` needs what DELETE needs (`delete_post`).
+    if (existing && a.status !== undefined) {
+      const next = scaleBackStatus(user, a.status);
+      if ((next === "trash") !== (existing.status === "trash") && !canDeletePost(user, existing))
+        throw forbidden(true);
+    }
 
-    // No terms are created here, hence no term-id sequence read.
-    const plan = newPlan({
-      db,
-      user: user!,
-      settings,
-      now: c.get("now"),
-      postIds: new IdAllocator(r.postId[0].next),
-      termIds: new IdAllocator(0),
-    });
-    if (!existing) {
-      const duplicate = findDuplicate(
-        r[`${kind}:names`] as DuplicateCandidate[],
-        name!,
-        String(a.description ?? "").trim(),
-        plan.user,
-      );
-      if (duplicate) {
-        const found = await loadLinked(db, kind, { id: duplicate.id });
-        return c.json(serializeLinked(kind, render, found!.row, found!.image), 201);
+    const write = await withReservedIds(reservation, (ids) => {
+      const plan = newPlan({ db, user: user!, settings, now: c.get("now"), ...ids });
+      const imageId = () =>
+        image === undefined
+          ? undefined
+          : image === null
+            ? null
+            : resolveImage(plan, "image", image, r);
+      if (!existing) {
+        const found = findOrInsertLinked(
+          plan,
+          kind,
+          { ...a, [kind]: name } as LinkedFields,
+          sent,
+          r,
+          () => imageId() ?? null,
+        );
+        return { plan, id: found.id, changed: found.created };
       }
-    }
-    const imageId =
-      image === undefined
-        ? undefined
-        : image === null
-          ? null
-          : resolveImage(plan, "image", image, r);
-    let id: number;
-    if (!existing) {
-      const taken = new Set<string>(
-        (r[`${kind}:slugs`] as Array<{ slug: string }>).map((s) => s.slug),
-      );
-      id = insertLinked(
-        plan,
+      const columns = updatedColumns(
         kind,
-        { ...a, [kind]: name } as LinkedFields,
-        sent,
-        taken,
-        imageId ?? null,
+        existing,
+        { a, sent, named, name, imageId: imageId() },
+        plan,
       );
-    } else {
-      id = existing.id;
-      const columns = updatedColumns(kind, existing, { a, sent, named, name, imageId }, plan);
-      plan.statements.push(db.update(t).set(columns).where(eq(t.id, id)));
+      if (Object.keys(columns).length === 0) return { plan, id: existing.id, changed: false };
+      plan.statements.push(db.update(t).set(columns).where(eq(t.id, existing.id)));
+      return { plan, id: existing.id, changed: true };
+    });
+
+    if (!write.changed) {
+      // A create that found its namesake answers with it, unchanged (contract §4 row 13); an
+      // update that changes nothing writes nothing (issue 20).
+      const record = current ?? (await loadLinked(db, kind, { id: write.id }))!;
+      return answer(record, creating ? 201 : 200);
     }
+    const { plan } = write;
     // An update applies only to the post as read: trashed or deleted in between → read again.
     const s = [
+      ...plan.guards,
       ...(existing ? [unlessLinkedChanged(db, kind, existing)] : []),
       ...plan.statements,
-      bumpContentVersion(db),
+      bumpContentVersion(db, plan.audience),
     ];
     const results = (await db.batch([
       ...s,
-      ...linkedLoadQueries(db, kind, { id }),
+      ...linkedLoadQueries(db, kind, { id: write.id }),
     ] as never)) as unknown[];
-    const saved = linkedFromResults(results.slice(s.length))!;
-    return c.json(serializeLinked(kind, render, saved.row, saved.image), creating ? 201 : 200);
+    return answer(linkedFromResults(results.slice(s.length))!, creating ? 201 : 200);
   });
-}
-
-/** What an update was sent, validated. */
-interface UpdateInput {
-  a: LinkedFields & Record<string, unknown>;
-  sent: Set<string>;
-  /** Whether the request names a field at all (a JSON null included). */
-  named: (field: string) => boolean;
-  /** The new name, trimmed, when one was sent. */
-  name: string | undefined;
-  /** The new image id, null to remove it, undefined to keep it. */
-  imageId: number | null | undefined;
-}
-
-/**
- * The columns an update changes: exactly the fields sent (contract §4 rows 10, 12), plus the
- * modification stamp. Trashing through `status` unlinks the post from its events, as DELETE does
- * (the statements are added to the plan).
- */
-function updatedColumns(
-  kind: LinkedKind,
-  existing: LinkedRow,
-  input: UpdateInput,
-  plan: WritePlan,
-): Record<string, unknown> {
-  const { a, sent, named } = input;
-  const columns: Record<string, unknown> = linkedColumns(kind, a, sent);
-  if (input.name !== undefined) columns.title = input.name;
-  if (kind === "venue") {
-    Object.assign(columns, stateProvinceUpdate(existing as VenueRow, a as VenueFields, sent));
-    // A JSON null removes the coordinate (it never reaches `sent`, which holds non-null values).
-    if (named("geo_lat") && !sent.has("geo_lat")) columns.geoLat = null;
-    if (named("geo_lng") && !sent.has("geo_lng")) columns.geoLng = null;
-  }
-  if (input.imageId !== undefined) columns.imageId = input.imageId;
-  if (a.author !== undefined) columns.author = a.author;
-  if (a.date !== undefined || a.date_utc !== undefined)
-    Object.assign(columns, postDateColumns(plan, a));
-  if (a.status !== undefined) {
-    columns.status = scaleBackStatus(plan.user, a.status);
-    if (columns.status === "trash" && existing.status !== "trash") {
-      columns.trashMetaStatus = existing.status;
-      plan.statements.push(...unlinkStatements(plan.db, kind, existing.id, plan.stamp));
-    }
-  }
-  columns.postModified = plan.stamp.local;
-  columns.postModifiedGmt = plan.stamp.gmt;
-  return columns;
-}
-
-/**
- * Venue `stateprovince` on update (§8.6): a non-empty value sent is kept; otherwise, when the
- * address region changes (country, state, province or an empty `stateprovince` sent), it is derived
- * again from the merged values. Nothing changes when none of them is sent.
- */
-function stateProvinceUpdate(
-  row: VenueRow,
-  f: VenueFields,
-  sent: Set<string>,
-): { stateprovince?: string } {
-  if (sent.has("stateprovince") && f.stateprovince) return {};
-  if (!["country", "state", "province", "stateprovince"].some((k) => sent.has(k))) return {};
-  const pick = (k: "country" | "state" | "province") => (sent.has(k) ? (f[k] ?? "") : row[k]);
-  return {
-    stateprovince: deriveStateProvince({
-      country: pick("country"),
-      state: pick("state"),
-      province: pick("province"),
-    }),
-  };
 }

@@ -1,9 +1,11 @@
+import { IdReservation } from "../db/ids";
 import { media, posts } from "../db/schema";
-import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, nextPostIdQuery, postDates, withWriteRetry } from "../db/write";
+import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
+import { bumpContentVersion, postDates, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
+import { htmlFiltersFor } from "../text/kses";
 import { can } from "../users/capabilities";
 import { imageMimeType, MEDIA_CREATE_ARGS, titleFromUrl } from "./args";
 import { type MediaRow, serializeMedia } from "./serialize";
@@ -29,12 +31,15 @@ export async function createMedia(c: AppContext): Promise<Response> {
   const { local, gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
   const { db } = c.get("rdb");
 
+  const reservation = new IdReservation(db);
+  await reservation.ensure({ post: 1, term: 0 });
+  const id = reservation.allocators().postIds.take();
   const row = await withWriteRetry(async () => {
-    const [[{ next: id }], slugRows] = (await db.batch([
-      nextPostIdQuery(db),
-      db.select({ slug: media.slug }).from(media).where(slugTaken(media.slug, base)),
-    ])) as [Array<{ next: number }>, Array<{ slug: string }>];
-    const slug = uniqueSlug(base, new Set(slugRows.map((r) => r.slug)));
+    const slugRows = await db
+      .select({ slug: media.slug })
+      .from(media)
+      .where(slugTaken(media.slug, base));
+    const slug = freeSlug("media", base, uniqueSlug(base, new Set(slugRows.map((r) => r.slug))));
 
     const [, inserted] = (await db.batch([
       db.insert(posts).values({ id, postType: "attachment" }),
@@ -45,7 +50,7 @@ export async function createMedia(c: AppContext): Promise<Response> {
           author: user!.id,
           status: "inherit",
           slug,
-          title,
+          title: htmlFiltersFor(user).data(title),
           postDate: local,
           postDateGmt: gmt,
           postModified: local,
@@ -57,7 +62,8 @@ export async function createMedia(c: AppContext): Promise<Response> {
           height: a.height ?? null,
         })
         .returning(),
-      bumpContentVersion(db),
+      // A new media item changes no answer anonymous readers already have.
+      bumpContentVersion(db, "private"),
     ])) as [unknown, MediaRow[], unknown];
     return inserted[0];
   });

@@ -3,10 +3,11 @@
  * or an image URL. A URL that is not in the media library yet is added to it, which needs
  * `upload_files` (author and up); without it the URL is an invalid parameter, as in TEC.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { media, posts } from "../db/schema";
+import { unlessChanged } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { InvalidParamsError } from "../http/errors";
 import { sanitizeTitle } from "../text/html";
@@ -37,6 +38,13 @@ export function resolveImage(
   const mimeType = imageMimeType(ref);
   if (!mimeType || !can(plan.user, "upload_files")) throw new InvalidParamsError([{ name }]);
   const id = plan.postIds.take();
+  // A parallel write may add the same URL first: then this one starts again and reuses it.
+  plan.guards.push(
+    unlessChanged(
+      plan.db,
+      sql`NOT EXISTS (SELECT 1 FROM ${media} WHERE ${eq(media.sourceUrl, ref)})`,
+    ),
+  );
   const title = titleFromUrl(ref) || "image";
   plan.statements.push(
     plan.db.insert(posts).values({ id, postType: "attachment" }),

@@ -3,15 +3,17 @@
  * slugs or names, as a list or comma string. Numeric ids that do not exist are skipped; other
  * references resolve by slug, then name (case-insensitive), and are created when missing.
  */
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { type Taxonomy, terms } from "../db/schema";
-import { slugTaken, uniqueSlug } from "../db/slugs";
+import { freeSlug, slugsTaken, uniqueSlug } from "../db/slugs";
+import { unlessChanged } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { InvalidParamsError } from "../http/errors";
-import { isEmpty, listToArray } from "../http/validators";
+import { isEmpty, listToArray, MAX_LIST } from "../http/validators";
 import { sanitizeTitle } from "../text/html";
+import { htmlFiltersFor } from "../text/kses";
 import { refsCondition } from "./query";
 
 export interface TermRefs {
@@ -27,7 +29,10 @@ export interface TermRefs {
 export function parseTermRefs(name: string, raw: unknown): TermRefs {
   if (isEmpty(raw)) return { clear: true, refs: [] };
   const list = listToArray(raw);
-  if (list.length > 100 || !list.every((x) => typeof x === "string" || typeof x === "number")) {
+  if (
+    list.length > MAX_LIST ||
+    !list.every((x) => typeof x === "string" || typeof x === "number")
+  ) {
     throw new InvalidParamsError([{ name }]);
   }
   const refs = [
@@ -56,15 +61,15 @@ export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs:
       db
         .select({ slug: terms.slug })
         .from(terms)
-        .where(
-          and(eq(terms.taxonomy, taxonomy), or(...bases.map((b) => slugTaken(terms.slug, b)))),
-        ),
+        .where(and(eq(terms.taxonomy, taxonomy), slugsTaken(terms.slug, bases))),
     );
   }
 }
 
 /**
- * Resolves references to term ids, adding inserts for missing terms to the plan.
+ * Resolves references to term ids, adding inserts for missing terms to the plan: names through the
+ * writer's HTML filter, slugs decided in the batch (`freeSlug`), and a guard so that a parallel write
+ * creating the same term first makes this one start again and use it (issue 20).
  * @returns the term ids in the order given (deduplicated).
  */
 export function resolveTerms(
@@ -79,6 +84,7 @@ export function resolveTerms(
   const taken = new Set<string>(
     (results[`${key(taxonomy)}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
   );
+  const html = htmlFiltersFor(plan.user);
   const ids: number[] = [];
   const created = new Map<string, number>();
   for (const ref of refs) {
@@ -96,17 +102,31 @@ export function resolveTerms(
     if (id === undefined) {
       id = plan.termIds.take();
       created.set(lower, id);
+      const base = sanitizeTitle(ref) || "term";
       plan.statements.push(
         plan.db.insert(terms).values({
           id,
           taxonomy,
-          name: ref,
-          slug: uniqueSlug(sanitizeTitle(ref) || "term", taken),
+          name: html.data(ref),
+          slug: freeSlug("terms", base, uniqueSlug(base, taken), {
+            scope: sql`s.taxonomy = ${taxonomy}`,
+          }),
           modifiedGmt: plan.stamp.gmt,
         }),
       );
     }
     if (!ids.includes(id)) ids.push(id);
+  }
+  if (created.size > 0) {
+    // Terms are public (term lists show them), whatever the event's status.
+    plan.audience = "public";
+    const read = JSON.stringify(rows.map((t) => t.id));
+    plan.guards.push(
+      unlessChanged(
+        plan.db,
+        sql`NOT EXISTS (SELECT 1 FROM ${terms} WHERE ${and(eq(terms.taxonomy, taxonomy), refsCondition([...created.keys()]), sql`${terms.id} NOT IN (SELECT value FROM json_each(${read}))`)})`,
+      ),
+    );
   }
   return ids;
 }

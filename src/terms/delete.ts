@@ -47,7 +47,7 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
       .insert(deletedTerms)
       .values({ id: term.id, taxonomy: info.taxonomy, deletedGmt: stamp.gmt })
       .onConflictDoUpdate({ target: deletedTerms.id, set: { deletedGmt: stamp.gmt } }),
-    bumpContentVersion(db),
+    bumpContentVersion(db, "public"),
   ] as never);
   const ctx: RenderContext = {
     urls: c.get("urls"),

@@ -10,13 +10,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { NamedBatch } from "../db/batch";
+import { IdReservation } from "../db/ids";
 import { terms } from "../db/schema";
-import { slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, nextTermIdQuery, postDates, withWriteRetry } from "../db/write";
+import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
+import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { paramValue } from "../http/params";
+import { htmlFiltersFor } from "../text/kses";
 import { type WriteValues, writeArgs } from "./args";
 import { ancestorsQuery, touchEventsOf } from "./query";
 import { ancestryOf, type TermRow } from "./serialize";
@@ -44,7 +46,10 @@ export async function saveTerm(
   const a = values as WriteValues;
   const user = c.get("user");
   const { db } = c.get("rdb");
-  const name = a.name?.trim();
+  const html = htmlFiltersFor(user);
+  const name = a.name === undefined ? undefined : html.data(a.name.trim());
+  const description = a.description === undefined ? undefined : html.data(a.description);
+  const reservation = new IdReservation(db);
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();
@@ -56,7 +61,6 @@ export async function saveTerm(
           .from(terms)
           .where(and(eq(terms.id, target.id), eq(terms.taxonomy, info.taxonomy))),
       );
-    else reads.add("termId", nextTermIdQuery(db));
     if (a.parent) {
       reads.add(
         "parent",
@@ -67,24 +71,17 @@ export async function saveTerm(
       );
       reads.add("chain", ancestorsQuery(db, [a.parent]));
     }
-    if (creating && name !== undefined) {
-      // `term_exists` (§8.8): the same name, case-insensitively, among the new term's siblings.
-      const siblings = info.hierarchical ? eq(terms.parent, a.parent ?? 0) : undefined;
-      reads.add(
-        "same",
-        db
-          .select({ id: terms.id })
-          .from(terms)
-          .where(
-            and(
-              eq(terms.taxonomy, info.taxonomy),
-              sql`lower(${terms.name}) = lower(${name})`,
-              siblings,
-            ),
+    // `term_exists` (§8.8): the same name, case-insensitively, among the new term's siblings.
+    const sameName =
+      creating && name !== undefined
+        ? and(
+            eq(terms.taxonomy, info.taxonomy),
+            sql`lower(${terms.name}) = lower(${name})`,
+            info.hierarchical ? eq(terms.parent, a.parent ?? 0) : undefined,
           )
-          .limit(1),
-      );
-    }
+        : undefined;
+    if (sameName)
+      reads.add("same", db.select({ id: terms.id }).from(terms).where(sameName).limit(1));
     const base = creating || a.slug !== undefined ? slugBase(a.slug, name ?? "", "term") : null;
     if (base) {
       reads.add(
@@ -122,22 +119,27 @@ export async function saveTerm(
     );
     const fields: Partial<typeof terms.$inferInsert> = {};
     if (name !== undefined) fields.name = name;
-    if (a.description !== undefined) fields.description = a.description;
-    if (base) fields.slug = uniqueSlug(base, taken);
+    if (description !== undefined) fields.description = description;
+    // WordPress's first free slug as read; decided again in the batch should a parallel write take it.
+    const slug = base ? uniqueSlug(base, taken) : undefined;
+    const scope = sql`s.taxonomy = ${info.taxonomy}`;
     if (a.parent !== undefined) fields.parent = a.parent;
 
     if (!existing) {
-      const id: number = r.termId[0].next;
+      await reservation.ensure({ post: 0, term: 1 });
+      const id = reservation.allocators().termIds.take();
       const write = [
+        // A parallel create of the same name got in first: start again, and answer `term_exists`.
+        unlessChanged(db, sql`NOT EXISTS (SELECT 1 FROM ${terms} WHERE ${sameName})`),
         db.insert(terms).values({
           id,
           taxonomy: info.taxonomy,
           name: name!,
-          slug: fields.slug!,
           ...fields,
+          slug: freeSlug("terms", base!, slug!, { scope }),
           modifiedGmt: stamp.gmt,
         }),
-        bumpContentVersion(db),
+        bumpContentVersion(db, "public"),
       ];
       const results = (await db.batch([
         ...write,
@@ -148,6 +150,7 @@ export async function saveTerm(
       return c.json(renderSingle(c, info, term!, ancestry), 201);
     }
 
+    if (slug !== undefined && slug !== existing.slug) fields.slug = slug;
     const changed = (Object.keys(fields) as Array<keyof typeof fields>).some(
       (k) => fields[k] !== existing[k as keyof TermRow],
     );
@@ -160,10 +163,16 @@ export async function saveTerm(
     const write = [
       db
         .update(terms)
-        .set({ ...fields, modifiedGmt: stamp.gmt })
+        .set({
+          ...fields,
+          ...(fields.slug === undefined
+            ? {}
+            : { slug: freeSlug("terms", base!, fields.slug, { scope, except: existing.id }) }),
+          modifiedGmt: stamp.gmt,
+        })
         .where(eq(terms.id, existing.id)),
       touchEventsOf(db, existing.id, stamp),
-      bumpContentVersion(db),
+      bumpContentVersion(db, "public"),
     ];
     const results = (await db.batch([
       ...write,

@@ -94,7 +94,7 @@ export async function createApplicationPassword(c: AppContext): Promise<Response
       db
         .insert(applicationPasswords)
         .values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
-      bumpContentVersion(db),
+      bumpContentVersion(db, "private"),
     ]);
     return { userId, item, password };
   });
@@ -134,7 +134,7 @@ export async function deleteApplicationPassword(c: AppContext): Promise<Response
       .where(
         and(eq(applicationPasswords.userId, userId), eq(applicationPasswords.uuid, previous.uuid)),
       ),
-    bumpContentVersion(db),
+    bumpContentVersion(db, "private"),
   ]);
   return c.json({ deleted: true, previous: serializeApplicationPassword(previous) });
 }

@@ -26,6 +26,7 @@ export type Capability =
   | "delete_private_posts"
   | "read_private_posts"
   | "upload_files"
+  | "unfiltered_html"
   | "manage_categories"
   | "list_users"
   | "create_users"
@@ -46,6 +47,8 @@ const EDITOR: Capability[] = [
   "delete_private_posts",
   "read_private_posts",
   "upload_files",
+  // Single-site WordPress grants it to editors and administrators: their HTML is stored as sent.
+  "unfiltered_html",
   "manage_categories",
 ];
 

@@ -63,7 +63,7 @@ export async function createUser(c: AppContext): Promise<Response> {
           registered,
         })
         .returning(USER_COLUMNS(users)),
-      bumpContentVersion(db),
+      bumpContentVersion(db, "private"),
     ])) as [UserFields[], unknown];
     return inserted[0];
   });

@@ -54,7 +54,8 @@ export async function deleteUser(c: AppContext): Promise<Response> {
     db.update(media).set(handOver).where(eq(media.author, id)),
     db.delete(applicationPasswords).where(eq(applicationPasswords.userId, id)),
     db.delete(users).where(eq(users.id, id)),
-    bumpContentVersion(db),
+    // Reassigning their posts changes the `author` of public ones.
+    bumpContentVersion(db, "public"),
   ]);
   return c.json({ deleted: true, previous: serializeUser(target) });
 }

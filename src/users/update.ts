@@ -78,7 +78,7 @@ export async function updateUser(c: AppContext): Promise<Response> {
 
     const [rows] = (await db.batch([
       db.update(users).set(changes).where(eq(users.id, id)).returning(USER_COLUMNS(users)),
-      bumpContentVersion(db),
+      bumpContentVersion(db, "private"),
     ])) as [UserFields[], unknown];
     return rows[0];
   });

@@ -1,7 +1,8 @@
 /**
  * A content digest of the whole database: every row of every table (FTS shadow tables, the id
  * sequences and `content_version` included), hashed. Reads must leave it unchanged; so must every
- * refused write. Only the tables D1 itself keeps out of reach (`_cf_*`) are skipped.
+ * refused write. Only the tables D1 itself keeps out of reach (`_cf_*`) are skipped, and the tables
+ * a caller names in `except`.
  */
 import { env } from "cloudflare:workers";
 import { sha256Hex } from "../../../src/http/crypto";
@@ -15,8 +16,8 @@ export async function digestTables(): Promise<string[]> {
 }
 
 /** Hash of every row of every table, independent of physical row order. */
-export async function contentDigest(): Promise<string> {
-  const tables = await digestTables();
+export async function contentDigest(except: string[] = []): Promise<string> {
+  const tables = (await digestTables()).filter((name) => !except.includes(name));
   const parts: string[] = [];
   for (const name of tables) {
     const { results } = await env.DB.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all();

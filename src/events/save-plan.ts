@@ -1,0 +1,269 @@
+/**
+ * What an event create or update writes (tec-reference §8.2, §8.3; contract §4 rows 10, 13, 14),
+ * decided from the request and the read batch alone, so that it can be built twice (once to count
+ * the ids it needs, once with reserved ids: src/db/ids.ts): the event's columns, its venue,
+ * organizers, terms and image (created or linked), the term counts, whether anything changes at all
+ * (an update that changes nothing writes nothing) and who can see the change (issue 20).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DateTime } from "luxon";
+import type { BatchQuery } from "../db/batch";
+import type { IdAllocator } from "../db/ids";
+import { eventOrganizers, events, eventTerms, posts, type Taxonomy, terms } from "../db/schema";
+import { freeSlug, uniqueSlug } from "../db/slugs";
+import { eventAudience, postDates, recountTerms, type WriteAudience } from "../db/write";
+import { newPlan } from "../db/write-plan";
+import type { ArgValues } from "../http/args";
+import type { LinkedInput } from "../linked-posts/nested";
+import { resolveLinked } from "../linked-posts/resolve";
+import { resolveImage } from "../media/image-ref";
+import type { Settings } from "../settings";
+import { resolveTerms, type TermRefs } from "../terms/assign";
+import { htmlFiltersFor } from "../text/kses";
+import { parseTime } from "../time/parse";
+import { resolveZone } from "../time/zone";
+import { type AuthUser, scaleBackStatus } from "../users/capabilities";
+import { currencyFromCost } from "./cost";
+import type { EventRow } from "./serialize";
+import type { CREATE_ARGS } from "./write-args";
+import { eventDates } from "./write-dates";
+
+/** The links of the event as read: organizer ids in order, term ids per taxonomy. */
+export interface EventLinks {
+  organizers: number[];
+  terms: Record<Taxonomy, number[]>;
+}
+
+/** Everything the plan is built from. */
+export interface EventSaveInput {
+  user: AuthUser;
+  settings: Settings;
+  now: DateTime;
+  /** The event as read (null: a create). */
+  existing: EventRow | null;
+  /** Its links as read, whatever the viewer may see (empty for a create). */
+  links: EventLinks;
+  a: ArgValues<typeof CREATE_ARGS>;
+  sent: Set<string>;
+  venue?: LinkedInput;
+  organizer?: LinkedInput;
+  categories?: TermRefs;
+  tags?: TermRefs;
+  /** Media id or URL; null removes the image; undefined leaves it. */
+  image?: number | string | null;
+  /** Digest of the `password` sent (`""` removes it); undefined leaves it. */
+  passwordDigest?: string;
+  /** The slug base when a slug is to be (re)decided, and the slugs taken among its variants. */
+  slug: { base: string; taken: Array<{ id: number; slug: string }> } | null;
+  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
+  reads: Record<string, any>;
+}
+
+export interface EventSavePlan {
+  id: number;
+  /** False for an update that changes nothing: nothing is written. */
+  changed: boolean;
+  audience: WriteAudience;
+  /** The guards, then the statements of the write batch (without the content version bump). */
+  statements: BatchQuery[];
+}
+
+const FLAGS = [
+  ["show_map", "showMap"],
+  ["show_map_link", "showMapLink"],
+  ["hide_from_listings", "hideFromListings"],
+  ["sticky", "sticky"],
+  ["featured", "featured"],
+  ["ticketed", "ticketed"],
+] as const;
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+const sameList = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+const sameSet = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * The event's own columns as sent (dates, texts through the writer's HTML filters, status, author,
+ * post date, cost and currency, flags, password, uid), before comparison with the row as read.
+ */
+function sentColumns(input: EventSaveInput): Partial<typeof events.$inferInsert> {
+  const { a, sent, existing, settings, now, user } = input;
+  const creating = existing === null;
+  const html = htmlFiltersFor(user);
+  const values: Partial<typeof events.$inferInsert> = {};
+  if (creating || ["start_date", "end_date", "all_day", "timezone"].some((n) => sent.has(n))) {
+    Object.assign(
+      values,
+      eventDates(
+        {
+          start: a.start_date,
+          end: a.end_date,
+          allDay: sent.has("all_day") || creating ? a.all_day : undefined,
+          timezone: a.timezone,
+        },
+        existing,
+        settings.siteTimezone,
+        now,
+      ),
+    );
+  }
+  if (a.title !== undefined) values.title = html.data(a.title);
+  if (a.description !== undefined) values.content = html.post(a.description);
+  if (a.excerpt !== undefined) values.excerpt = html.post(a.excerpt);
+  if (creating || a.status !== undefined) values.status = scaleBackStatus(user, a.status);
+  if (a.author !== undefined || creating) values.author = a.author ?? user.id;
+  const postDate =
+    a.date_utc !== undefined
+      ? parseTime(a.date_utc, resolveZone("UTC")!, now)
+      : a.date !== undefined
+        ? parseTime(
+            a.date,
+            resolveZone(a.timezone || existing?.timezone || settings.siteTimezone)!,
+            now,
+          )
+        : null;
+  if (postDate) {
+    const d = postDates(postDate, settings.siteTimezone);
+    Object.assign(values, { postDate: d.local, postDateGmt: d.gmt });
+  }
+  if (a.cost !== undefined) {
+    const currency = currencyFromCost(a.cost);
+    Object.assign(values, {
+      cost: a.cost,
+      currencySymbol: currency.symbol,
+      currencyPosition: currency.position,
+    });
+  }
+  if (a.website !== undefined) values.website = a.website;
+  for (const [arg, column] of FLAGS) if (a[arg] !== undefined) values[column] = a[arg];
+  if (input.passwordDigest !== undefined) values.passwordDigest = input.passwordDigest;
+  if (a.uid !== undefined) values.uid = a.uid;
+  return values;
+}
+
+/**
+ * Builds the write of one event save.
+ * @throws InvalidParamsError from the resolvers (a venue/organizer the writer may not link, an
+ *   unknown image), before any id is reserved (the counting build throws first).
+ */
+export function planEventSave(
+  input: EventSaveInput,
+  db: Parameters<typeof newPlan>[0]["db"],
+  ids: { postIds: IdAllocator; termIds: IdAllocator },
+): EventSavePlan {
+  const { existing, reads: r } = input;
+  const plan = newPlan({ db, user: input.user, settings: input.settings, now: input.now, ...ids });
+  const venueIds = input.venue ? resolveLinked(plan, "venue", input.venue, r) : undefined;
+  const organizerIds = input.organizer
+    ? resolveLinked(plan, "organizer", input.organizer, r)
+    : undefined;
+  const termIds = (taxonomy: Taxonomy, refs: TermRefs | undefined) =>
+    refs ? (refs.clear ? [] : resolveTerms(plan, taxonomy, refs.refs, r)) : undefined;
+  const categoryIds = termIds("tribe_events_cat", input.categories);
+  const tagIds = termIds("post_tag", input.tags);
+  const image = input.image;
+  const imageId =
+    image === undefined ? undefined : image === null ? null : resolveImage(plan, "image", image, r);
+  const id = existing?.id ?? plan.postIds.take();
+
+  const values = sentColumns(input);
+  if (venueIds !== undefined) values.venueId = venueIds[0] ?? null;
+  if (imageId !== undefined) values.imageId = imageId;
+  // WordPress's first free slug as read; decided again in the batch should a parallel write take it.
+  const guess = input.slug
+    ? uniqueSlug(
+        input.slug.base,
+        new Set(input.slug.taken.filter((e) => e.id !== id).map((e) => e.slug)),
+      )
+    : undefined;
+  if (existing) {
+    const row = existing as unknown as Record<string, unknown>;
+    for (const [column, value] of Object.entries(values)) {
+      if (sameValue(row[column], value)) delete values[column as keyof typeof values];
+    }
+  }
+  const slugChanged = guess !== undefined && guess !== existing?.slug;
+  const organizersChanged =
+    organizerIds !== undefined && !sameList(organizerIds, input.links.organizers);
+  const changedTerms = (
+    [
+      ["tribe_events_cat", categoryIds],
+      ["post_tag", tagIds],
+    ] as const
+  ).filter(([taxonomy, ids]) => ids !== undefined && !sameSet(ids, input.links.terms[taxonomy]));
+  const created = plan.postIds.count + plan.termIds.count > (existing ? 0 : 1);
+  const changed =
+    existing === null ||
+    created ||
+    slugChanged ||
+    organizersChanged ||
+    changedTerms.length > 0 ||
+    Object.keys(values).length > 0;
+  if (!changed) return { id, changed, audience: "private", statements: [] };
+
+  // Trash is one code path (issue 20): what DELETE records, an update into the trash records too.
+  const status = values.status ?? existing?.status;
+  if (existing && status === "trash" && existing.status !== "trash")
+    values.trashMetaStatus = existing.status;
+  else if (existing?.status === "trash" && status !== "trash") values.trashMetaStatus = "";
+  if (!existing && values.postDate === undefined)
+    Object.assign(values, { postDate: plan.stamp.local, postDateGmt: plan.stamp.gmt });
+  if (slugChanged) {
+    values.slug = freeSlug("events", input.slug!.base, guess!, {
+      except: existing?.id,
+    }) as unknown as string;
+  }
+  Object.assign(values, { postModified: plan.stamp.local, postModifiedGmt: plan.stamp.gmt });
+
+  const s = plan.statements;
+  if (existing) s.push(db.update(events).set(values).where(eq(events.id, id)));
+  else {
+    s.push(db.insert(posts).values({ id, postType: "tribe_events" }));
+    s.push(db.insert(events).values({ ...values, id } as typeof events.$inferInsert));
+  }
+  if (organizersChanged) {
+    s.push(db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, id)));
+    // One bound parameter for the whole list (D1 allows 100 per statement).
+    if (organizerIds!.length)
+      s.push(
+        db
+          .insert(eventOrganizers)
+          .select(sql`SELECT ${id}, value, key FROM json_each(${JSON.stringify(organizerIds)})`),
+      );
+  }
+  for (const [taxonomy, ids] of changedTerms) {
+    s.push(
+      db
+        .delete(eventTerms)
+        .where(
+          and(
+            eq(eventTerms.eventId, id),
+            inArray(
+              eventTerms.termId,
+              db.select({ id: terms.id }).from(terms).where(eq(terms.taxonomy, taxonomy)),
+            ),
+          ),
+        ),
+    );
+    if (ids!.length)
+      s.push(
+        db
+          .insert(eventTerms)
+          .select(sql`SELECT ${id}, value FROM json_each(${JSON.stringify(ids)})`),
+      );
+  }
+  const touched = [
+    ...new Set([
+      ...input.links.terms.tribe_events_cat,
+      ...input.links.terms.post_tag,
+      ...(categoryIds ?? []),
+      ...(tagIds ?? []),
+    ]),
+  ];
+  if (touched.length) s.push(recountTerms(db, touched));
+  const audience =
+    plan.audience === "public" ? "public" : eventAudience(existing?.status, status as string);
+  return { id, changed, audience, statements: [...plan.guards, ...s] };
+}

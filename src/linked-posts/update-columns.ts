@@ -1,0 +1,106 @@
+/**
+ * The columns a venue/organizer update changes (tec-reference §8.6; contract §4 rows 10, 12): exactly
+ * the fields sent, the name, description and excerpt through the writer's HTML filters, and whether
+ * anything changed at all — an update that changes nothing is not written (issue 20).
+ */
+import type { WritePlan } from "../db/write-plan";
+import { htmlFiltersFor } from "../text/kses";
+import { scaleBackStatus } from "../users/capabilities";
+import { unlinkStatements } from "./delete";
+import { deriveStateProvince } from "./fields";
+import { type LinkedFields, type LinkedKind, linkedColumns, type VenueFields } from "./kinds";
+import type { LinkedRow } from "./load";
+import { postDateColumns } from "./resolve";
+import type { VenueRow } from "./serialize";
+
+/** What an update was sent, validated. */
+export interface UpdateInput {
+  a: LinkedFields & Record<string, unknown>;
+  sent: Set<string>;
+  /** Whether the request names a field at all (a JSON null included). */
+  named: (field: string) => boolean;
+  /** The new name, trimmed, when one was sent. */
+  name: string | undefined;
+  /** The new image id, null to remove it, undefined to keep it. */
+  imageId: number | null | undefined;
+}
+
+/**
+ * The columns of an update that differ from the row as read, with the modification stamp when there
+ * are any (`{}` when the update changes nothing). Trashing through `status` unlinks the post from its
+ * events, as DELETE does, and records the status it had; leaving the trash forgets it (the
+ * statements are added to the plan; the caller has checked `delete_post`). Sets the plan's audience
+ * to public when anonymous readers could see the change.
+ */
+export function updatedColumns(
+  kind: LinkedKind,
+  existing: LinkedRow,
+  input: UpdateInput,
+  plan: WritePlan,
+): Record<string, unknown> {
+  const { a, sent, named } = input;
+  const html = htmlFiltersFor(plan.user);
+  const columns: Record<string, unknown> = linkedColumns(kind, a, sent, html);
+  if (input.name !== undefined) columns.title = html.data(input.name);
+  if (kind === "venue") {
+    Object.assign(columns, stateProvinceUpdate(existing as VenueRow, a as VenueFields, sent));
+    // A JSON null removes the coordinate (it never reaches `sent`, which holds non-null values).
+    if (named("geo_lat") && !sent.has("geo_lat")) columns.geoLat = null;
+    if (named("geo_lng") && !sent.has("geo_lng")) columns.geoLng = null;
+  }
+  if (input.imageId !== undefined) columns.imageId = input.imageId;
+  if (a.author !== undefined) columns.author = a.author;
+  if (a.date !== undefined || a.date_utc !== undefined)
+    Object.assign(columns, postDateColumns(plan, a));
+  if (a.status !== undefined) columns.status = scaleBackStatus(plan.user, a.status);
+
+  const row = existing as unknown as Record<string, unknown>;
+  for (const [column, value] of Object.entries(columns)) {
+    if (row[column] === value) delete columns[column];
+  }
+  if (Object.keys(columns).length === 0) return {};
+
+  const status = (columns.status as string | undefined) ?? existing.status;
+  if (status === "trash" && existing.status !== "trash") {
+    columns.trashMetaStatus = existing.status;
+    plan.statements.push(...unlinkStatements(plan.db, kind, existing.id, plan.stamp));
+  } else if (existing.status === "trash" && status !== "trash") {
+    columns.trashMetaStatus = "";
+  }
+  // Anonymous readers see published posts, embedded or not, the events a trashing unlinks, and
+  // venue coordinates through the events' `geoloc` filters.
+  if (
+    existing.status === "publish" ||
+    status === "publish" ||
+    columns.trashMetaStatus !== undefined ||
+    "geoLat" in columns ||
+    "geoLng" in columns
+  ) {
+    plan.audience = "public";
+  }
+  columns.postModified = plan.stamp.local;
+  columns.postModifiedGmt = plan.stamp.gmt;
+  return columns;
+}
+
+/**
+ * Venue `stateprovince` on update (§8.6): a non-empty value sent is kept; otherwise, when the
+ * address region changes (country, state, province or an empty `stateprovince` sent), it is derived
+ * again from the merged values. Nothing changes when none of them is sent.
+ */
+function stateProvinceUpdate(
+  row: VenueRow,
+  f: VenueFields,
+  sent: Set<string>,
+): { stateprovince?: string } {
+  if (sent.has("stateprovince") && f.stateprovince) return {};
+  if (!["country", "state", "province", "stateprovince"].some((k) => sent.has(k))) return {};
+  const pick = (k: "country" | "state" | "province") => (sent.has(k) ? (f[k] ?? "") : row[k]);
+  return {
+    stateprovince: deriveStateProvince({
+      country: pick("country"),
+      state: pick("state"),
+      province: pick("province"),
+    }),
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * WordPress's HTML filter for users without `unfiltered_html` (issue 20; WordPress `kses`): what
+ * authors and contributors write is reduced to WordPress's allowed HTML before it is stored —
+ * descriptions and excerpts to the allowed *post* HTML (`wp_kses_post`, `$allowedposttags`), titles,
+ * names and term descriptions to the smaller allowed *data* HTML (`wp_filter_kses`, `$allowedtags`).
+ * Editors and administrators have `unfiltered_html` and keep what they send, as in WordPress.
+ *
+ * The parsing and filtering is js-xss's (`xss`); the policy — which tags, which attributes, which
+ * URL protocols — is WordPress's, written down here.
+ */
+
+import type * as Xss from "xss";
+import xss, { type IWhiteList } from "xss";
+import { type AuthUser, can } from "../users/capabilities";
+
+// A CommonJS module: its named exports are properties of the default export under every bundler.
+const { escapeAttrValue, FilterXSS, friendlyAttrValue, safeAttrValue } =
+  xss as unknown as typeof Xss;
+
+/** `_wp_add_global_attributes`: allowed on every tag of the post list (plus `data-*`, `aria-*`). */
+const GLOBAL = ["class", "id", "style", "title", "role", "dir", "lang", "xml:lang", "hidden"];
+
+const ALIGN = ["align"];
+const CELL = ["align", "char", "charoff", "valign"];
+
+/** `$allowedposttags` (wp-includes/kses.php), without the global attributes. */
+const POST_TAGS: Record<string, string[]> = {
+  address: [],
+  a: ["href", "rel", "rev", "name", "target", "download", "hreflang", "media", "type"],
+  abbr: [],
+  acronym: [],
+  area: ["alt", "coords", "href", "nohref", "shape", "target"],
+  article: ALIGN,
+  aside: ALIGN,
+  audio: ["autoplay", "controls", "loop", "muted", "preload", "src"],
+  b: [],
+  bdo: [],
+  big: [],
+  blockquote: ["cite"],
+  br: [],
+  button: ["disabled", "name", "type", "value"],
+  caption: ALIGN,
+  cite: [],
+  code: [],
+  col: [...CELL, "span", "width"],
+  colgroup: [...CELL, "span", "width"],
+  del: ["datetime"],
+  dd: [],
+  dfn: [],
+  details: ["align", "open"],
+  div: ALIGN,
+  dl: [],
+  dt: [],
+  em: [],
+  fieldset: [],
+  figure: ALIGN,
+  figcaption: ALIGN,
+  font: ["color", "face", "size"],
+  footer: ALIGN,
+  h1: ALIGN,
+  h2: ALIGN,
+  h3: ALIGN,
+  h4: ALIGN,
+  h5: ALIGN,
+  h6: ALIGN,
+  header: ALIGN,
+  hgroup: ALIGN,
+  hr: ["align", "noshade", "size", "width"],
+  i: [],
+  img: [
+    "alt",
+    "align",
+    "border",
+    "height",
+    "hspace",
+    "loading",
+    "longdesc",
+    "vspace",
+    "src",
+    "usemap",
+    "width",
+    "decoding",
+    "srcset",
+    "sizes",
+  ],
+  ins: ["datetime", "cite"],
+  kbd: [],
+  label: ["for"],
+  legend: ALIGN,
+  li: ["align", "value"],
+  main: ALIGN,
+  map: ["name"],
+  mark: [],
+  menu: ["type"],
+  nav: ALIGN,
+  p: ALIGN,
+  pre: ["width"],
+  q: ["cite"],
+  rb: [],
+  rp: [],
+  rt: [],
+  rtc: [],
+  ruby: [],
+  s: [],
+  samp: [],
+  span: ALIGN,
+  section: ALIGN,
+  small: [],
+  strike: [],
+  strong: [],
+  sub: [],
+  summary: ALIGN,
+  sup: [],
+  table: ["align", "bgcolor", "border", "cellpadding", "cellspacing", "rules", "summary", "width"],
+  tbody: CELL,
+  td: [
+    ...CELL,
+    "abbr",
+    "axis",
+    "bgcolor",
+    "colspan",
+    "headers",
+    "height",
+    "nowrap",
+    "rowspan",
+    "scope",
+    "width",
+  ],
+  textarea: ["cols", "rows", "disabled", "name", "readonly"],
+  tfoot: CELL,
+  th: [
+    ...CELL,
+    "abbr",
+    "axis",
+    "bgcolor",
+    "colspan",
+    "headers",
+    "height",
+    "nowrap",
+    "rowspan",
+    "scope",
+  ],
+  thead: CELL,
+  title: [],
+  tr: [...CELL, "bgcolor"],
+  track: ["default", "kind", "label", "src", "srclang"],
+  tt: [],
+  u: [],
+  ul: ["type"],
+  ol: ["start", "type", "reversed"],
+  var: [],
+  video: [
+    "autoplay",
+    "controls",
+    "height",
+    "loop",
+    "muted",
+    "playsinline",
+    "poster",
+    "preload",
+    "src",
+    "width",
+  ],
+};
+
+/** `$allowedtags`: what comments, titles and term descriptions may hold. */
+const DATA_TAGS: Record<string, string[]> = {
+  a: ["href", "title"],
+  abbr: ["title"],
+  acronym: ["title"],
+  b: [],
+  blockquote: ["cite"],
+  cite: [],
+  code: [],
+  del: ["datetime"],
+  em: [],
+  i: [],
+  q: ["cite"],
+  s: [],
+  strike: [],
+  strong: [],
+};
+
+/** `wp_allowed_protocols()`: the schemes a URL attribute may use; relative URLs are kept too. */
+const PROTOCOLS = new Set(
+  "http https ftp ftps mailto news irc irc6 ircs gopher nntp feed telnet mms rtsp sms svn tel fax xmpp webcal urn".split(
+    " ",
+  ),
+);
+
+/** Attributes that hold URLs (WordPress checks them with `wp_kses_bad_protocol`). */
+const URL_ATTRIBUTES = new Set(["href", "src", "cite", "longdesc", "usemap", "poster", "action"]);
+
+/** Whether a URL attribute's value is relative or uses an allowed protocol. */
+function allowedUrl(value: string): boolean {
+  // Browsers ignore control characters and blanks inside a scheme (`java\tscript:`), so do we.
+  const compact = friendlyAttrValue(value).replace(/[\s\p{Cc}]+/gu, "");
+  const scheme = /^([^/?#]*?):/.exec(compact);
+  return scheme === null || PROTOCOLS.has(scheme[1].toLowerCase());
+}
+
+function filterFor(tags: Record<string, string[]>, globals: boolean) {
+  const whiteList: IWhiteList = Object.fromEntries(
+    Object.entries(tags).map(([tag, attrs]) => [tag, globals ? [...attrs, ...GLOBAL] : attrs]),
+  );
+  return new FilterXSS({
+    whiteList,
+    // Disallowed tags go, their text stays; script and style bodies go with them.
+    stripIgnoreTag: true,
+    stripIgnoreTagBody: ["script", "style"],
+    allowCommentTag: false,
+    safeAttrValue(tag, name, value, cssFilter) {
+      if (URL_ATTRIBUTES.has(name))
+        return allowedUrl(value) ? escapeAttrValue(friendlyAttrValue(value).trim()) : "";
+      if (name === "srcset") {
+        const ok = value
+          .split(",")
+          .every((candidate) => allowedUrl(candidate.trim().split(/\s+/)[0] ?? ""));
+        return ok ? escapeAttrValue(friendlyAttrValue(value)) : "";
+      }
+      return safeAttrValue(tag, name, value, cssFilter);
+    },
+    onIgnoreTagAttr(tag, name, value) {
+      // `data-*` and `aria-*` are global attributes in WordPress's post list.
+      if (globals && tags[tag] && /^(data-[a-z0-9_.-]+|aria-[a-z]+)$/.test(name)) {
+        return `${name}="${escapeAttrValue(value)}"`;
+      }
+      return undefined;
+    },
+  });
+}
+
+const POST_FILTER = filterFor(POST_TAGS, true);
+const DATA_FILTER = filterFor(DATA_TAGS, false);
+
+/**
+ * `wp_kses_post`: allowed post HTML (descriptions, excerpts).
+ * @example ksesPost('<p onclick="x()">Hi<script>alert(1)</script></p>') // "<p>Hi</p>"
+ */
+export const ksesPost = (html: string): string => POST_FILTER.process(html);
+
+/**
+ * `wp_filter_kses`: allowed data HTML (titles, names, term descriptions).
+ * @example ksesData('<b>Jazz</b> <img src=x onerror=alert(1)>') // "<b>Jazz</b> "
+ */
+export const ksesData = (html: string): string => DATA_FILTER.process(html);
+
+/** The HTML filters a user's writes go through: none with `unfiltered_html`, kses otherwise. */
+export interface HtmlFilters {
+  /** Descriptions and excerpts. */
+  post(html: string): string;
+  /** Titles, names and term descriptions. */
+  data(html: string): string;
+}
+
+const UNFILTERED: HtmlFilters = { post: (html) => html, data: (html) => html };
+const FILTERED: HtmlFilters = { post: ksesPost, data: ksesData };
+
+/**
+ * The filters for a writer (WordPress `kses_init`): editors and administrators keep their HTML,
+ * authors and contributors get WordPress's allowed HTML.
+ */
+export const htmlFiltersFor = (user: AuthUser | null): HtmlFilters =>
+  can(user, "unfiltered_html") ? UNFILTERED : FILTERED;
