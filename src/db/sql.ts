@@ -8,3 +8,21 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 export function inList(column: SQLWrapper, values: ReadonlyArray<string | number>): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }
+
+/**
+ * Rows whose password-protected content the viewer may search (issue 20; WordPress excludes
+ * password-protected posts from search for visitors): unprotected rows; every row for editors; the
+ * viewer's own; and rows whose password the request gave (`passwordDigest`, `""` for none).
+ * @param table the post table's `passwordDigest` and `author` columns.
+ */
+export function searchablePasswords(
+  columns: { passwordDigest: SQLWrapper; author: SQLWrapper },
+  viewer: { id: number; editor: boolean } | null,
+  passwordDigest: string,
+): SQL | undefined {
+  if (viewer?.editor) return undefined;
+  const open = [sql`${columns.passwordDigest} = ''`];
+  if (viewer) open.push(sql`${columns.author} = ${viewer.id}`);
+  if (passwordDigest !== "") open.push(sql`${columns.passwordDigest} = ${passwordDigest}`);
+  return sql`(${sql.join(open, sql` OR `)})`;
+}

@@ -15,7 +15,7 @@ import {
   terms,
   venues,
 } from "../db/schema";
-import { inList } from "../db/sql";
+import { inList, searchablePasswords } from "../db/sql";
 import { refsCondition } from "../terms/query";
 import type { AuthUser } from "../users/capabilities";
 import { can } from "../users/capabilities";
@@ -26,6 +26,8 @@ export interface EventFilters {
   statuses: string[];
   dates: DateFilters;
   search?: string;
+  /** Digest of the request's `password` (`""` for none): protected events it opens are searched. */
+  searchPassword?: string;
   categories?: string[];
   tags?: string[];
   venue?: number[];
@@ -120,6 +122,13 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
   if (d.ends_after) conds.push(gt(events.endDate, d.ends_after));
   if (d.ends_before) conds.push(lt(events.endDate, d.ends_before));
   if (f.search) {
+    conds.push(
+      searchablePasswords(
+        events,
+        user && { id: user.id, editor: can(user, "edit_others_posts") },
+        f.searchPassword ?? "",
+      ),
+    );
     const words = searchTerms(f.search);
     conds.push(...wordsMatch(words.include, true));
     const excluded = wordsMatch(words.exclude, false);

@@ -78,10 +78,13 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   const modifiedAfter = a.modified_after
     ? parseTime(a.modified_after, resolveZone(settings.siteTimezone)!, now)
     : null;
+  const passwordDigest =
+    typeof a.password === "string" && a.password !== "" ? await sha256Hex(a.password) : "";
   const filters: EventFilters = {
     statuses: a.status ?? defaultStatuses,
     dates,
     search: a.search,
+    searchPassword: passwordDigest,
     categories: a.categories,
     tags: a.tags,
     venue: a.venue,
@@ -132,8 +135,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     page,
     perPage,
     echo,
-    passwordDigest:
-      typeof a.password === "string" && a.password !== "" ? await sha256Hex(a.password) : "",
+    passwordDigest,
     editContext: params.query.context === "edit",
   };
 }

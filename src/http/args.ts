@@ -37,6 +37,11 @@ export interface Arg<TOut = unknown> {
   /** TEC `swagger_type`, for /doc only. */
   swaggerType?: string;
   items?: { type: WpType };
+  /**
+   * Most items a list argument takes (/doc `maxItems`; issue 20: every list has a documented
+   * maximum). Lists default to `MAX_LIST` (src/http/validators.ts), which their schemas enforce.
+   */
+  maxItems?: number;
   /** JSON-schema `format` TEC declares (`double`, or `string` on status lists); shown in the index and /doc. */
   format?: string;
   /** Where /doc says the argument goes. */

@@ -8,7 +8,7 @@ import type { RequestDb } from "../db/client";
 import type { Bindings, Settings } from "../settings";
 import type { AuthUser } from "../users/capabilities";
 import type { ArgContext } from "./args";
-import { type RequestParams, readBody, readQuery } from "./params";
+import { assertNoNul, type ParamBag, type RequestParams, readBody, readQuery } from "./params";
 import type { Urls } from "./urls";
 
 export interface AppEnv {
@@ -25,6 +25,8 @@ export interface AppEnv {
     now: DateTime;
     /** Memoized by `requestParams`. */
     params?: Promise<RequestParams>;
+    /** Memoized by `requestQuery`: the one parse of the query string every reader uses. */
+    query?: ParamBag;
     /** The content version, once read (anonymous GETs: `serveAnonymousGet`). */
     contentVersion?: number;
     /** Methods the matched route allows this user, for the `Allow` header (§12.2). */
@@ -35,17 +37,34 @@ export interface AppEnv {
 export type AppContext = Context<AppEnv>;
 
 /**
- * The request's parameters (query, body, path), parsed once.
- * @throws ApiError 413, 414, 400 `rest_invalid_json` (contract §5).
+ * The request's query string, parsed once (PHP bracket semantics, the last of repeated keys wins):
+ * the handler's arguments and the edge cache's key and ETag read this same object (issue 20).
+ * @throws ApiError 414 (contract §5).
+ */
+export function requestQuery(c: AppContext): ParamBag {
+  let query = c.get("query");
+  if (!query) {
+    query = readQuery(new URL(c.req.url));
+    c.set("query", query);
+  }
+  return query;
+}
+
+/**
+ * The request's parameters (query, body, path), parsed once. A write's parameters may not hold NUL
+ * characters (issue 20).
+ * @throws ApiError 413, 414, 400 `rest_invalid_json` (contract §5); 400 `rest_invalid_param`
+ *   naming the parameters of a write that hold a NUL.
  */
 export function requestParams(c: AppContext): Promise<RequestParams> {
   let params = c.get("params");
   if (!params) {
-    params = (async () => ({
-      query: readQuery(new URL(c.req.url)),
-      body: await readBody(c.req.raw),
-      path: c.req.param() as Record<string, string>,
-    }))();
+    params = (async () => {
+      const query = requestQuery(c);
+      const body = await readBody(c.req.raw);
+      if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) assertNoNul(body, query);
+      return { query, body, path: c.req.param() as Record<string, string> };
+    })();
     c.set("params", params);
   }
   return params;

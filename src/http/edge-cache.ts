@@ -10,8 +10,9 @@
 import { eq } from "drizzle-orm";
 import type { Next } from "hono";
 import { contentVersion } from "../db/schema";
-import type { AppContext } from "./context";
+import { type AppContext, requestQuery } from "./context";
 import { sha256Hex } from "./crypto";
+import type { ParamBag } from "./params";
 
 /** Query parameters whose meaning moves with the clock (relative dates, "upcoming"). */
 const TIME_PARAMS = [
@@ -43,29 +44,42 @@ const PER_REQUEST = [
 /**
  * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
  * or the minute when the query holds relative dates or asks for upcoming things.
+ * @param query the parsed query, exactly as the handler reads it (`requestParams`).
  */
-export function clockBucket(url: URL, now: Date): string {
-  const minute = [...url.searchParams.entries()].some(
+export function clockBucket(query: ParamBag, now: Date): string {
+  const minute = Object.entries(query).some(
     ([k, v]) =>
-      (TIME_PARAMS.includes(k) && !ABSOLUTE_DATE.test(v.trim())) ||
+      (TIME_PARAMS.includes(k) && !(typeof v === "string" && ABSOLUTE_DATE.test(v.trim()))) ||
       (k === "only_with_upcoming" && v !== "" && v !== "0" && v !== "false"),
   );
   return now.toISOString().slice(0, minute ? 16 : 10);
 }
 
-/** A strong ETag for an anonymous GET: content version, language, normalized URL and clock bucket. */
+/** JSON with object keys sorted at every level: one text per meaning of a parsed query. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A strong ETag for an anonymous GET: content version, language, path, clock bucket and the query
+ * **as the handler reads it** (issue 20: PHP-style parsing, the last of repeated keys wins), so a
+ * tag or cache entry can never stand for an answer with other arguments.
+ */
 export async function entityTag(version: number, c: AppContext, now: Date): Promise<string> {
   const url = new URL(c.req.url);
-  const query = [...url.searchParams.entries()].sort(([a, x], [b, y]) =>
-    a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1,
-  );
+  const query = requestQuery(c);
   const normalized = [
     version,
     c.get("lang"),
     c.get("urls").namespaceRoot,
     url.pathname.replace(/\/+$/, ""),
-    JSON.stringify(query),
-    clockBucket(url, now),
+    canonical(query),
+    clockBucket(query, now),
   ].join("\n");
   return `"${(await sha256Hex(normalized)).slice(0, 40)}"`;
 }

@@ -62,5 +62,5 @@ export const missingParams = (names: string[]) =>
   new ApiError(400, "rest_missing_callback_param", [names.join(", ")], { params: names });
 
 /** 400 `rest_invalid_json` (§1.4). */
-export const invalidJson = (detail: string) =>
-  new ApiError(400, "rest_invalid_json", [], { json_error_code: 4, json_error_message: detail });
+export const invalidJson = (detail: string, code = 4) =>
+  new ApiError(400, "rest_invalid_json", [], { json_error_code: code, json_error_message: detail });

@@ -33,8 +33,13 @@ const ALLOWED_REQUEST_HEADERS = [
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Whether `origin` may send writes (contract §6). */
+/**
+ * Whether `origin` may send writes (contract §6): no `Origin` (not a browser), or one of
+ * `CORS_WRITE_ORIGINS` (empty = any) — never the opaque `null` origin of sandboxed frames and
+ * `file:` pages (issue 20), whatever the setting.
+ */
 export function mayWriteFrom(settings: Settings, origin: string | undefined): boolean {
+  if (origin === "null") return false;
   if (!origin || settings.corsWriteOrigins.length === 0) return true;
   return settings.corsWriteOrigins.includes(origin);
 }
@@ -78,7 +83,8 @@ export function applyResponseHeaders(c: AppContext): void {
     const methods = ["OPTIONS", "GET", "HEAD"];
     if (settings && mayWriteFrom(settings, origin)) methods.push("POST", "PUT", "PATCH", "DELETE");
     h.set("Access-Control-Allow-Methods", methods.join(", "));
-    h.set("Access-Control-Allow-Credentials", "true");
+    // No Access-Control-Allow-Credentials (issue 20): credentials travel in the Authorization
+    // header, which needs no cookie mode, so no page may ride on a browser's stored credentials.
   }
   h.append("Vary", "Origin");
   if (c.get("user")) {

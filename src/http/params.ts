@@ -36,11 +36,11 @@ export function parseQueryString(text: string): ParamBag {
   return qs.parse(text.replace(/^\?/, ""), QS_OPTIONS) as ParamBag;
 }
 
-async function readLimited(req: Request): Promise<string> {
+async function readLimited(req: Request): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES)
     throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
-  if (!req.body) return "";
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -60,7 +60,19 @@ async function readLimited(req: Request): Promise<string> {
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
+}
+
+/** Thrown by `utf8` for bytes that are not UTF-8. */
+class MalformedUtf8 extends Error {}
+
+/** Strict UTF-8 decoding: a body is never stored with replacement characters (issue 20). */
+function utf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new MalformedUtf8();
+  }
 }
 
 /**
@@ -78,7 +90,7 @@ export async function readBody(req: Request): Promise<ParamBag> {
     if (declared > MAX_BODY_BYTES)
       throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
     const raw = await readLimited(req);
-    if (raw.trim() === "") return {};
+    if (raw.every((b) => b <= 0x20)) return {};
     let form: FormData;
     try {
       // The boundary is case-sensitive (browsers send `----WebKitFormBoundaryAbC…`): the header as sent.
@@ -91,8 +103,20 @@ export async function readBody(req: Request): Promise<ParamBag> {
       if (typeof value === "string") pairs.append(key, value);
     return parseQueryString(pairs.toString());
   }
-  const raw = await readLimited(req);
-  if (type.startsWith("application/json") || type.includes("+json")) {
+  const json = type.startsWith("application/json") || type.includes("+json");
+  const form = type.startsWith("application/x-www-form-urlencoded");
+  // Other bodies are not read as parameters (WordPress ignores them too).
+  if (!json && !form) return {};
+  let raw: string;
+  try {
+    raw = utf8(await readLimited(req));
+  } catch (err) {
+    if (!(err instanceof MalformedUtf8)) throw err;
+    // PHP's json_decode: JSON_ERROR_UTF8 (5).
+    if (json) throw invalidJson("Malformed UTF-8 characters, possibly incorrectly encoded", 5);
+    throw new InvalidParamsError([{ name: "body" }]);
+  }
+  if (json) {
     if (raw.trim() === "") return {};
     let parsed: unknown;
     try {
@@ -104,8 +128,32 @@ export async function readBody(req: Request): Promise<ParamBag> {
       ? (parsed as ParamBag)
       : {};
   }
-  if (type.startsWith("application/x-www-form-urlencoded")) return parseQueryString(raw);
-  return {};
+  return parseQueryString(raw);
+}
+
+/** Whether a parsed value holds a NUL character anywhere (iteratively: JSON nests without limit). */
+function holdsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return true;
+    } else if (item !== null && typeof item === "object") {
+      for (const child of Object.values(item)) stack.push(child);
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses NUL characters in the parameters of a write (issue 20): no text field stores one.
+ * @throws InvalidParamsError naming every parameter that holds one.
+ */
+export function assertNoNul(...bags: ParamBag[]): void {
+  const names = [
+    ...new Set(bags.flatMap((bag) => Object.keys(bag).filter((k) => holdsNul(bag[k])))),
+  ];
+  if (names.length) throw new InvalidParamsError(names.map((name) => ({ name })));
 }
 
 /**

@@ -7,6 +7,7 @@
 import { and, eq, gt, gte, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
+import { searchablePasswords } from "../db/sql";
 import { ANY_STATUSES } from "../events/args";
 import { visibility as eventVisibility } from "../events/filters";
 import { type AuthUser, can } from "../users/capabilities";
@@ -17,6 +18,8 @@ import { searchCondition } from "./search";
 export interface LinkedFilters {
   statuses: string[];
   search?: string;
+  /** Digest of the request's `password` (`""` for none): protected posts it opens are searched. */
+  searchPassword?: string;
   /** Only the post(s) linked to this event. */
   event?: number;
   /** true: linked to an event that is not a draft or pending; false: not so linked. */
@@ -71,7 +74,16 @@ export function linkedWhere(
     linkedVisibility(kind, user),
   ];
   // §7.1: search looks among non-trashed posts only.
-  if (f.search !== undefined) conds.push(ne(t.status, "trash"), searchCondition(kind, f.search));
+  if (f.search !== undefined)
+    conds.push(
+      ne(t.status, "trash"),
+      searchablePasswords(
+        t,
+        user && { id: user.id, editor: can(user, "edit_others_posts") },
+        f.searchPassword ?? "",
+      ),
+      searchCondition(kind, f.search),
+    );
   if (f.event !== undefined)
     conds.push(inArray(t.id, linkedToEvents(db, kind, eq(events.id, f.event))));
   if (f.hasEvents !== undefined) {

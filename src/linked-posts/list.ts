@@ -7,6 +7,7 @@ import { media } from "../db/schema";
 import { ANY_STATUSES } from "../events/args";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
+import { sha256Hex } from "../http/crypto";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
@@ -42,6 +43,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const filters: LinkedFilters = {
     statuses: a.status ?? (editor ? ANY_STATUSES : ["publish"]),
     search: a.search,
+    searchPassword: a.password ? await sha256Hex(a.password) : "",
     event: a.event,
     hasEvents: sent.has("has_events") ? a.has_events : undefined,
     onlyWithUpcoming: a.only_with_upcoming === true,

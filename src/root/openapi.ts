@@ -8,6 +8,7 @@ import { toJsonSchemaDefs } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import type { Arg, ArgContext } from "../http/args";
 import { type AppContext, argContext } from "../http/context";
+import { MAX_LIST } from "../http/validators";
 import { type Strings, text } from "../i18n";
 import { routeArgs } from "./namespace-index";
 import {
@@ -86,7 +87,10 @@ function components(strings: Strings): Json {
 function argSchema(arg: Arg, ctx: ArgContext): Json {
   const type = arg.type ?? arg.swaggerType ?? "string";
   const schema: Json = { type };
-  if (type === "array") schema.items = arg.items ?? { type: "string" };
+  if (type === "array") {
+    schema.items = arg.items ?? { type: "string" };
+    schema.maxItems = arg.maxItems ?? MAX_LIST;
+  }
   if (arg.format && arg.format !== type) schema.format = arg.format;
   if (arg.default !== undefined && arg.default !== null)
     schema.default = typeof arg.default === "function" ? arg.default(ctx) : arg.default;

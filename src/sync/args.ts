@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { listToArray, positiveInt, timeInput } from "../http/validators";
+import { listToArray, MAX_LIST, positiveInt, timeInput } from "../http/validators";
 
 /** The kinds of things the log reports, by their REST names. */
 export const DELETED_TYPES = ["event", "venue", "organizer", "category", "tag"] as const;
@@ -19,6 +19,7 @@ const typeList = v.pipe(
   v.check(
     (list) =>
       list.length > 0 &&
+      list.length <= MAX_LIST &&
       list.every((t) => typeof t === "string" && (DELETED_TYPES as readonly string[]).includes(t)),
     issue("invalid"),
   ),
