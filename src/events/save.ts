@@ -25,7 +25,7 @@ import { sha256Hex } from "../http/crypto";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
-import { parseLinkedInput } from "../linked-posts/nested";
+import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
 import { lookupLinked, resolveLinked } from "../linked-posts/resolve";
 import { lookupImage, resolveImage } from "../media/image-ref";
 import { lookupTerms, parseTermRefs, resolveTerms } from "../terms/assign";
@@ -44,6 +44,13 @@ export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt
     eq(events.id, row.id),
     eq(events.status, row.status),
     eq(events.postModifiedGmt, row.postModifiedGmt),
+  );
+
+/** Whether a save writes `global_id_lineage`, on the event or on a venue or organizer it creates. */
+const writesLineage = (own: unknown, ...linked: Array<LinkedInput | undefined>) =>
+  own !== undefined ||
+  linked.some(
+    (i) => i && !i.clear && i.refs.some((r) => "sent" in r && r.sent.has("global_id_lineage")),
   );
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
@@ -133,6 +140,11 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts"))
       throw forbidden(user !== null);
     if (a.author !== undefined && a.author !== user!.id && !can(user, "edit_others_posts"))
+      throw forbidden(true);
+    if (
+      writesLineage(a.global_id_lineage, venueInput, organizerInput) &&
+      !can(user, "edit_others_posts")
+    )
       throw forbidden(true);
     if ("id" in target && !existing) {
       if ((r.type as unknown[]).length === 0)
@@ -228,6 +240,10 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
         currencyPosition: currency.position,
       });
     }
+    if (a.currency_symbol !== undefined) values.currencySymbol = a.currency_symbol;
+    if (a.currency_position !== undefined) values.currencyPosition = a.currency_position;
+    if (a.currency_code !== undefined) values.currencyCode = a.currency_code;
+    if (a.global_id_lineage !== undefined) values.globalIdLineage = a.global_id_lineage;
     if (a.website !== undefined) values.website = a.website;
     for (const [arg, column] of [
       ["show_map", "showMap"],

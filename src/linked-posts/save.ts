@@ -113,6 +113,8 @@ export async function saveLinked(
     ) {
       throw forbidden(true);
     }
+    // Importers match on the lineage: only editors and administrators write it.
+    if (sent.has("global_id_lineage") && !can(user, "edit_others_posts")) throw forbidden(true);
 
     // No terms are created here, hence no term-id sequence read.
     const plan = newPlan({
