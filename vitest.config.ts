@@ -6,18 +6,38 @@ export default defineConfig(async () => {
   // Runs in Node: the same SQL files `wrangler d1 migrations apply` uses.
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "drizzle"));
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ADMIN_APP_PASSWORD: "test admin password" },
-        },
-      }),
-    ],
     test: {
-      setupFiles: ["./test/setup.ts"],
-      include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-      testTimeout: 30_000,
+      projects: [
+        {
+          // The worker's tests, inside workerd against the real worker and D1.
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  ADMIN_APP_PASSWORD: "test admin password",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            setupFiles: ["./test/setup.ts"],
+            include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+            testTimeout: 30_000,
+          },
+        },
+        {
+          // The command-line tools' tests, in Node (they start wrangler).
+          test: {
+            name: "scripts",
+            environment: "node",
+            include: ["scripts/**/*.test.ts"],
+            testTimeout: 180_000,
+          },
+        },
+      ],
     },
   };
 });

@@ -7,13 +7,18 @@
  *   --password <application password> default $ADMIN_APP_PASSWORD, else ADMIN_APP_PASSWORD of .dev.vars
  *   --timezone <IANA zone>            zone of events the file gives none (UTC, floating, all-day);
  *                                     default: the site's
+ *   --until <date>                    recurring series are expanded up to this date (YYYY-MM-DD,
+ *                                     end of that day UTC, or ISO 8601); default two years ahead
  *   --concurrency <n>                 requests in flight, default 4
  *   --dry-run                         look up and compare, write nothing
  *
  * The whole file is parsed and checked first: a bad file is reported as `file:line: message` and
- * nothing is imported. Events are matched by UID, so running it again creates nothing, updates
- * what changed, and resumes an import that stopped half-way. Exit code 0 on success, 1 on failure.
+ * nothing is imported. Events are matched by UID (occurrences of a series by `UID#start`), so
+ * running it again creates nothing, updates what changed, resumes an import that stopped half-way,
+ * and reports occurrences removed from a series at the source. Exit code 0 on success, 1 on failure.
  */
+
+import type { DateTime as LuxonDateTime } from "luxon";
 import type { ImportProgress } from "../src/import/importer";
 
 // The server's date parser computes on the runtime clock (src/time/parse.ts): UTC, before any
@@ -23,14 +28,23 @@ process.env.TZ = "UTC";
 const { readFileSync } = await import("node:fs");
 const path = await import("node:path");
 const { parseArgs } = await import("node:util");
+const { DateTime } = await import("luxon");
 const { readDevVars } = await import("./lib/config");
+const { ICS_USAGE: USAGE } = await import("./lib/import-usage");
 const { seconds } = await import("./lib/log");
 const { IcsError, ImportError } = await import("../src/import/errors");
 const { parseIcs } = await import("../src/import/ics");
 const { importEvents } = await import("../src/import/importer");
 
-const USAGE =
-  "usage: npm run import -- <file.ics | https://…> (or a TEC site: npm run import -- https://example.org/wp-json/tribe/events/v1 --help) [--url http://127.0.0.1:8787] [--user admin] [--password …] [--timezone America/New_York] [--concurrency 4] [--dry-run]";
+/** The end of the window for recurring series: a date (its end, UTC) or an ISO 8601 instant. */
+function untilOption(value: string | undefined): LuxonDateTime {
+  if (value === undefined) return DateTime.utc().plus({ years: 2 });
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? DateTime.fromISO(value, { zone: "utc" }).endOf("day")
+    : DateTime.fromISO(value, { zone: "utc" });
+  if (!at.isValid) throw new Error(`--until must be a date such as 2027-12-31, not ${value}`);
+  return at;
+}
 
 /** The namespace root for `--url`: an origin gets the default `/wp-json/tribe/events/v1`. */
 function namespaceRoot(url: string): string {
@@ -85,15 +99,19 @@ async function main(argv: string[]): Promise<number> {
       user: { type: "string", default: "admin" },
       password: { type: "string" },
       timezone: { type: "string" },
+      until: { type: "string" },
       concurrency: { type: "string", default: "4" },
       "dry-run": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (opts.help || positionals.length !== 1) {
-    console.log(USAGE);
+    console.log(
+      `usage: ${USAGE}\n\n(a TEC site as the source: npm run import -- --help shows both)`,
+    );
     return opts.help ? 0 : 1;
   }
+  const until = untilOption(opts.until);
   const source = positionals[0];
   const name = /^[a-z]+:\/\//i.test(source) ? source : path.basename(source);
   const concurrency = Number(opts.concurrency);
@@ -111,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
   const text = await readSource(source);
   let calendar: ReturnType<typeof parseIcs>;
   try {
-    calendar = parseIcs(text);
+    calendar = parseIcs(text, { until });
   } catch (err) {
     if (err instanceof IcsError) {
       console.error(`${name}:${err.line}: ${err.message}`);
@@ -120,9 +138,12 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-  const { events, warnings } = calendar;
+  const { events, warnings, series } = calendar;
+  const recurring = series.length
+    ? ` (${series.length} recurring series up to ${until.toISODate()}: ${series.reduce((n, s) => n + s.keys.length, 0)} occurrences)`
+    : "";
   console.log(
-    `▸ ${name}: ${events.length} events${calendar.name ? ` ("${calendar.name}")` : ""}, ${calendar.lineCount} lines, read in ${seconds(performance.now() - t0)}`,
+    `▸ ${name}: ${events.length} events${recurring}${calendar.name ? ` ("${calendar.name}")` : ""}, ${calendar.lineCount} lines, read in ${seconds(performance.now() - t0)}`,
   );
   for (const w of warnings.slice(0, 10)) console.warn(`  ! ${name}:${w.line}: ${w.message}`);
   if (warnings.length > 10) console.warn(`  ! … and ${warnings.length - 10} more warnings`);
@@ -145,16 +166,23 @@ async function main(argv: string[]): Promise<number> {
         fetch: (url, init) => fetch(url, init),
       },
       events,
-      { timezone: opts.timezone, concurrency, dryRun, onProgress: printer.update },
+      { timezone: opts.timezone, concurrency, dryRun, onProgress: printer.update, series },
     );
     printer.end();
     for (const n of report.notes) console.log(`  · ${name}:${n.line}: UID ${n.uid}: ${n.message}`);
+    for (const r of report.removed)
+      console.log(
+        `  − ${name}:${r.line}: "${r.title}" (UID ${r.uid}) was removed from its series at the source; it is still here (delete it if it should go)`,
+      );
     const { created, updated, unchanged, skipped, total, requests } = report;
     const counts = dryRun
       ? `Dry run, nothing written: would create ${created}, would update ${updated}, ${unchanged} unchanged, ${skipped} skipped`
       : `${created} created, ${updated} updated, ${unchanged} unchanged, ${skipped} skipped`;
+    const removed = report.removed.length
+      ? `, ${report.removed.length} removed at the source (left here)`
+      : "";
     console.log(
-      `✓ ${counts} of ${total} in ${seconds(performance.now() - t1)} (${requests} requests; ${seconds(performance.now() - t0)} in all)`,
+      `✓ ${counts}${removed} of ${total} in ${seconds(performance.now() - t1)} (${requests} requests; ${seconds(performance.now() - t0)} in all)`,
     );
     return 0;
   } catch (err) {

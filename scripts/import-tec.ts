@@ -11,20 +11,19 @@
  *                                     posts come too; without, the public data
  *   --concurrency <n>                 event requests in flight, default 4
  *
- * Events are matched by the source's global id (stored as their `uid`), terms by slug or name,
- * venues and organizers by name: running it again creates nothing and updates what changed.
- * Password-protected events are skipped (their password cannot be read). Exit code 0 on success.
+ * Posts keep the source's post dates, costs with their currency, and global ids (in
+ * `global_id_lineage`). Events, venues and organizers are matched by the source's global id, terms
+ * by slug or name: running it again creates nothing and updates what changed. Password-protected
+ * events are skipped (their password cannot be read). Exit code 0 on success.
  */
 process.env.TZ = "UTC";
 
 const { parseArgs } = await import("node:util");
 const { readDevVars } = await import("./lib/config");
+const { TEC_USAGE: USAGE } = await import("./lib/import-usage");
 const { seconds } = await import("./lib/log");
 const { ImportError } = await import("../src/import/errors");
 const { importTec } = await import("../src/import/tec/importer");
-
-const USAGE =
-  "usage: npm run import -- https://example.org/wp-json/tribe/events/v1 [--url http://127.0.0.1:8787] [--user admin] [--password …] [--source-user name --source-password …] [--concurrency 4]";
 
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -44,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   if (opts.help || positionals.length !== 1) {
-    console.log(USAGE);
+    console.log(`usage: ${USAGE}`);
     return opts.help ? 0 : 1;
   }
   const sourceRoot = positionals[0].replace(/\/+$/, "");

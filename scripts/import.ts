@@ -6,13 +6,15 @@
  * - anything else (an `.ics` file, an http(s) or webcal URL of a calendar): scripts/import-ics.ts.
  *
  * Both write into the running instance through its REST API (`--url`, `--user`, `--password`) and
- * can run again: a second run creates nothing and updates what changed.
+ * can run again: a second run creates nothing and updates what changed. `--help` without a source
+ * shows the options of both.
  */
 const OPTIONS_WITH_VALUES = new Set([
   "--url",
   "--user",
   "--password",
   "--timezone",
+  "--until",
   "--concurrency",
   "--source-user",
   "--source-password",
@@ -23,7 +25,13 @@ function sourceArgument(args: string[]): string | undefined {
   return args.find((a, i) => !a.startsWith("-") && !OPTIONS_WITH_VALUES.has(args[i - 1] ?? ""));
 }
 
-const source = sourceArgument(process.argv.slice(2));
+const args = process.argv.slice(2);
+const source = sourceArgument(args);
+if (source === undefined && (args.includes("--help") || args.includes("-h"))) {
+  const { ICS_USAGE, TEC_USAGE } = await import("./lib/import-usage");
+  console.log(`usage: ${ICS_USAGE}\n\nor: ${TEC_USAGE}`);
+  process.exit(0);
+}
 const isTec =
   source !== undefined &&
   /^https?:\/\//i.test(source) &&

@@ -1,11 +1,14 @@
 /**
- * `npm start [-- --port 8787]`: the one command from a fresh clone to the service on
- * http://127.0.0.1:8787 with a demo calendar in it.
+ * `npm start [-- --port 8787] [--no-demo]`: the one command from a fresh clone to the service on
+ * http://127.0.0.1:8787 with a demo calendar in it (or, with `--no-demo`, an empty one to import
+ * into).
  *
  * 1. validates the settings (wrangler.toml `[vars]` + `.dev.vars`) with the worker's `parseSettings`;
  * 2. makes sure `.dev.vars` has an `ADMIN_APP_PASSWORD` (random, written once) and shows it;
- * 3. applies the local D1 migrations, then seeds the demo calendar if the calendar is empty,
- *    while loading the KV strings (same code as `npm run strings:load`);
+ * 3. applies the local D1 migrations, then seeds the demo calendar if the calendar is empty (unless
+ *    `--no-demo`), and loads the KV strings (same code as `npm run strings:load`). The wrangler
+ *    commands of these steps run one after another (scripts/lib/wrangler.ts): run at once, they
+ *    made the first start fail now and then with `database is locked: SQLITE_BUSY`;
  * 4. starts `wrangler dev`, waits for the first 200, prints the URLs, and stays in the foreground.
  * Ctrl-C / SIGTERM stop wrangler and its workerd (their whole process group) before exiting.
  * Exit code 1 when a step fails (bad setting, port taken, wrangler error), else wrangler's own.
@@ -28,19 +31,34 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const USAGE = `Usage: npm start [-- --port 8787] [--no-demo]
+
+  --port <n>   where wrangler dev listens on 127.0.0.1 (default 8787)
+  --no-demo    start with an empty calendar (migrations and strings as usual); an existing
+               calendar is never touched either way`;
+
 let port: number;
+let demo: boolean;
 try {
   const { values } = parseArgs({
-    options: { port: { type: "string", default: "8787" } },
+    options: {
+      port: { type: "string", default: "8787" },
+      demo: { type: "boolean", default: true },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    allowNegative: true,
     strict: true,
   });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   port = Number(values.port);
+  demo = values.demo;
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`--port must be a TCP port, got ${values.port}`);
 } catch (err) {
-  console.error(
-    `${err instanceof Error ? err.message : String(err)}\nUsage: npm start [-- --port 8787]`,
-  );
+  console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
   process.exit(2);
 }
 exitOnSignals("Stopping wrangler dev…");
@@ -71,6 +89,10 @@ try {
   const database = (async () => {
     const applied = await step("Applying D1 migrations (local)", () => applyMigrations(false));
     info(applied.length ? `applied ${applied.join(", ")}` : "already up to date");
+    if (!demo) {
+      info("--no-demo: no demo calendar (import one with `npm run import`)");
+      return;
+    }
     // A database created by this very call is empty: the seed can skip its content query.
     const justCreated = applied.some((file) => file.startsWith("0000_"));
     const seeded = await step("Seeding the demo calendar if empty (local)", () =>
@@ -78,6 +100,7 @@ try {
     );
     for (const line of describeSeed(seeded)) info(line);
   })();
+  // Started together, but their wrangler commands queue up (runWrangler): migrations, seed, strings.
   const strings = (async () => {
     const files = readLanguageFiles();
     for (const line of languageWarnings(files, settings.languages)) warn(line);

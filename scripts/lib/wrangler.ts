@@ -11,7 +11,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { PATHS, ROOT } from "./paths";
-import { spawnGroup } from "./processes";
+import { sleep, spawnGroup } from "./processes";
 
 /** Wrangler failed: `message` names the command; `output` is the tail of what it printed. */
 export class WranglerError extends Error {
@@ -61,11 +61,69 @@ export function spawnWrangler(args: string[], env: Record<string, string> = {}):
 }
 
 /**
- * Runs `wrangler <args>` to completion and returns its stdout.
+ * Where `--local` commands keep their state: wrangler's default (`.wrangler/state`) unless set, e.g.
+ * to a temporary folder by tests (`--persist-to`).
+ */
+export const localState: { persistTo?: string } = {};
+
+/** Attempts of a local command that fails with SQLite's busy error, the first included. */
+export const BUSY_ATTEMPTS = 5;
+
+/** Whether wrangler failed because another process held the local SQLite database. */
+export const isBusy = (err: unknown) =>
+  err instanceof WranglerError && /SQLITE_BUSY|database is locked/i.test(err.output);
+
+/**
+ * Runs `attempt` again while it fails with SQLITE_BUSY, at most `attempts` times in all, waiting
+ * `delayMs`, then twice that, and so on, between attempts.
+ * @throws the last error; any other error at once.
+ */
+export async function retryBusy<T>(
+  attempt: () => Promise<T>,
+  attempts = BUSY_ATTEMPTS,
+  delayMs = 300,
+): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isBusy(err) || n >= attempts) throw err;
+      await sleep(delayMs * 2 ** (n - 1));
+    }
+  }
+}
+
+/** The tail of the queue of local commands: each starts when the one before it has ended. */
+let localQueue: Promise<unknown> = Promise.resolve();
+
+/** Local commands running now, and the most that ever ran at once (1: they never overlapped). */
+export const localRuns = { running: 0, most: 0 };
+
+/**
+ * Runs `wrangler <args>` to completion and returns its stdout. Commands on the local state
+ * (`--local`) never overlap, whoever starts them and when: D1 and KV share the SQLite files of
+ * `.wrangler/state`, and two wranglers writing them at once fail with `database is locked:
+ * SQLITE_BUSY` (issue 17). They run one after another, in the order they were started, and a busy
+ * database left by another process (e.g. a `wrangler dev`) is retried up to `BUSY_ATTEMPTS` times.
  * @throws WranglerError with the tail of its output when it exits non-zero.
  * @example const json = JSON.parse(await runWrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT 1"]))
  */
-export async function runWrangler(args: string[]): Promise<string> {
+export function runWrangler(args: string[]): Promise<string> {
+  if (!args.includes("--local")) return runOnce(args);
+  const local = localState.persistTo ? [...args, "--persist-to", localState.persistTo] : args;
+  const run = localQueue.then(async () => {
+    localRuns.most = Math.max(localRuns.most, ++localRuns.running);
+    try {
+      return await retryBusy(() => runOnce(local));
+    } finally {
+      localRuns.running--;
+    }
+  });
+  localQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function runOnce(args: string[]): Promise<string> {
   const child = spawnWrangler(args);
   let stdout = "";
   let all = "";

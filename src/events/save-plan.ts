@@ -136,6 +136,11 @@ function sentColumns(input: EventSaveInput): Partial<typeof events.$inferInsert>
       currencyPosition: currency.position,
     });
   }
+  // Explicit currency fields (imports keep their source's) override what the cost text implies.
+  if (a.currency_symbol !== undefined) values.currencySymbol = a.currency_symbol;
+  if (a.currency_position !== undefined) values.currencyPosition = a.currency_position;
+  if (a.currency_code !== undefined) values.currencyCode = a.currency_code;
+  if (a.global_id_lineage !== undefined) values.globalIdLineage = a.global_id_lineage;
   if (a.website !== undefined) values.website = a.website;
   for (const [arg, column] of FLAGS) if (a[arg] !== undefined) values[column] = a[arg];
   if (input.passwordDigest !== undefined) values.passwordDigest = input.passwordDigest;

@@ -19,7 +19,7 @@ import { sha256Hex } from "../http/crypto";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
-import { parseLinkedInput } from "../linked-posts/nested";
+import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
 import { lookupLinked } from "../linked-posts/resolve";
 import type { OrganizerRow } from "../linked-posts/serialize";
 import { lookupImage } from "../media/image-ref";
@@ -37,6 +37,13 @@ export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt
     eq(events.id, row.id),
     eq(events.status, row.status),
     eq(events.postModifiedGmt, row.postModifiedGmt),
+  );
+
+/** Whether a save writes `global_id_lineage`, on the event or on a venue or organizer it creates. */
+const writesLineage = (own: unknown, ...linked: Array<LinkedInput | undefined>) =>
+  own !== undefined ||
+  linked.some(
+    (i) => i && !i.clear && i.refs.some((r) => "sent" in r && r.sent.has("global_id_lineage")),
   );
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
@@ -137,6 +144,9 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts"))
       throw forbidden(user !== null);
     if (a.author !== undefined && a.author !== user!.id && !can(user, "edit_others_posts"))
+      throw forbidden(true);
+    // Importers match on the lineage: only editors and administrators write it.
+    if (writesLineage(a.global_id_lineage, venue, organizer) && !can(user, "edit_others_posts"))
       throw forbidden(true);
     if ("id" in target && !existing) {
       if ((r.type as unknown[]).length === 0)

@@ -1,6 +1,8 @@
 /**
  * Arguments of `POST /events` (tec-reference §2.3) and of the edit routes (§2.4, §2.5), plus the
- * contract's writable `ticketed`, `password` and the iCalendar `uid` kept by imports.
+ * contract's writable `ticketed`, `password`, and what imports keep of their source: the iCalendar
+ * `uid`, `global_id_lineage` (§4.1) and the cost's currency (`currency_symbol`, `currency_position`,
+ * `currency_code`: the metas behind §4.1 `cost_details`).
  * Edit arguments are the create arguments unrequired and **without defaults**, so that an update
  * changes exactly what it names (contract §4 row 10).
  */
@@ -15,7 +17,7 @@ import {
   timeInput,
   wpBoolean,
 } from "../http/validators";
-import { imageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
+import { globalIdLineage, imageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
 import { resolveZone } from "../time/zone";
 
 const arg = <T>(a: Arg<T>) => a;
@@ -61,6 +63,36 @@ const uid = v.pipe(
   v.unknown(),
   v.check((x) => typeof x === "string" && x.trim() !== "" && x.length <= 255, issue("invalid")),
   v.transform((x) => String(x).trim()),
+);
+
+/** `_EventCurrencySymbol` (§4.8): up to 10 characters, no digits; empty clears (the site's is shown). */
+const currencySymbol = v.pipe(
+  v.unknown(),
+  v.check(
+    (x) => isEmpty(x) || (typeof x === "string" && x.trim().length <= 10 && !/\d/.test(x)),
+    issue("invalid"),
+  ),
+  v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+);
+
+/** `_EventCurrencyPosition` (§4.1): `prefix`, `postfix`, or empty (the site's applies). */
+const currencyPosition = v.pipe(
+  v.unknown(),
+  v.check(
+    (x) => isEmpty(x) || x === "prefix" || x === "postfix",
+    issue("not_in_enum", "prefix, postfix"),
+  ),
+  v.transform((x): "" | "prefix" | "postfix" => (x === "prefix" || x === "postfix" ? x : "")),
+);
+
+/** `_EventCurrencyCode`: an ISO 4217 code (three letters, stored upper case), or empty. */
+const currencyCode = v.pipe(
+  v.unknown(),
+  v.check(
+    (x) => isEmpty(x) || (typeof x === "string" && /^[A-Za-z]{3}$/.test(x.trim())),
+    issue("invalid"),
+  ),
+  v.transform((x) => (typeof x === "string" ? x.trim().toUpperCase() : "")),
 );
 
 const password = v.pipe(
@@ -149,6 +181,27 @@ const create = {
   ticketed: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),
   password: arg({ schema: password, type: "string", description: "events.write.password" }),
   uid: arg({ schema: uid, type: "string", description: "events.write.uid" }),
+  currency_symbol: arg({
+    schema: currencySymbol,
+    type: "string",
+    description: "events.write.currency_symbol",
+  }),
+  currency_position: arg({
+    schema: currencyPosition,
+    type: "string",
+    description: "events.write.currency_position",
+  }),
+  currency_code: arg({
+    schema: currencyCode,
+    type: "string",
+    description: "events.write.currency_code",
+  }),
+  global_id_lineage: arg({
+    schema: globalIdLineage,
+    swaggerType: "array",
+    items: { type: "string" },
+    description: "events.write.global_id_lineage",
+  }),
 };
 
 /** `POST /events`. */

@@ -32,6 +32,8 @@ export interface RetryOptions {
 export interface Answer<T = unknown> {
   status: number;
   body: T;
+  /** The body as sent (for answers that are not JSON, such as the iCalendar feed). */
+  text: string;
   headers: Headers;
   attempts: number;
 }
@@ -101,7 +103,13 @@ export class Requester {
       } catch {
         parsed = undefined;
       }
-      return { status: res.status, body: parsed as T, headers: res.headers, attempts: attempt };
+      return {
+        status: res.status,
+        body: parsed as T,
+        text,
+        headers: res.headers,
+        attempts: attempt,
+      };
     }
   }
 }

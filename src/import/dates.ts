@@ -40,7 +40,7 @@ const DURATION = /^\+?P(?:\d+W|(?:\d+D)?(?:T(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/;
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}...` : text);
 
 /** An IANA zone (or `UTC`) named by a TZID, also in the `/vendor/version/Area/City` form; canonical. */
-function ianaName(tzid: string): string | null {
+export function ianaName(tzid: string): string | null {
   if (resolveZone(tzid)) return canonicalZoneName(tzid);
   const parts = tzid.split("/").filter(Boolean);
   for (const n of [3, 2]) {

@@ -5,10 +5,11 @@
  *
  * Mapping: UID → `uid`; SUMMARY → `title`; DESCRIPTION → `description` (HTML kept as written), or
  * the HTML of X-ALT-DESC;FMTTYPE=text/html when there is one; URL → `website`; IMAGE (RFC 7986, a
- * URI) → `image`; LOCATION → the venue's
- * name; ORGANIZER (CN, else the mailto address) → organizers; CATEGORIES (every property, every
- * value) → category names; DTSTART/DTEND/DURATION → dates (see dates.ts). STATUS:CANCELLED events
- * are imported like the others, with a warning.
+ * URI) → `image`; LOCATION → the venue: its name, and its address where the text has the form
+ * `Name, street, city…` (location.ts); GEO → the venue's `geo_lat`/`geo_lng`; ORGANIZER (CN, else
+ * the mailto address) → organizers; CATEGORIES (every property, every value) → category names;
+ * DTSTART/DTEND/DURATION → dates (see dates.ts). STATUS:CANCELLED events are imported like the
+ * others, with a warning.
  *
  * RFC 9073 components, as this service's own feed writes them (src/ical): a VLOCATION with a
  * schema.org `Place` in STRUCTURED-DATA (application/ld+json) gives the venue's name (NAME) and
@@ -22,14 +23,21 @@
  * - UID and DTSTART are required (the UID is how a second import recognizes an event); a UID must be
  *   unique in the file, at most 255 characters, and without commas (the API's `uid` filter splits
  *   on commas).
- * - Recurring events: RRULE/RDATE are ignored (the first occurrence is imported), VEVENTs with a
- *   RECURRENCE-ID (changed occurrences) are skipped; both with a warning.
+ * - Recurring events (RRULE, RDATE, EXDATE, and VEVENTs with a RECURRENCE-ID that change one
+ *   occurrence) are expanded up to `until` (recurrence.ts): each occurrence is an event of its own
+ *   with the UID `{UID}#{original start}` (`abc@example.com#20250106T140000Z`), so a second import
+ *   finds it again; a changed occurrence takes the changing VEVENT's fields; a cancelled one
+ *   (STATUS:CANCELLED) is left out, like an EXDATE. The API keeps occurrences, not rules: its feed
+ *   gives them back one by one.
  */
 import type ICAL from "ical.js";
+import { DateTime } from "luxon";
 import { listToArray } from "../http/validators";
 import { isUrl } from "../linked-posts/fields";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
+import { parseLocation } from "./location";
+import { expand, keyOf, MAX_OCCURRENCES, type SeriesFrame } from "./recurrence";
 import { type ScannedCalendar, scanCalendar } from "./scan";
 
 export type { IcsDates } from "./dates";
@@ -70,11 +78,14 @@ export interface IcsEvent {
   description?: string;
   /** URL, when it is an absolute URL. */
   website?: string;
-  /** LOCATION on one line (line breaks become ", "), or the VLOCATION's NAME: the venue's name. */
+  /**
+   * The venue's name: the VLOCATION's NAME, else LOCATION on one line (line breaks become ", "),
+   * cut to its first part when the rest is an address (then in `venueDetails`).
+   */
   venue?: string;
   /** IMAGE (RFC 7986) with a URI value: the featured image's URL. */
   image?: string;
-  /** The VLOCATION's address and contact details, when it has a schema.org `Place`. */
+  /** The venue's address, contact details and coordinates (VLOCATION's `Place`, LOCATION, GEO). */
   venueDetails?: IcsVenueDetails;
   organizers: IcsOrganizer[];
   /** Category names, deduplicated case-insensitively, as the API will split them (on commas). */
@@ -90,11 +101,23 @@ export interface IcsWarning {
   message: string;
 }
 
+/** A recurring series of the file and the keys of the occurrences imported from it. */
+export interface IcsSeries {
+  /** The series' UID (its occurrences have the UIDs `{uid}#{key}`). */
+  uid: string;
+  /** Line of the VEVENT that defines it. */
+  line: number;
+  title: string;
+  keys: string[];
+}
+
 /** A parsed file. */
 export interface IcsCalendar {
   /** X-WR-CALNAME, when given. */
   name?: string;
   events: IcsEvent[];
+  /** The recurring series, whose occurrences are among `events`. */
+  series: IcsSeries[];
   warnings: IcsWarning[];
   /** The last non-blank line of the file. */
   lineCount: number;
@@ -278,6 +301,25 @@ function categoriesOf(
   return out;
 }
 
+/** GEO (RFC 5545 §3.8.1.6) as `[latitude, longitude]`, or undefined (with a warning when invalid). */
+function geoOf(
+  vevent: ICAL.Component,
+  scanned: ScannedCalendar,
+  warn: (line: number, message: string) => void,
+): [number, number] | undefined {
+  const prop = vevent.getFirstProperty("geo");
+  if (!prop) return undefined;
+  const value = prop.getFirstValue() as unknown;
+  const [lat, lng] = (Array.isArray(value) ? value : String(value).split(";")).map(Number);
+  if (Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180)
+    return [lat, lng];
+  warn(
+    scanned.origin(prop).line,
+    `GEO "${clip(scanned.origin(prop).raw)}" is not latitude;longitude: ignored`,
+  );
+  return undefined;
+}
+
 function readEvent(
   vevent: ICAL.Component,
   scanned: ScannedCalendar,
@@ -301,15 +343,6 @@ function readEvent(
       `UID "${clip(uid)}" contains a comma, which the API's uid filter cannot look up`,
     );
   const dates = eventDates(vevent, line, scanned, warn, zones);
-
-  for (const name of ["rrule", "rdate"]) {
-    const prop = vevent.getFirstProperty(name);
-    if (prop)
-      warn(
-        scanned.origin(prop).line,
-        `${name.toUpperCase()} ignored: only the first occurrence of a recurring event is imported`,
-      );
-  }
   let title = oneLine(textOf(vevent, "summary"));
   if (title === "" || title === "0") {
     warn(line, `VEVENT ${clip(uid)} has no SUMMARY: imported as "(untitled)"`);
@@ -322,8 +355,18 @@ function readEvent(
       scanned.origin(vevent.getFirstProperty("url")!).line,
       `URL "${clip(url)}" is not an absolute URL: ignored`,
     );
-  const located = venueOf(vevent);
-  const venue = located?.name ?? oneLine(textOf(vevent, "location"));
+  const location = oneLine(textOf(vevent, "location"));
+  const located =
+    venueOf(vevent) ?? (location === "" || location === "0" ? undefined : parseLocation(location));
+  const venue = located?.name ?? "";
+  const geo = geoOf(vevent, scanned, warn);
+  if (geo && located && located.details.geo_lat === undefined)
+    Object.assign(located.details, { geo_lat: geo[0], geo_lng: geo[1] });
+  else if (geo && !located)
+    warn(
+      scanned.origin(vevent.getFirstProperty("geo")!).line,
+      "GEO without LOCATION: ignored (a venue needs a name)",
+    );
   const participants = participantsOf(vevent);
   const status = vevent.getFirstProperty("status");
   const cancelled = textOf(vevent, "status").toUpperCase() === "CANCELLED";
@@ -348,33 +391,79 @@ function readEvent(
   };
 }
 
+/** How to read a file. */
+export interface ParseOptions {
+  /** Recurring series are expanded up to this instant (default: two years from now). */
+  until?: DateTime;
+}
+
+const tzidOf = (prop: ICAL.Property) => {
+  const p = prop.getParameter("tzid");
+  return (Array.isArray(p) ? p[0] : p)?.trim() || undefined;
+};
+
 /**
  * Parses and validates a whole iCalendar file.
  * @param text the file's content (any line ends; folded lines allowed).
- * @returns the VEVENTs in file order, and warnings for what is imported differently from the file.
+ * @returns the VEVENTs in file order (a recurring series as its occurrences up to `until`, in
+ *   start order), the series, and warnings for what is imported differently from the file.
  * @throws IcsError with the 1-based line of the first problem: not an iCalendar file, unbalanced
  *   BEGIN/END, malformed line, VEVENT without UID or DTSTART, duplicate UID, invalid or unknown
- *   dates and time zones, an end before the start.
+ *   dates and time zones, an end before the start, a UID too long for its occurrences' UIDs.
  * @example
  * const { events } = parseIcs(await readFile("schedule.ics", "utf8"));
  * events[0] // { uid: "...", title: "Keynote", dates: { kind: "utc", startUtc: "2025-05-16 13:45:00", ... }, ... }
  */
-export function parseIcs(text: string): IcsCalendar {
+export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar {
   const scanned = scanCalendar(text);
+  const until = options.until ?? DateTime.utc().plus({ years: 2 });
   const warnings: IcsWarning[] = [];
   const warn = (line: number, message: string) => warnings.push({ line, message });
   const zones = new Set<string>();
   const seen = new Map<string, number>();
   const events: IcsEvent[] = [];
-  for (const vevent of scanned.root.getAllSubcomponents("vevent")) {
-    const recurrence = vevent.getFirstProperty("recurrence-id");
-    if (recurrence) {
-      warn(
-        scanned.origin(recurrence).line,
-        "skipped: a changed occurrence (RECURRENCE-ID) of a recurring event; only the first occurrence is imported",
+  const series: IcsSeries[] = [];
+  const all = scanned.root.getAllSubcomponents("vevent");
+  const changes = new Map<string, ICAL.Component[]>();
+  for (const vevent of all) {
+    if (!vevent.getFirstProperty("recurrence-id")) continue;
+    const uid = textOf(vevent, "uid");
+    changes.set(uid, [...(changes.get(uid) ?? []), vevent]);
+  }
+  const occurrenceUid = (uid: string, key: string, line: number) => {
+    const full = `${uid}#${key}`;
+    if (full.length > 255)
+      throw new IcsError(
+        line,
+        `UID "${clip(uid)}" is too long for the UIDs of its occurrences ({UID}#{start}, at most 255 characters)`,
       );
-      continue;
+    return full;
+  };
+  /** The changed occurrences of a series, by key; cancelled ones are left out. */
+  const changed = (uid: string, frame: SeriesFrame) => {
+    const out = new Map<string, IcsEvent | null>();
+    for (const vevent of changes.get(uid) ?? []) {
+      const prop = vevent.getFirstProperty("recurrence-id")!;
+      const line = scanned.origin(prop).line;
+      const key = keyOf(prop.getFirstValue() as ICAL.Time, tzidOf(prop), frame);
+      if (out.has(key))
+        throw new IcsError(
+          line,
+          `a second VEVENT changes the occurrence ${key} of UID "${clip(uid)}"`,
+        );
+      if (/thisandfuture/i.test(String(prop.getParameter("range") ?? "")))
+        warn(line, "RANGE=THISANDFUTURE: only this occurrence is changed");
+      const event = readEvent(vevent, scanned, () => undefined, zones);
+      if (event.cancelled) {
+        warn(line, `the occurrence ${key} of UID "${clip(uid)}" is cancelled: not imported`);
+        out.set(key, null);
+      } else out.set(key, { ...event, uid: occurrenceUid(uid, key, line) });
     }
+    return out;
+  };
+
+  for (const vevent of all) {
+    if (vevent.getFirstProperty("recurrence-id")) continue;
     const event = readEvent(vevent, scanned, warn, zones);
     const first = seen.get(event.uid);
     if (first !== undefined) {
@@ -384,8 +473,58 @@ export function parseIcs(text: string): IcsCalendar {
       );
     }
     seen.set(event.uid, event.line);
-    events.push(event);
+    if (!vevent.getFirstProperty("rrule") && !vevent.getFirstProperty("rdate")) {
+      if (changes.has(event.uid))
+        warn(
+          event.line,
+          `UID "${clip(event.uid)}" does not recur: the VEVENTs with its RECURRENCE-ID are ignored`,
+        );
+      changes.delete(event.uid);
+      events.push(event);
+      continue;
+    }
+    const dtstart = vevent.getFirstProperty("dtstart")!;
+    const frame: SeriesFrame = {
+      first: event.dates,
+      tzid: tzidOf(dtstart),
+      zone: (dtstart.getFirstValue() as ICAL.Time).zone ?? undefined,
+    };
+    const { occurrences, capped } = expand(vevent, frame, until);
+    if (capped)
+      warn(
+        event.line,
+        `the series "${clip(event.title)}" is cut at ${MAX_OCCURRENCES} occurrences`,
+      );
+    const overrides = changed(event.uid, frame);
+    changes.delete(event.uid);
+    const keys: string[] = [];
+    for (const o of occurrences) {
+      if (overrides.has(o.key)) continue;
+      events.push({ ...event, uid: occurrenceUid(event.uid, o.key, event.line), dates: o.dates });
+      keys.push(o.key);
+    }
+    for (const [key, override] of overrides) {
+      if (!override) continue;
+      events.push(override);
+      keys.push(key);
+    }
+    if (keys.length === 0)
+      warn(
+        event.line,
+        `the series "${clip(event.title)}" has no occurrence up to ${until.toISODate()}`,
+      );
+    series.push({ uid: event.uid, line: event.line, title: event.title, keys });
+  }
+  // Changed occurrences whose series is not in the file: imported as they are.
+  for (const [uid, list] of changes) {
+    for (const vevent of list) {
+      const own = readEvent(vevent, scanned, warn, zones);
+      const dtstart = vevent.getFirstProperty("dtstart")!;
+      const frame = { first: own.dates, tzid: tzidOf(dtstart) };
+      for (const [, override] of changed(uid, frame)) if (override) events.push(override);
+      break;
+    }
   }
   const name = textOf(scanned.root, "x-wr-calname");
-  return { ...(name ? { name } : {}), events, warnings, lineCount: scanned.lineCount };
+  return { ...(name ? { name } : {}), events, series, warnings, lineCount: scanned.lineCount };
 }

@@ -7,7 +7,7 @@
 import { canonicalZoneName, resolveZone } from "../time/zone";
 import { type Answer, expectOk, type ImportClient, Requester, type RetryOptions } from "./client";
 import { ImportError } from "./errors";
-import type { IcsEvent } from "./ics";
+import type { IcsEvent, IcsSeries } from "./ics";
 import {
   type EventBody,
   eventBody,
@@ -17,6 +17,7 @@ import {
   type RemoteEvent,
 } from "./payload";
 import { type KeyedTask, runKeyed } from "./pool";
+import { scanCalendar } from "./scan";
 
 export type { FetchLike, ImportClient } from "./client";
 
@@ -30,6 +31,8 @@ export interface ImportOptions extends RetryOptions {
   dryRun?: boolean;
   /** Called after the lookups and after every write. */
   onProgress?: (progress: ImportProgress) => void;
+  /** The file's recurring series (`parseIcs`): their occurrences held here but gone from the file are reported. */
+  series?: IcsSeries[];
 }
 
 /** Counts so far. `done` = created + updated + unchanged + skipped. */
@@ -47,6 +50,12 @@ export interface ImportProgress {
 export interface ImportReport extends Omit<ImportProgress, "phase" | "done"> {
   /** Events left alone, and why (e.g. in the trash). */
   notes: Array<{ uid: string; line: number; message: string }>;
+  /**
+   * Occurrences this instance holds of a series of the file that the file no longer has (removed
+   * at the source by an EXDATE, a shorter rule or a cancellation): left here, for the user to
+   * delete. `line` is the series' VEVENT.
+   */
+  removed: Array<{ uid: string; line: number; title: string }>;
   /** HTTP requests sent, retries included. */
   requests: number;
 }
@@ -130,6 +139,46 @@ export async function lookup(
   return found;
 }
 
+/**
+ * The occurrences of `series` this instance holds (read from its own iCalendar feed, whose UIDs
+ * are the stored ones: `{series UID}#{key}`) that the file no longer has.
+ * @throws ImportError when the feed cannot be read.
+ */
+async function removedOccurrences(
+  req: Requester,
+  series: IcsSeries[],
+): Promise<ImportReport["removed"]> {
+  if (series.length === 0) return [];
+  const answer = await req.send(
+    "GET",
+    `/events.ics?start_date=1970-01-01&end_date=2999-12-31&status=${STATUSES.replace(",trash", "")}`,
+  );
+  expectOk(
+    answer,
+    "reading this instance's iCalendar feed (for occurrences removed at the source)",
+  );
+  let feed: ReturnType<typeof scanCalendar>;
+  try {
+    feed = scanCalendar(answer.text);
+  } catch (err) {
+    throw new ImportError(`this instance's iCalendar feed is unreadable: ${String(err)}`, 200);
+  }
+  const bySeries = new Map(series.map((s) => [s.uid, { series: s, keys: new Set(s.keys) }]));
+  const removed: ImportReport["removed"] = [];
+  for (const vevent of feed.root.getAllSubcomponents("vevent")) {
+    const uid = String(vevent.getFirstPropertyValue("uid") ?? "");
+    const cut = uid.lastIndexOf("#");
+    const known = cut > 0 ? bySeries.get(uid.slice(0, cut)) : undefined;
+    if (known && !known.keys.has(uid.slice(cut + 1)))
+      removed.push({
+        uid,
+        line: known.series.line,
+        title: String(vevent.getFirstPropertyValue("summary") ?? known.series.title),
+      });
+  }
+  return removed;
+}
+
 const label = (e: IcsEvent) =>
   `"${e.title.length > 50 ? `${e.title.slice(0, 47)}...` : e.title}" (UID ${e.uid}, line ${e.line})`;
 
@@ -190,6 +239,7 @@ export async function importEvents(
     unchanged: 0,
     skipped: 0,
     notes: [],
+    removed: [],
     requests: 0,
   };
   const progress = (phase: ImportProgress["phase"]) => {
@@ -242,6 +292,7 @@ export async function importEvents(
     }
     progress("lookup");
     await runKeyed(tasks, limit, known);
+    report.removed = await removedOccurrences(req, options.series ?? []);
     return { ...report, requests: req.sent };
   } catch (err) {
     if (err instanceof ImportError) err.report = { ...report, requests: req.sent };

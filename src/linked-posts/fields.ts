@@ -6,7 +6,14 @@
 import * as v from "valibot";
 import type { Arg, ArgSpecs } from "../http/args";
 import { issue } from "../http/args";
-import { isEmpty, isNumeric, nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import {
+  isEmpty,
+  isNumeric,
+  listToArray,
+  nonEmptyString,
+  timeInput,
+  wpBoolean,
+} from "../http/validators";
 
 const arg = <T>(a: Arg<T>) => a;
 
@@ -83,11 +90,38 @@ const coordinate = (max: number) =>
     v.transform((x): number | null => (x === "" || x === null ? null : Number(x))),
   );
 
-/** Fields every linked post takes (§2.6/§2.7 order). */
+/** One global id of another site (§4.1 `global_id`: `host[/path]?id=N`, or another importer's form). */
+const GLOBAL_ID = /^[^\s,]{1,255}$/;
+
+/**
+ * `global_id_lineage` as written by imports (§4.1: meta `_tribe_aggregator_global_id_lineage`): the
+ * global ids this post had at the sites it came from, a list or a comma-separated string of at most
+ * 50 ids without whitespace, each up to 255 characters; empty clears. Duplicates are dropped.
+ * Only editors and administrators may write it (checked by the save handlers): importers match
+ * posts on it, so an author could otherwise make an import overwrite their post.
+ */
+export const globalIdLineage = v.pipe(
+  v.unknown(),
+  v.check((x) => {
+    if (isEmpty(x)) return true;
+    if (typeof x !== "string" && !Array.isArray(x)) return false;
+    const ids = listToArray(x);
+    return ids.length <= 50 && ids.every((id) => typeof id === "string" && GLOBAL_ID.test(id));
+  }, issue("invalid")),
+  v.transform((x): string[] => (isEmpty(x) ? [] : [...new Set(listToArray(x).map(String))])),
+);
+
+/** Fields every linked post takes (§2.6/§2.7 order), then the contract's `global_id_lineage`. */
 const common = (kind: "venue" | "organizer") => ({
   author: arg({ schema: userId, type: "integer", description: `${kind}s.author` }),
   date: arg({ schema: timeInput, type: "string", description: `${kind}s.date` }),
   date_utc: arg({ schema: timeInput, type: "string", description: `${kind}s.date_utc` }),
+  global_id_lineage: arg({
+    schema: globalIdLineage,
+    swaggerType: "array",
+    items: { type: "string" },
+    description: `${kind}s.global_id_lineage`,
+  }),
 });
 
 /** `POST /venues` arguments (§2.6), `venue` required. */

@@ -73,6 +73,7 @@ export function linkedColumns(
   set("excerpt", "excerpt", f.excerpt === undefined ? undefined : html.post(f.excerpt));
   set("phone", "phone", f.phone);
   set("website", "website", f.website);
+  set("globalIdLineage", "global_id_lineage", f.global_id_lineage);
   if (kind === "venue") {
     const v = f as VenueFields;
     for (const key of [

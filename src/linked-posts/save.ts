@@ -119,6 +119,8 @@ export async function saveLinked(
       if ((next === "trash") !== (existing.status === "trash") && !canDeletePost(user, existing))
         throw forbidden(true);
     }
+    // Importers match on the lineage: only editors and administrators write it.
+    if (sent.has("global_id_lineage") && !can(user, "edit_others_posts")) throw forbidden(true);
 
     const write = await withReservedIds(reservation, (ids) => {
       const plan = newPlan({ db, user: user!, settings, now: c.get("now"), ...ids });

@@ -50,7 +50,8 @@ export function stripTags(html: string): string {
   return decodeEntities(
     html
       .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
-      .replace(/<br\s*\/?>/gi, "\n")
+      // The source's line break after a <br> is only whitespace: one break, not two.
+      .replace(/<br\s*\/?>[^\S\n]*\n?/gi, "\n")
       .replace(/<\/(p|div|li|h[1-6]|tr|blockquote)>/gi, "\n")
       .replace(/<[^>]*>/g, ""),
   )

@@ -5,12 +5,17 @@
  *
  * - categories and tags: matched by slug, else by name (case-insensitively), under the mapped
  *   parent; parents first;
- * - venues and organizers: matched by name, case-insensitively (as the API's own duplicate check,
+ * - venues and organizers: matched by the source's global id in their `global_id_lineage` (§4.1,
+ *   recorded on create), else by name, case-insensitively (as the API's own duplicate check,
  *   contract §4 row 13); those only seen inside events (e.g. drafts, for an anonymous reader) come
  *   from the embedded copies;
- * - events: matched by `uid` = the source's `global_id` (`GET /events?uid=…`); trashed ones are left
- *   in the trash; password-protected ones (TEC blanks them, §4.7) are skipped: the password cannot be
- *   read, and importing them open would publish what the source hides.
+ * - events: matched by the source's global id in their `global_id_lineage`, else by `uid` = the
+ *   source's `global_id` (`GET /events?uid=…`, events imported before the lineage was kept); trashed
+ *   ones are left in the trash; password-protected ones (TEC blanks them, §4.7) are skipped: the
+ *   password cannot be read, and importing them open would publish what the source hides.
+ *
+ * Kept as the source has them (src/import/tec/map.ts): post dates, costs with their currency,
+ * and the source's global ids.
  *
  * New things are created, changed ones get an update naming only what differs, the rest is left
  * alone: a second run creates nothing and updates nothing. With an application password for the
@@ -29,6 +34,7 @@ import {
   linkedCreate,
   plain,
   type StoredEvent,
+  sourceLineage,
   type TecEvent,
   type TecLinked,
   type TecTerm,
@@ -66,6 +72,8 @@ export interface TecImportReport {
 
 /** Every status but trash (§6.1 `any`), for readers allowed to see them. */
 const STATUSES = "publish,future,draft,pending,private";
+/** Every event of this instance an administrator can list, trashed ones included. */
+const EVERYTHING = `start_date=${encodeURIComponent("1970-01-01 00:00:00")}&end_date=${encodeURIComponent("2999-12-31 23:59:59")}&status=${STATUSES},trash`;
 const PAGE = "50";
 
 type TaxonomyKind = "categories" | "tags";
@@ -198,20 +206,28 @@ export async function importTec(
     venue: new Map(),
     organizer: new Map(),
   };
-  const targetLinked: Record<LinkedKind, Map<string, Record<string, unknown>>> = {
+  // This instance's venues and organizers by name and by every global id in their lineage.
+  const targetLinked: Record<LinkedKind, Map<string, TecLinked>> = {
     venue: new Map(),
     organizer: new Map(),
   };
+  const linkedByLineage: Record<LinkedKind, Map<string, TecLinked>> = {
+    venue: new Map(),
+    organizer: new Map(),
+  };
+  const remember = (kind: LinkedKind, o: TecLinked) => {
+    const name = plain(o[kind]).toLowerCase();
+    if (!targetLinked[kind].has(name)) targetLinked[kind].set(name, o);
+    for (const id of o.global_id_lineage ?? []) linkedByLineage[kind].set(id, o);
+  };
   const plural = (kind: LinkedKind) => (kind === "venue" ? "venues" : "organizers");
   for (const kind of ["venue", "organizer"] as const) {
-    for await (const o of walkTarget<Record<string, unknown>>(
+    for await (const o of walkTarget<TecLinked>(
       req,
       `/${plural(kind)}?status=${STATUSES}`,
       plural(kind),
-    )) {
-      const name = plain(o[kind]).toLowerCase();
-      if (!targetLinked[kind].has(name)) targetLinked[kind].set(name, o);
-    }
+    ))
+      remember(kind, o);
   }
   async function ensureLinked(kind: LinkedKind, o: TecLinked): Promise<number | null> {
     const known = linkedIds[kind].get(o.id);
@@ -225,15 +241,15 @@ export async function importTec(
       done(plural(kind), "skipped");
       return null;
     }
-    const stored = targetLinked[kind].get(name.toLowerCase());
+    // The source's global id first (kept by an earlier run), else the name.
+    const stored =
+      sourceLineage(o)
+        .map((id) => linkedByLineage[kind].get(id))
+        .find((x) => x !== undefined) ?? targetLinked[kind].get(name.toLowerCase());
     if (!stored) {
-      const answer = await req.send<Record<string, unknown>>(
-        "POST",
-        `/${plural(kind)}`,
-        linkedCreate(kind, o),
-      );
+      const answer = await req.send<TecLinked>("POST", `/${plural(kind)}`, linkedCreate(kind, o));
       expectOk(answer, `creating ${kind} "${name}"`);
-      targetLinked[kind].set(name.toLowerCase(), answer.body);
+      remember(kind, answer.body);
       linkedIds[kind].set(o.id, Number(answer.body.id));
       done(plural(kind), "created");
       return Number(answer.body.id);
@@ -242,13 +258,10 @@ export async function importTec(
     linkedIds[kind].set(o.id, id);
     const changes = linkedChanges(kind, o, stored);
     if (Object.keys(changes).length) {
-      const answer = await req.send<Record<string, unknown>>(
-        "PUT",
-        `/${plural(kind)}/${id}`,
-        changes,
-      );
+      const answer = await req.send<TecLinked>("PUT", `/${plural(kind)}/${id}`, changes);
       expectOk(answer, `updating ${kind} ${id} "${name}"`);
       targetLinked[kind].set(name.toLowerCase(), answer.body);
+      remember(kind, answer.body);
       done(plural(kind), "updated");
     } else done(plural(kind), "unchanged");
     return id;
@@ -286,9 +299,18 @@ export async function importTec(
     } else events.push(e);
   }
   const limit = Math.max(1, Math.floor(options.concurrency ?? 4));
+  // This instance's events by the global ids in their lineage; those an earlier version imported
+  // without one are found by `uid` (= the source's global id) instead.
+  const byLineage = new Map<string, StoredEvent>();
+  for await (const stored of walkTarget<StoredEvent>(req, `/events?${EVERYTHING}`, "events"))
+    for (const id of stored.global_id_lineage ?? []) byLineage.set(id, stored);
+  const matched = (e: TecEvent) =>
+    sourceLineage(e)
+      .map((id) => byLineage.get(id))
+      .find((x) => x !== undefined);
   const found = await lookup(
     req,
-    events.map((e) => e.global_id),
+    events.filter((e) => !matched(e)).map((e) => e.global_id),
     limit,
   );
   const linksOf = async (e: TecEvent): Promise<EventLinks> => {
@@ -315,16 +337,26 @@ export async function importTec(
   const tasks = [];
   for (const e of events) {
     const links = await linksOf(e);
-    const stored = found.get(e.global_id) as unknown as StoredEvent | undefined;
+    const stored = matched(e) ?? (found.get(e.global_id) as unknown as StoredEvent | undefined);
     const title = plain(e.title);
     if (!stored) {
       tasks.push({
         keys: [],
         run: async () => {
-          expectOk(
-            await req.send("POST", "/events", eventCreate(e, links)),
-            `creating event "${title}" (source id ${e.id})`,
+          const answer = await req.send<{ data?: { params?: Record<string, unknown> } }>(
+            "POST",
+            "/events",
+            eventCreate(e, links),
           );
+          if (answer.status === 400 && answer.body?.data?.params?.uid) {
+            // Found by neither lineage nor uid, yet its uid is taken: hidden from listings here.
+            report.notes.push(
+              `event "${title}" (source id ${e.id}) exists here but is hidden from listings: left alone`,
+            );
+            done("events", "skipped");
+            return;
+          }
+          expectOk(answer, `creating event "${title}" (source id ${e.id})`);
           done("events", "created");
         },
       });

@@ -5,8 +5,14 @@
  *
  * TEC writes titles and names with HTML entities (`&#8217;`); this API keeps plain text (contract
  * §4), so they are decoded. Descriptions and excerpts are HTML either way and are sent as they are.
- * Author ids and post dates are not carried over (the importing user becomes the author).
+ * Author ids are not carried over (the importing user becomes the author).
+ *
+ * What the source says is kept as the source stored it (issue 17): the post date (`date_utc`), the
+ * cost as its values (§4.8: `cost_details.values`, never the formatted `cost`, whose `Free` would
+ * come back as a word) with the currency's symbol, position and code, and the source's global ids
+ * in `global_id_lineage` (§4.1), which is how the next run finds the post again.
  */
+import { costValues } from "../../events/cost";
 import { decodeEntities } from "../../text/html";
 
 /** A term of TEC's archive (§4.4 b) or embedded in an event (§4.4 a). */
@@ -19,14 +25,32 @@ export interface TecTerm {
   taxonomy?: string;
 }
 
+/** The post fields every TEC object has (§4.1–§4.3); venues and organizers drop falsy ones. */
+export interface TecPost {
+  global_id?: string;
+  global_id_lineage?: string[];
+  date?: string;
+  date_utc?: string;
+}
+
 /** A venue (§4.2) or organizer (§4.3): falsy keys are missing. */
-export type TecLinked = { id: number; status?: string; image?: { url?: string } | false } & Record<
-  string,
-  unknown
->;
+export type TecLinked = {
+  id: number;
+  status?: string;
+  image?: { url?: string } | false;
+} & TecPost &
+  Record<string, unknown>;
+
+/** `cost_details` (§4.1, §4.8). */
+export interface TecCostDetails {
+  currency_symbol?: string;
+  currency_code?: string;
+  currency_position?: string;
+  values?: string[];
+}
 
 /** An event (§4.1). */
-export interface TecEvent {
+export interface TecEvent extends TecPost {
   id: number;
   global_id: string;
   status: string;
@@ -41,7 +65,7 @@ export interface TecEvent {
   end_date: string;
   timezone: string;
   cost: string;
-  cost_details?: { values?: string[] };
+  cost_details?: TecCostDetails;
   website: string;
   show_map: boolean | null;
   show_map_link: boolean | null;
@@ -101,25 +125,66 @@ export function linkedFields(
   return out;
 }
 
-/** The body that creates it: empty values left out. */
+/** The form of a global id this API accepts in `global_id_lineage` (no whitespace, no commas). */
+const GLOBAL_ID = /^[^\s,]{1,255}$/;
+
+/** The source's global ids of a post, its own first (§4.1 `global_id_lineage` starts with it). */
+export function sourceLineage(o: TecPost): string[] {
+  const ids = [o.global_id, ...(o.global_id_lineage ?? [])].filter(
+    (id): id is string => typeof id === "string" && GLOBAL_ID.test(id),
+  );
+  return [...new Set(ids)].slice(0, 50);
+}
+
+/**
+ * The `global_id_lineage` to send so that the stored post carries every source id (its own global
+ * id, the first entry of what it shows, is never stored), or undefined when it already does.
+ */
+export function lineageChange(source: TecPost, stored: TecPost): string[] | undefined {
+  const [own, ...kept] = stored.global_id_lineage ?? [];
+  const missing = sourceLineage(source).filter((id) => id !== own && !kept.includes(id));
+  return missing.length ? [...kept, ...missing].slice(0, 50) : undefined;
+}
+
+/** WordPress writes `0000-00-00 00:00:00` for a post date that was never set (drafts, §4.1). */
+const isSetDate = (d: unknown): d is string =>
+  typeof d === "string" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(d) && !d.startsWith("0000");
+
+/** `{ date_utc }` when the source's post date is set and the stored one differs (or on create). */
+function postDate(source: TecPost, stored?: TecPost): { date_utc?: string } {
+  return isSetDate(source.date_utc) && source.date_utc !== stored?.date_utc
+    ? { date_utc: source.date_utc }
+    : {};
+}
+
+/** The body that creates it: empty values left out, with the source's lineage and post date. */
 export function linkedCreate(
   kind: "venue" | "organizer",
-  source: Record<string, unknown>,
+  source: TecLinked,
 ): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(linkedFields(kind, source)).filter(([, v]) => v !== "" && v !== null),
-  );
+  const lineage = sourceLineage(source);
+  return {
+    ...Object.fromEntries(
+      Object.entries(linkedFields(kind, source)).filter(([, v]) => v !== "" && v !== null),
+    ),
+    ...postDate(source),
+    ...(lineage.length ? { global_id_lineage: lineage } : {}),
+  };
 }
 
 /** What to send so that the stored one says what the source says (`{}`: nothing). */
 export function linkedChanges(
   kind: "venue" | "organizer",
-  source: Record<string, unknown>,
-  stored: Record<string, unknown>,
+  source: TecLinked,
+  stored: TecLinked,
 ): Record<string, unknown> {
   const want = linkedFields(kind, source);
   const have = linkedFields(kind, stored);
-  const out: Record<string, unknown> = {};
+  const lineage = lineageChange(source, stored);
+  const out: Record<string, unknown> = {
+    ...postDate(source, stored),
+    ...(lineage ? { global_id_lineage: lineage } : {}),
+  };
   for (const [k, v] of Object.entries(want)) {
     if (k === kind || v === have[k]) continue;
     // The image can be replaced, not removed through this field.
@@ -140,6 +205,37 @@ export interface EventLinks {
   organizers: number[];
 }
 
+const sameList = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The cost to send so that this API shows the source's `cost_details.values` (§4.8): the formatted
+ * `cost` when it gives them back (a cost without numbers is shown as stored, `Donation`), else the
+ * values themselves (`["0", "20"]` for `Free – 20€`, whose words and symbols the values do not need).
+ */
+export function rawCost(e: Pick<TecEvent, "cost" | "cost_details">): string[] {
+  const values = e.cost_details?.values ?? [];
+  const shown = str(e.cost).trim();
+  if (values.length === 0) return shown === "" || e.cost_details ? [] : [shown];
+  for (const candidate of [[shown], shown.split(", ")])
+    if (candidate.every((c) => c !== "") && sameList(costValues(candidate), values))
+      return candidate;
+  return [...values];
+}
+
+/** The currency fields of `cost_details` as this API takes them (all three, `""` when missing). */
+export function currencyOf(e: Pick<TecEvent, "cost_details">) {
+  const d = e.cost_details ?? {};
+  return {
+    currency_symbol: str(d.currency_symbol),
+    currency_position:
+      d.currency_position === "prefix" || d.currency_position === "postfix"
+        ? d.currency_position
+        : "",
+    currency_code: str(d.currency_code),
+  };
+}
+
 /** The event fields compared and sent (API names), for a source event and its target links. */
 function eventFields(e: TecEvent, _links: EventLinks) {
   return {
@@ -153,7 +249,7 @@ function eventFields(e: TecEvent, _links: EventLinks) {
       all_day: e.all_day === true,
       timezone: e.timezone,
     },
-    cost: str(e.cost),
+    cost: rawCost(e),
     website: e.website && e.website !== e.url ? e.website : "",
     show_map: e.show_map === true,
     show_map_link: e.show_map_link === true,
@@ -178,8 +274,14 @@ export function eventCreate(e: TecEvent, links: EventLinks): Record<string, unkn
     ...f.dates,
   };
   if (!f.dates.timezone) delete body.timezone;
-  for (const k of ["description", "excerpt", "cost", "website", "image"] as const)
+  for (const k of ["description", "excerpt", "website", "image"] as const)
     if (f[k] !== "") body[k] = f[k];
+  if (f.cost.length) body.cost = f.cost;
+  // After `cost`, whose text would otherwise decide symbol and position (§8.2).
+  for (const [k, v] of Object.entries(currencyOf(e))) if (v !== "" || f.cost.length) body[k] = v;
+  Object.assign(body, postDate(e));
+  const lineage = sourceLineage(e);
+  if (lineage.length) body.global_id_lineage = lineage;
   for (const k of [
     "show_map",
     "show_map_link",
@@ -204,8 +306,8 @@ const venueIdOf = (v: StoredEvent["venue"]) => (Array.isArray(v) ? (v[0]?.id ?? 
 
 /**
  * The update that makes the stored event say what the source event says; `{}` when nothing differs.
- * Descriptions and excerpts are never cleared (the API refuses empty ones); cost compares by its
- * parsed values, so a currency symbol the source site adds does not count as a change.
+ * Descriptions and excerpts are never cleared (the API refuses empty ones); the cost compares by its
+ * values and currency (§4.1 `cost_details`), never by the formatted text.
  */
 export function eventChanges(
   e: TecEvent,
@@ -229,9 +331,20 @@ export function eventChanges(
     Object.assign(out, d);
     if (!d.timezone) delete out.timezone;
   }
-  const values = (x: { cost_details?: { values?: string[] } }) =>
-    JSON.stringify(x.cost_details?.values ?? []);
-  if (values(e) !== values(stored)) out.cost = want.cost;
+  const values = (x: Pick<TecEvent, "cost_details">) => x.cost_details?.values ?? [];
+  const currency = currencyOf(e);
+  const storedCurrency = currencyOf(stored);
+  if (!sameList(values(e), values(stored))) {
+    // A new cost re-reads symbol and position from its text: send the currency with it.
+    out.cost = want.cost;
+    Object.assign(out, currency);
+  } else {
+    for (const [k, v] of Object.entries(currency))
+      if (v !== storedCurrency[k as keyof typeof currency]) out[k] = v;
+  }
+  Object.assign(out, postDate(e, stored));
+  const lineage = lineageChange(e, stored);
+  if (lineage) out.global_id_lineage = lineage;
   const storedWebsite = stored.website && stored.website !== stored.url ? stored.website : "";
   if (want.website !== storedWebsite) out.website = want.website;
   for (const k of [
