@@ -1,8 +1,8 @@
 /**
  * Resolution of venue/organizer references against D1 (tec-reference §8.4–§8.6; contract §4 rows
  * 13, 14): ids must name a post of the right type; objects without id reuse a non-trashed post with
- * the same name (and the same description, when one is given), case-insensitively, **unchanged**, or
- * become a new post in the write batch.
+ * the same name (and the same description, when one is given), case-insensitively in every script,
+ * **unchanged**, or become a new post in the write batch.
  */
 import { and, ne, type SQL, sql } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
@@ -75,12 +75,38 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
   );
 }
 
-/** Non-trashed posts of the kind named like one of `names`, case-insensitively. */
+/**
+ * A `LIKE` pattern (escape `\\`) that matches `name` in any case, also where SQLite cannot fold
+ * case (it folds ASCII only): ASCII characters stand for themselves (`LIKE` ignores their case),
+ * every other character matches any one character. A superset, narrowed by `sameName`.
+ * @example likeAnyCase("Über 100%") // "_ber 100\\%"
+ */
+export function likeAnyCase(name: string): string {
+  let out = "";
+  for (const ch of name) {
+    if (ch === "%" || ch === "_" || ch === "\\") out += `\\${ch}`;
+    else out += ch.charCodeAt(0) < 0x80 ? ch : "_";
+  }
+  return out;
+}
+
+/**
+ * Non-trashed posts of the kind named like one of `names`, case-insensitively (contract §4 row
+ * 13). ASCII names use the `lower(title)` index; names with other letters (`Über`, `ÉTÉ`), whose
+ * case SQLite's `lower()` does not fold, are found with `likeAnyCase` patterns.
+ */
 function sameNames(kind: LinkedKind, names: string[]): SQL {
   const table = LINKED[kind].table;
   const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
-  return and(inList(sql`lower(${table.title})`, lowered), ne(table.status, "trash"))!;
+  const wide = lowered.filter((n) => /[^ -~]/.test(n)).map(likeAnyCase);
+  const named = wide.length
+    ? sql`(${inList(sql`lower(${table.title})`, lowered)} OR EXISTS (SELECT 1 FROM json_each(${JSON.stringify(wide)}) p WHERE ${table.title} LIKE p.value ESCAPE '\\'))`
+    : inList(sql`lower(${table.title})`, lowered);
+  return and(named, ne(table.status, "trash"))!;
 }
+
+/** Case-insensitive equality of names and descriptions, for every script (not only ASCII). */
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The guard of a create that found no post to reuse among `read` (issue 20): the batch fails as a
@@ -96,8 +122,9 @@ function noNewNamesake(plan: WritePlan, kind: LinkedKind, names: string[], read:
 }
 
 /**
- * The existing post a create reuses (§8.6, contract §4 row 13): same name, case-insensitively, and
- * the same description when one is given; the oldest wins. Posts the user may not read are never
+ * The existing post a create reuses (§8.6, contract §4 row 13): same name and, when one is given,
+ * the same description, both case-insensitively (`Main Hall` = `main hall`, `Über` = `über`); the
+ * oldest wins. Posts the user may not read are never
  * reused, so a create cannot reveal someone else's draft.
  */
 export function findDuplicate(
@@ -106,11 +133,14 @@ export function findDuplicate(
   description: string,
   user: AuthUser,
 ): DuplicateCandidate | undefined {
-  const lowered = name.toLowerCase();
+  // What the writer's HTML filters would store counts as the same text as what was sent.
+  const html = htmlFiltersFor(user);
+  const names = [name, html.data(name)];
+  const descriptions = [description, html.post(description)];
   return candidates.find(
     (e) =>
-      e.title.toLowerCase() === lowered &&
-      (description === "" || e.content.trim() === description) &&
+      names.some((n) => sameText(e.title, n)) &&
+      (description === "" || descriptions.some((d) => sameText(e.content, d))) &&
       canReadPost(user, e),
   );
 }
@@ -284,7 +314,7 @@ export function resolveLinked(
     } else {
       const index = createIndex++;
       const description = (ref.fields.description ?? "").trim();
-      const key = `${nameOf(kind, ref.fields).toLowerCase()}\u0000${description}`;
+      const key = `${nameOf(kind, ref.fields).toLowerCase()}\u0000${description.toLowerCase()}`;
       const image = (ref.fields as { image?: number | string | null }).image;
       id =
         createdByName.get(key) ??

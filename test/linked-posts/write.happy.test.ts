@@ -90,6 +90,39 @@ describe.each(KINDS)("POST /$plural (§8.6)", ({ kind, plural, fields }) => {
     expect(otherDescription.body.slug).toBe("town-hall-2");
   });
 
+  it("matches names and descriptions case-insensitively in every script, standalone, nested and in German", async () => {
+    const hall = await create({ [kind]: "Main Hall" });
+    const lower = await create({ [kind]: "main hall" });
+    expect(lower.status).toBe(201);
+    expect(lower.body.id).toBe(hall.body.id);
+    const umlaut = await create({ [kind]: "Über Café", description: "Große Bühne" });
+    const folded = await api(`/de${NS}/${plural}`, {
+      json: { [kind]: "über CAFÉ", description: "große bühne" },
+      headers: ADMIN,
+    });
+    expect(folded.status).toBe(201);
+    expect(folded.body.id).toBe(umlaut.body.id);
+    const shouted = await create({ [kind]: "ÜBER CAFÉ", description: "GROẞE BÜHNE" });
+    expect(shouted.body.id).toBe(umlaut.body.id);
+    // Patterns are not wildcards: `_` and `%` in a name match only themselves.
+    const literal = await create({ [kind]: "Ü_%" });
+    expect((await create({ [kind]: "üx%" })).body.id).not.toBe(literal.body.id);
+    expect((await create({ [kind]: "ü_%" })).body.id).toBe(literal.body.id);
+    // The same rule for a venue/organizer given with an event.
+    const event = await api(`${NS}/events`, {
+      json: {
+        title: "Nested",
+        start_date: "2030-01-01 10:00",
+        end_date: "2030-01-01 11:00",
+        [kind]: kind === "venue" ? { venue: "MAIN HALL" } : [{ organizer: "MAIN HALL" }],
+      },
+      headers: ADMIN,
+    });
+    expect(event.status).toBe(201);
+    const linked = kind === "venue" ? event.body.venue : event.body.organizer[0];
+    expect(linked.id).toBe(hall.body.id);
+  });
+
   it("never reuses a trashed post, and renaming never deduplicates", async () => {
     const trashed = await seedLinked(kind, { title: "Old Barn", status: "trash" });
     const fresh = await create({ [kind]: "Old Barn" });
