@@ -11,7 +11,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import { blankProtected } from "../http/password-protection";
+import { blankProtectedEvent } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { parseTime } from "../time/parse";
@@ -240,7 +240,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const records = assemble(rows, { venues, organizers, terms, media }, user);
   const list = records.map((record) => {
     const body = serializeEvent(ctx, record);
-    return protectedAccess(q, record.row, user) ? body : blankProtected(body);
+    return protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body);
   });
 
   const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, q.echo);

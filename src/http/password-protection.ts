@@ -62,6 +62,25 @@ export function blankProtected<T extends Record<string, unknown>>(obj: T, keep: 
   return obj;
 }
 
+/**
+ * Blanks a serialized password-protected event (§4.7) as lists show it when access is not granted:
+ * its own protected fields as `blankProtected` does, but its venue and organizers stay, each blanked
+ * keeping its name (contract §4 row 18), as in a single read of the venue or organizer. TEC replaces
+ * them with `[]`, losing the names.
+ * @example blankProtectedEvent({ title: "T", venue: { venue: "Hall", city: "X" }, organizer: [] })
+ *   // { title: "T", venue: { venue: "Hall", city: "" }, organizer: [] }
+ */
+export function blankProtectedEvent<T extends Record<string, unknown>>(event: T): T {
+  const o = event as Record<string, unknown>;
+  blankProtected(o, ["venue", "organizer"]);
+  const venue = o.venue;
+  if (venue !== null && typeof venue === "object" && !Array.isArray(venue))
+    blankProtected(venue as Record<string, unknown>, ["venue"]);
+  if (Array.isArray(o.organizer))
+    for (const organizer of o.organizer) blankProtected(organizer, ["organizer"]);
+  return event;
+}
+
 /** Whether `password` (as sent) opens a post whose password digest is `digest`. */
 export async function passwordMatches(digest: string, password: unknown): Promise<boolean> {
   if (!digest || typeof password !== "string" || password === "") return false;

@@ -98,7 +98,7 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
     );
   });
 
-  it("blanks protected fields of password-protected events in lists, names kept (contract §4 row 18)", async () => {
+  it("blanks protected fields of password-protected events in lists, venue and organizer names kept (contract §4 row 18)", async () => {
     const venue = await seedVenue({ title: "Secret Hall", city: "Hidden City" });
     const org = await seedOrganizer({ title: "Secret Org", email: "s@example.com" });
     const cat = await seedTerm("tribe_events_cat", "Secret Cat");
@@ -129,11 +129,15 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
       show_map: null,
       categories: [],
       tags: [],
-      venue: [],
-      organizer: [],
+      venue: { id: venue, venue: "Secret Hall", city: "", show_map: null },
+      organizer: [{ id: org, organizer: "Secret Org", email: "" }],
       custom_fields: [],
     });
     expect(JSON.stringify(e)).not.toMatch(/Secret text|Hidden City|s@example.com|Secret Cat/);
+    // The list shows what a single read of the venue and the organizer shows: names, nothing else.
+    const single = (await api(`${NS}/events/${e.id}?password=pw`)).body;
+    expect(single.venue.venue).toBe(e.venue.venue);
+    expect(single.organizer[0].organizer).toBe(e.organizer[0].organizer);
     const opened = (await api(`${NS}/events?password=pw`)).body.events[0];
     expect(opened.description).toBe("<p>Secret text</p>");
     expect(opened.venue.venue).toBe("Secret Hall");
