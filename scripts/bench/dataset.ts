@@ -191,6 +191,8 @@ interface PostDates {
   post_date_gmt: string;
   post_modified: string;
   post_modified_gmt: string;
+  /** The change time `modified_after` filters on (issue 13): the last modification. */
+  changed_gmt: string;
 }
 
 interface Linked {
@@ -241,6 +243,7 @@ export function buildDataset(options: DatasetOptions): Dataset {
     post_date_gmt: fmt(createdUtc),
     post_modified: zones.local(siteTimezone, modifiedUtc),
     post_modified_gmt: fmt(modifiedUtc),
+    changed_gmt: fmt(modifiedUtc),
   });
   const officeHours = () => (r.int(8, 17) * 3600 + r.int(0, 59) * 60 + r.int(0, 59)) * 1000;
 

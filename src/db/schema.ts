@@ -113,6 +113,18 @@ const postColumns = () => ({
     .default(sql`'[]'`),
 });
 
+/**
+ * The change time of events, venues and organizers (issue 13), apart from the displayed `modified`:
+ * WordPress sets a new post's `post_modified` to its post date (which a client may set to the past)
+ * and leaves it alone when a linked venue, organizer or term changes; `modified_after` and `/deleted`
+ * must still see every change after the instant asked for. UTC `Y-m-d H:i:s`, set by every write
+ * that changes the post or what it shows. Rows written straight into D1 (demo seed, bench dataset,
+ * test factories) set it to their `post_modified_gmt`.
+ */
+const changeColumns = () => ({
+  changedGmt: text("changed_gmt").notNull().default(""),
+});
+
 export const media = sqliteTable(
   "media",
   {
@@ -145,12 +157,13 @@ export const venues = sqliteTable(
     geoLat: real("geo_lat"),
     geoLng: real("geo_lng"),
     imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+    ...changeColumns(),
   },
   (t) => [
     uniqueIndex("venues_slug_unique").on(t.slug),
     index("venues_status_date").on(t.status, t.postDate, t.id),
     index("venues_title").on(sql`lower(${t.title})`),
-    index("venues_modified").on(t.postModifiedGmt),
+    index("venues_changed").on(t.changedGmt),
     index("venues_geo").on(t.geoLat, t.geoLng),
   ],
 );
@@ -163,12 +176,13 @@ export const organizers = sqliteTable(
     website: text("website").notNull().default(""),
     email: text("email").notNull().default(""),
     imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+    ...changeColumns(),
   },
   (t) => [
     uniqueIndex("organizers_slug_unique").on(t.slug),
     index("organizers_status_date").on(t.status, t.postDate, t.id),
     index("organizers_title").on(sql`lower(${t.title})`),
-    index("organizers_modified").on(t.postModifiedGmt),
+    index("organizers_changed").on(t.changedGmt),
   ],
 );
 
@@ -204,6 +218,7 @@ export const events = sqliteTable(
     imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
     /** iCalendar UID, kept from imports so that re-imports update instead of duplicating. */
     uid: text("uid"),
+    ...changeColumns(),
   },
   (t) => [
     uniqueIndex("events_slug_unique").on(t.slug),
@@ -219,7 +234,7 @@ export const events = sqliteTable(
     index("events_parent").on(t.postParent),
     index("events_author").on(t.author, t.status),
     index("events_featured").on(t.featured, t.startDate),
-    index("events_modified").on(t.postModifiedGmt),
+    index("events_changed").on(t.changedGmt),
   ],
 );
 

@@ -79,6 +79,7 @@ export async function deleteEvent(
           trashMetaStatus: row.status,
           postModified: stamp.local,
           postModifiedGmt: stamp.gmt,
+          changedGmt: stamp.gmt,
         })
         .where(eq(events.id, row.id)),
       recountTerms(db, termIds),

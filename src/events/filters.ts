@@ -183,7 +183,7 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
   if (f.near) conds.push(inArray(events.venueId, venuesNear(db, f.near)));
   if (f.include) conds.push(inList(events.id, f.include));
   if (f.postParent !== undefined) conds.push(eq(events.postParent, f.postParent));
-  if (f.modifiedAfter) conds.push(gt(events.postModifiedGmt, f.modifiedAfter));
+  if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
   if (f.uid) conds.push(inList(events.uid, f.uid));
   return and(...conds)!;
 }

@@ -215,12 +215,20 @@ export function planEventSave(
   else if (existing?.status === "trash" && status !== "trash") values.trashMetaStatus = "";
   if (!existing && values.postDate === undefined)
     Object.assign(values, { postDate: plan.stamp.local, postDateGmt: plan.stamp.gmt });
+  // WordPress (`wp_insert_post`): a new post's `modified` is its post date, which the client may set
+  // in the past; an update's is now. The change time says when this write happened either way.
+  Object.assign(
+    values,
+    existing
+      ? { postModified: plan.stamp.local, postModifiedGmt: plan.stamp.gmt }
+      : { postModified: values.postDate, postModifiedGmt: values.postDateGmt },
+    { changedGmt: plan.stamp.gmt },
+  );
   if (slugChanged) {
     values.slug = freeSlug("events", input.slug!.base, guess!, {
       except: existing?.id,
     }) as unknown as string;
   }
-  Object.assign(values, { postModified: plan.stamp.local, postModifiedGmt: plan.stamp.gmt });
 
   const s = plan.statements;
   if (existing) s.push(db.update(events).set(values).where(eq(events.id, id)));

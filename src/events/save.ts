@@ -31,13 +31,9 @@ import { type EventRow, serializeEvent } from "./serialize";
 import { eventFromResults, eventLoadQueries } from "./single";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 
-/** The event row is as it was read: same id, status and modification time. */
-export const unchanged = (row: Pick<EventRow, "id" | "status" | "postModifiedGmt">) =>
-  and(
-    eq(events.id, row.id),
-    eq(events.status, row.status),
-    eq(events.postModifiedGmt, row.postModifiedGmt),
-  );
+/** The event row is as it was read: same id, status and change time. */
+export const unchanged = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
+  and(eq(events.id, row.id), eq(events.status, row.status), eq(events.changedGmt, row.changedGmt));
 
 /** Whether a save writes `global_id_lineage`, on the event or on a venue or organizer it creates. */
 const writesLineage = (own: unknown, ...linked: Array<LinkedInput | undefined>) =>

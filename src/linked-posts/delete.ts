@@ -23,7 +23,8 @@ import { loadTarget } from "./single";
 
 /**
  * Statements that unlink a venue/organizer from every event (venue: `venue_id = NULL`; organizer:
- * its `event_organizers` rows), first stamping those events as modified.
+ * its `event_organizers` rows), first stamping those events as changed (for `modified_after`; their
+ * displayed `modified` stays, as WordPress's cleanup leaves `post_modified` alone).
  * @param stamp site-local and UTC `Y-m-d H:i:s` of the change.
  */
 export function unlinkStatements(
@@ -32,7 +33,7 @@ export function unlinkStatements(
   id: number,
   stamp: { local: string; gmt: string },
 ): BatchQuery[] {
-  const modified = { postModified: stamp.local, postModifiedGmt: stamp.gmt };
+  const modified = { changedGmt: stamp.gmt };
   if (kind === "venue")
     return [
       db
@@ -52,18 +53,18 @@ export function unlinkStatements(
 
 /**
  * The first statement of a write batch on a venue/organizer: the batch applies only to the post as it
- * was read (same status and modification time); otherwise it fails as a conflict and the operation
- * runs again from its reads (src/db/write.ts `unlessChanged`).
+ * was read (same status and change time); otherwise it fails as a conflict and the operation runs
+ * again from its reads (src/db/write.ts `unlessChanged`).
  */
 export function unlessLinkedChanged(
   db: Db,
   kind: LinkedKind,
-  row: { id: number; status: string; postModifiedGmt: string },
+  row: { id: number; status: string; changedGmt: string },
 ) {
   const t = commonTable(kind);
   return unlessChanged(
     db,
-    sql`EXISTS (SELECT 1 FROM ${t} WHERE ${and(eq(t.id, row.id), eq(t.status, row.status), eq(t.postModifiedGmt, row.postModifiedGmt))})`,
+    sql`EXISTS (SELECT 1 FROM ${t} WHERE ${and(eq(t.id, row.id), eq(t.status, row.status), eq(t.changedGmt, row.changedGmt))})`,
   );
 }
 
@@ -107,6 +108,7 @@ export async function deleteLinked(
           trashMetaStatus: row.status,
           postModified: stamp.local,
           postModifiedGmt: stamp.gmt,
+          changedGmt: stamp.gmt,
         })
         .where(eq(t.id, row.id)),
       bumpContentVersion(db, "public"),

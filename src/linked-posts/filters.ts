@@ -99,7 +99,7 @@ export function linkedWhere(
     );
     conds.push(inArray(t.id, linkedToEvents(db, kind, upcoming)));
   }
-  if (f.modifiedAfter !== undefined) conds.push(gt(t.postModifiedGmt, f.modifiedAfter));
+  if (f.modifiedAfter !== undefined) conds.push(gt(t.changedGmt, f.modifiedAfter));
   return and(...conds)!;
 }
 

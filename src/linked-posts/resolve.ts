@@ -227,6 +227,7 @@ export function insertLinked(
   const status = scaleBackStatus(plan.user, fields.status);
   if (status === "publish") plan.audience = "public";
   const base = slugBase(undefined, name, kind);
+  const dates = postDateColumns(plan, fields);
   plan.statements.push(
     plan.db.insert(posts).values({ id, postType: LINKED[kind].postType }),
     plan.db.insert(table).values({
@@ -236,9 +237,11 @@ export function insertLinked(
       status,
       slug: freeSlug(LINKED[kind].plural, base, uniqueSlug(base, taken)),
       title: html.data(name),
-      ...postDateColumns(plan, fields),
-      postModified: plan.stamp.local,
-      postModifiedGmt: plan.stamp.gmt,
+      ...dates,
+      // WordPress: a new post's `modified` is its post date; the change time is now (issue 13).
+      postModified: dates.postDate,
+      postModifiedGmt: dates.postDateGmt,
+      changedGmt: plan.stamp.gmt,
       imageId,
     } as never),
   );

@@ -80,6 +80,7 @@ export function updatedColumns(
   }
   columns.postModified = plan.stamp.local;
   columns.postModifiedGmt = plan.stamp.gmt;
+  columns.changedGmt = plan.stamp.gmt;
   return columns;
 }
 

@@ -7,7 +7,7 @@
  *   `posts` registry keeps their tombstones) and categories and tags (always permanent; tombstones in
  *   `deleted_terms`), `deleted_utc` = when;
  * - `status: "trash"`: events, venues and organizers now in the trash, `deleted_utc` = their last
- *   modification (the trashing, unless edited since). Anonymous callers and users who may not edit
+ *   change (`changed_gmt`: the trashing, unless changed since). Anonymous callers and users who may not edit
  *   others' posts see only posts that were published when trashed (they were public before); editors
  *   see every trashed post. A post taken out of the trash comes back in the lists with a newer
  *   `modified_utc`.
@@ -107,15 +107,11 @@ function sources(db: Db, types: DeletedType[], after: string | undefined, user: 
           id: t.id,
           type: sql<DeletedType>`${type}`.as("type"),
           status: sql<"trash">`'trash'`.as("status"),
-          deleted_utc: sql<string>`${t.postModifiedGmt}`.as("deleted_utc"),
+          deleted_utc: sql<string>`${t.changedGmt}`.as("deleted_utc"),
         })
         .from(t)
         .where(
-          and(
-            eq(t.status, "trash"),
-            wasPublic(t),
-            after ? gt(t.postModifiedGmt, after) : undefined,
-          ),
+          and(eq(t.status, "trash"), wasPublic(t), after ? gt(t.changedGmt, after) : undefined),
         ),
     );
   }

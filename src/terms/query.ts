@@ -65,13 +65,14 @@ export function ancestorsQuery(db: Db, start: SQL | number[]) {
 }
 
 /**
- * Marks the events using a term as modified, so `modified_after` sync clients refetch them: their
- * embedded copy of the term changed (or disappeared). Must run before the term's links are removed.
+ * Marks the events using a term as changed, so `modified_after` sync clients refetch them: their
+ * embedded copy of the term changed (or disappeared). Their displayed `modified` stays, as in
+ * WordPress, where editing a term leaves its posts alone. Must run before the term's links are removed.
  */
 export function touchEventsOf(db: Db, termId: number, stamp: { local: string; gmt: string }) {
   return db
     .update(events)
-    .set({ postModified: stamp.local, postModifiedGmt: stamp.gmt })
+    .set({ changedGmt: stamp.gmt })
     .where(
       inArray(
         events.id,

@@ -18,7 +18,7 @@ const FIRST_ADMIN = 1;
 /**
  * Handles `DELETE /users/{id}` (needs `delete_users`). Users have no trash, so `force=true` is
  * required. Every event, venue, organizer and media item of the user passes to `reassign` (its
- * modification time set to now, so `modified_after` syncs see the new author), the user's
+ * change time set to now, so `modified_after` syncs see the new author), the user's
  * application passwords go, and the user row goes, all in one batch. Answers
  * `{deleted: true, previous: <user>}`.
  * @throws ApiError 400 `rest_missing_callback_param` (no `reassign`) / `rest_invalid_param`;
@@ -45,13 +45,14 @@ export async function deleteUser(c: AppContext): Promise<Response> {
   if (reassign === id || !found.some((u) => u.id === reassign))
     throw new ApiError(400, "rest_user_invalid_reassign");
 
-  const { local, gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
-  const handOver = { author: reassign, postModified: local, postModifiedGmt: gmt };
+  const { gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
+  // WordPress reassigns with a plain UPDATE of `post_author`: `modified` stays; the change time moves.
+  const handOver = { author: reassign, changedGmt: gmt };
   await db.batch([
     db.update(events).set(handOver).where(eq(events.author, id)),
     db.update(venues).set(handOver).where(eq(venues.author, id)),
     db.update(organizers).set(handOver).where(eq(organizers.author, id)),
-    db.update(media).set(handOver).where(eq(media.author, id)),
+    db.update(media).set({ author: reassign }).where(eq(media.author, id)),
     db.delete(applicationPasswords).where(eq(applicationPasswords.userId, id)),
     db.delete(users).where(eq(users.id, id)),
     // Reassigning their posts changes the `author` of public ones.

@@ -54,7 +54,7 @@ describe("GET /events: the contract's filters", () => {
     expect(await ids("status=draft,publish", ADMIN)).toEqual([parent, child, draft]);
     await db()
       .update(events)
-      .set({ postModifiedGmt: "2030-01-01 00:00:00", uid: "x-1@example.com" })
+      .set({ changedGmt: "2030-01-01 00:00:00", uid: "x-1@example.com" })
       .where(eq(events.id, child));
     expect(await ids("modified_after=2029-12-31T00:00:00Z")).toEqual([child]);
     expect(await ids("uid=x-1@example.com,unknown")).toEqual([child]);

@@ -57,6 +57,7 @@ function postFields(over: {
     postDateGmt: stamp,
     postModified: stamp,
     postModifiedGmt: stamp,
+    changedGmt: stamp,
   };
 }
 

@@ -158,3 +158,103 @@ describe("GET /deleted: what left the calendar", () => {
     }
   });
 });
+
+describe("modified on create follows WordPress; modified_after and /deleted follow the change time (issue 13)", () => {
+  /** UTC `Y-m-d H:i:s` `seconds` from now. */
+  const utc = (seconds: number) =>
+    new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19).replace("T", " ");
+  const everything = "start_date=2000-01-01&end_date=2999-12-31";
+
+  it("a new post's modified is its post date, a past one too, yet modified_after reports the create", async () => {
+    const since = utc(-2);
+    const event = await api(`${NS}/events`, {
+      json: {
+        title: "Back-dated",
+        date: "2020-02-03 04:05:06",
+        start_date: "2030-01-01 10:00",
+        end_date: "2030-01-01 11:00",
+        venue: { venue: "Past Hall", date: "2019-01-01 00:00:00" },
+        organizer: [{ organizer: "Past Org", date_utc: "2019-01-02T03:04:05+02:00" }],
+      },
+      headers: ADMIN,
+    });
+    expect(event.status).toBe(201);
+    expect(event.body).toMatchObject({
+      date: "2020-02-03 04:05:06",
+      modified: "2020-02-03 04:05:06",
+      modified_utc: "2020-02-03 04:05:06",
+      venue: { modified: "2019-01-01 00:00:00", modified_utc: "2019-01-01 00:00:00" },
+      organizer: [{ modified_utc: "2019-01-02 01:04:05" }],
+    });
+    const standalone = await api(`${NS}/venues`, {
+      json: { venue: "Old Barn", date_utc: "2018-05-06 07:08:09" },
+      headers: ADMIN,
+    });
+    expect(standalone.body).toMatchObject({
+      date_utc: "2018-05-06 07:08:09",
+      modified_utc: "2018-05-06 07:08:09",
+    });
+    // Without a post date, the post date and modified are the time of the create.
+    const now = await api(`${NS}/organizers`, { json: { organizer: "Fresh" }, headers: ADMIN });
+    expect(now.body.modified_utc).toBe(now.body.date_utc);
+    expect(now.body.date_utc >= since).toBe(true);
+
+    const after = `modified_after=${encodeURIComponent(since.replace(" ", "T"))}Z`;
+    for (const prefix of ["", "/de"]) {
+      const events = await api(`${prefix}${NS}/events?${everything}&${after}`);
+      expect(ids(events.body.events)).toEqual([event.body.id]);
+      const venues = await api(`${prefix}${NS}/venues?${after}`);
+      expect(ids(venues.body.venues).sort()).toEqual([event.body.venue.id, standalone.body.id]);
+      const organizers = await api(`${prefix}${NS}/organizers?${after}`);
+      expect(ids(organizers.body.organizers).sort()).toEqual([
+        event.body.organizer[0].id,
+        now.body.id,
+      ]);
+    }
+    // Nothing changed after now.
+    const later = `modified_after=${encodeURIComponent(utc(60).replace(" ", "T"))}Z`;
+    expect((await api(`${NS}/events?${everything}&${later}`)).body.total).toBe(0);
+    expect((await api(`${NS}/venues?${later}`)).body.total).toBe(0);
+  });
+
+  it("an update's modified is now; trashing a back-dated post is in /deleted after the instant", async () => {
+    const created = await api(`${NS}/events`, {
+      json: {
+        title: "Old news",
+        date_utc: "2021-01-01 00:00:00",
+        start_date: "2030-01-01 10:00",
+        end_date: "2030-01-01 11:00",
+      },
+      headers: ADMIN,
+    });
+    const venue = await api(`${NS}/venues`, {
+      json: { venue: "Old Hall", date_utc: "2021-01-01 00:00:00" },
+      headers: ADMIN,
+    });
+    const since = utc(-2);
+    const patched = await api(`${NS}/events/${created.body.id}`, {
+      method: "PATCH",
+      json: { title: "New news" },
+      headers: ADMIN,
+    });
+    expect(patched.body.date_utc).toBe("2021-01-01 00:00:00");
+    expect(patched.body.modified_utc >= since).toBe(true);
+    // An update that changes nothing moves neither `modified` nor the change time.
+    const same = await api(`${NS}/events/${created.body.id}`, {
+      method: "PATCH",
+      json: { title: "New news" },
+      headers: ADMIN,
+    });
+    expect(same.body.modified_utc).toBe(patched.body.modified_utc);
+
+    const trashed = await api(`${NS}/venues/${venue.body.id}`, {
+      method: "DELETE",
+      headers: ADMIN,
+    });
+    expect(trashed.body.modified_utc >= since).toBe(true);
+    const log = await api(`/de${NS}/deleted?modified_after=${encodeURIComponent(since)}`);
+    expect(log.body.deleted).toEqual([
+      { id: venue.body.id, type: "venue", status: "trash", deleted_utc: trashed.body.modified_utc },
+    ]);
+  });
+});

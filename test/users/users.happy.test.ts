@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
-import { ADMIN, api, roundTrips } from "../support/api";
+import { ADMIN, api, NS, roundTrips } from "../support/api";
 import { db, seedEvent, seedMedia, seedOrganizer, seedUser, seedVenue } from "../support/factories";
 
 const USERS = "/wp-json/wp/v2/users";
@@ -289,7 +289,7 @@ describe("DELETE /users/{id}", () => {
     expect(again.body.code).toBe("incorrect_password");
   });
 
-  it("marks the handed-over posts as modified, so incremental syncs see the new author", async () => {
+  it("marks the handed-over posts as changed, so incremental syncs see the new author; `modified` stays, as in WordPress", async () => {
     const leaving = await seedUser("author", "leaving");
     const event = await seedEvent({
       title: "Talk",
@@ -298,6 +298,11 @@ describe("DELETE /users/{id}", () => {
     });
     await api(`${USERS}/${leaving.id}?force=1&reassign=1`, { method: "DELETE", headers: ADMIN });
     const [row] = await db().select().from(schema.events).where(eq(schema.events.id, event));
-    expect(row.postModifiedGmt > "2026-01-01 10:00:00").toBe(true);
+    expect(row.changedGmt > "2026-01-01 10:00:00").toBe(true);
+    expect(row.postModifiedGmt).toBe("2026-01-01 10:00:00");
+    const synced = await api(
+      `${NS}/events?start_date=2029-01-01&end_date=2031-01-01&modified_after=2026-01-01T10:00:00Z`,
+    );
+    expect(synced.body.events.map((e: { id: number }) => e.id)).toEqual([event]);
   });
 });

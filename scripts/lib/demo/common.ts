@@ -6,12 +6,16 @@ import { sanitizeTitle } from "../../../src/text/html";
 import { WP_FORMAT } from "../../../src/time/format";
 import type { Random } from "../prng";
 
-/** `post_date`, `post_date_gmt`, `post_modified`, `post_modified_gmt` (site-local and UTC `Y-m-d H:i:s`). */
+/**
+ * `post_date`, `post_date_gmt`, `post_modified`, `post_modified_gmt` (site-local and UTC
+ * `Y-m-d H:i:s`) and `changed_gmt`, the change time `modified_after` filters on (= `post_modified_gmt`).
+ */
 export interface PostStamps {
   post_date: string;
   post_date_gmt: string;
   post_modified: string;
   post_modified_gmt: string;
+  changed_gmt: string;
 }
 
 /**
@@ -37,6 +41,7 @@ export function postStamps(
     post_date_gmt: created.toUTC().toFormat(WP_FORMAT),
     post_modified: modified.toFormat(WP_FORMAT),
     post_modified_gmt: modified.toUTC().toFormat(WP_FORMAT),
+    changed_gmt: modified.toUTC().toFormat(WP_FORMAT),
   };
 }
 
