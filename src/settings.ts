@@ -28,6 +28,7 @@ export interface Bindings {
   CORS_WRITE_ORIGINS?: string;
   CACHE_MAX_AGE?: string;
   CACHE_STALE_WHILE_REVALIDATE?: string;
+  IMAGE_URL_CHECK?: string;
   /** Secret: the application password of user 1, `admin`. */
   ADMIN_APP_PASSWORD?: string;
 }
@@ -53,6 +54,11 @@ export interface Settings {
   cacheMaxAge: number;
   /** Seconds. */
   cacheStaleWhileRevalidate: number;
+  /**
+   * How an image URL that is not in the media library yet is checked (issue 13): `head`, TEC's
+   * `HEAD` request (the default); `off`, by its file extension only (local development offline).
+   */
+  imageUrlCheck: "head" | "off";
   adminAppPassword: string;
 }
 
@@ -184,6 +190,12 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
     corsWriteOrigins: list(e.CORS_WRITE_ORIGINS),
     cacheMaxAge: field(e, "CACHE_MAX_AGE", nonNegativeInt, "60"),
     cacheStaleWhileRevalidate: field(e, "CACHE_STALE_WHILE_REVALIDATE", nonNegativeInt, "300"),
+    imageUrlCheck: field(
+      e,
+      "IMAGE_URL_CHECK",
+      v.picklist(["head", "off"], "must be head or off"),
+      "head",
+    ),
     adminAppPassword: String(e.ADMIN_APP_PASSWORD ?? "").replace(/\s+/g, ""),
   };
 }

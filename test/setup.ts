@@ -1,18 +1,23 @@
 /**
  * Every test starts from an empty, migrated database and the strings of every language in KV.
- * Storage is isolated per test file only (TOOLCHAIN.md gotcha 3), hence the reset per test.
+ * Storage is isolated per test file only (TOOLCHAIN.md gotcha 3), hence the reset per test. The
+ * worker's outbound requests (image URL checks) reach a fake network (test/support/network.ts).
  */
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { resetRateLimits } from "../src/http/rate-limit";
 import { clearTotals } from "../src/http/totals";
 import { clearStringsCache, stringsKey } from "../src/i18n";
 import de from "../src/i18n/strings/de.json";
 import en from "../src/i18n/strings/en.json";
+import { installNetwork } from "./support/network";
 
 // Edge-cache writes finish after the response (waitUntil); let them land before the next reset().
 afterEach(() => new Promise((resolve) => setTimeout(resolve, 25)));
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 beforeEach(async () => {
   await reset();
@@ -22,4 +27,5 @@ beforeEach(async () => {
   clearStringsCache();
   resetRateLimits();
   clearTotals();
+  installNetwork();
 });

@@ -29,13 +29,21 @@ export interface WritePlan {
   statements: BatchQuery[];
   /** `public` once the write changes something anonymous readers can see (src/db/write.ts). */
   audience: WriteAudience;
+  /**
+   * MIME type of every new image URL the write names, as checked before the plan (the check is I/O,
+   * the plan is not: src/media/image-ref.ts `checkNewImageUrls`).
+   */
+  imageTypes: ReadonlyMap<string, string>;
 }
 
 export function newPlan(
-  fields: Omit<WritePlan, "stamp" | "statements" | "guards" | "audience">,
+  fields: Omit<WritePlan, "stamp" | "statements" | "guards" | "audience" | "imageTypes"> & {
+    imageTypes?: ReadonlyMap<string, string>;
+  },
 ): WritePlan {
   return {
     ...fields,
+    imageTypes: fields.imageTypes ?? new Map(),
     stamp: postDates(fields.now, fields.settings.siteTimezone),
     guards: [],
     statements: [],

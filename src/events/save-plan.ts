@@ -51,6 +51,8 @@ export interface EventSaveInput {
   tags?: TermRefs;
   /** Media id or URL; null removes the image; undefined leaves it. */
   image?: number | string | null;
+  /** MIME types of the new image URLs, checked before the plan (src/media/image-ref.ts). */
+  imageTypes: ReadonlyMap<string, string>;
   /** Digest of the `password` sent (`""` removes it); undefined leaves it. */
   passwordDigest?: string;
   /** The slug base when a slug is to be (re)decided, and the slugs taken among its variants. */
@@ -159,7 +161,14 @@ export function planEventSave(
   ids: { postIds: IdAllocator; termIds: IdAllocator },
 ): EventSavePlan {
   const { existing, reads: r } = input;
-  const plan = newPlan({ db, user: input.user, settings: input.settings, now: input.now, ...ids });
+  const plan = newPlan({
+    db,
+    user: input.user,
+    settings: input.settings,
+    now: input.now,
+    imageTypes: input.imageTypes,
+    ...ids,
+  });
   const venueIds = input.venue ? resolveLinked(plan, "venue", input.venue, r) : undefined;
   const organizerIds = input.organizer
     ? resolveLinked(plan, "organizer", input.organizer, r)
@@ -170,7 +179,11 @@ export function planEventSave(
   const tagIds = termIds("post_tag", input.tags);
   const image = input.image;
   const imageId =
-    image === undefined ? undefined : image === null ? null : resolveImage(plan, "image", image, r);
+    image === undefined
+      ? undefined
+      : image === null
+        ? null
+        : resolveImage(plan, { key: "image", param: "image", ref: image }, r);
   const id = existing?.id ?? plan.postIds.take();
 
   const values = sentColumns(input);

@@ -22,7 +22,13 @@ import type { RenderContext } from "../http/render";
 import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
 import { lookupLinked } from "../linked-posts/resolve";
 import type { OrganizerRow } from "../linked-posts/serialize";
-import { lookupImage } from "../media/image-ref";
+import {
+  checkNewImageUrls,
+  type ImageRef,
+  invalidImages,
+  lookupImage,
+  nestedImageRefs,
+} from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import type { TermRow } from "../terms/serialize";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
@@ -85,6 +91,18 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
   const categories = named("categories") ? parseTermRefs("categories", a.categories) : undefined;
   const tags = named("tags") ? parseTermRefs("tags", a.tags) : undefined;
   const image = named("image") ? (a.image ?? null) : undefined;
+  // §2.3 `is_image`: a create may not send an empty image (an update may: it removes the image).
+  if (creating && sent.has("image") && a.image === null)
+    throw new InvalidParamsError([{ name: "image" }]);
+  const images: ImageRef[] = [
+    ...(image !== undefined && image !== null
+      ? [{ key: "image", param: "image", ref: image }]
+      : []),
+    ...nestedImageRefs("venue", venue),
+    ...nestedImageRefs("organizer", organizer),
+  ];
+  // Answers of the image URL checks, kept across the retries of this write.
+  const checkedUrls = new Map<string, Promise<string | null>>();
   const passwordDigest =
     a.password === undefined ? undefined : a.password === "" ? "" : await sha256Hex(a.password);
   const { db } = c.get("rdb");
@@ -134,6 +152,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (a.uid !== undefined && (r.uid as Array<{ id: number }>).some((e) => e.id !== existing?.id))
       invalid.push("uid");
     if ("slug" in target && !existing) invalid.push("slug"); // is_event_slug (§2.5)
+    invalid.push(...invalidImages(images, r, user)); // is_image (§3), without fetching anything
     if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
 
     // Permission (§9.2, contract §4 row 15: the same per-post check by id and by slug).
@@ -156,7 +175,11 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
         throw forbidden(true);
     }
 
+    // The rest of is_image: new URLs must answer a HEAD as images (I/O, so before the plan).
+    const imageTypes = await checkNewImageUrls(images, r, settings.imageUrlCheck, checkedUrls);
+
     const input = {
+      imageTypes,
       user: user!,
       settings,
       now,

@@ -17,7 +17,13 @@ import {
   timeInput,
   wpBoolean,
 } from "../http/validators";
-import { globalIdLineage, imageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
+import {
+  eventImageRef,
+  globalIdLineage,
+  postStatus,
+  urlOrEmpty,
+  userId,
+} from "../linked-posts/fields";
 import { resolveZone } from "../time/zone";
 
 const arg = <T>(a: Arg<T>) => a;
@@ -138,7 +144,7 @@ const create = {
     type: "string",
     description: "events.write.end_date",
   }),
-  image: arg({ schema: imageRef, type: "string", description: "events.write.image" }),
+  image: arg({ schema: eventImageRef, type: "string", description: "events.write.image" }),
   cost: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
   website: arg({ schema: urlOrEmpty, swaggerType: "string", description: "events.write.website" }),
   show_map: arg({ schema: wpBoolean, type: "boolean", description: "events.write.show_map" }),

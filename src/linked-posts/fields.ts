@@ -58,18 +58,36 @@ export const postStatus = v.pipe(
   v.transform((x) => x as string),
 );
 
-/** Media id (JSON numbers accepted, contract row 23) or an image URL; `""`/0 = none. */
+const isMediaId = (x: unknown) => isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0;
+const isImageUrl = (x: unknown) => typeof x === "string" && isUrl(x.trim());
+
+/**
+ * Venue and organizer `image` (§3 `is_image_or_empty`): a media id (JSON numbers accepted, contract
+ * row 23) or an image URL; empty values (`""`, `0`, `"0"`, null) = none. Whether the id is an image
+ * and the URL an image is checked against D1 and the network (src/media/image-ref.ts).
+ */
 export const imageRef = v.pipe(
   v.unknown(),
+  v.check((x) => isEmpty(x) || isMediaId(x) || isImageUrl(x), issue("invalid")),
+  v.transform((x): number | string | null =>
+    isEmpty(x) ? null : isNumeric(x) ? Number(x) : String(x).trim(),
+  ),
+);
+
+/**
+ * Event `image` (§2.3: `is_image`, not `_or_empty`): a media id or an image URL. `0`, `"0"` and
+ * `false` name no attachment and are invalid, as in TEC. `""` gives null: it removes the image on an
+ * update (contract §4 row 10: an update changes what it names), and is invalid on a create (the
+ * handler's check, as TEC's).
+ */
+export const eventImageRef = v.pipe(
+  v.unknown(),
   v.check(
-    (x) =>
-      isEmpty(x) ||
-      (isNumeric(x) && Number.isInteger(Number(x)) && Number(x) > 0) ||
-      (typeof x === "string" && isUrl(x.trim())),
+    (x) => (typeof x === "string" && x.trim() === "") || isMediaId(x) || isImageUrl(x),
     issue("invalid"),
   ),
   v.transform((x): number | string | null =>
-    isEmpty(x) ? null : isNumeric(x) ? Number(x) : String(x).trim(),
+    isNumeric(x) ? Number(x) : String(x).trim() === "" ? null : String(x).trim(),
   ),
 );
 

@@ -332,7 +332,7 @@ export function resolveLinked(
           () =>
             image === undefined || image === null
               ? null
-              : resolveImage(plan, `${kind}.${index}`, image, results),
+              : resolveImage(plan, { key: `${kind}.${index}`, param: kind, ref: image }, results),
         ).id;
       createdByName.set(key, id);
     }

@@ -19,7 +19,13 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
-import { lookupImage, resolveImage } from "../media/image-ref";
+import {
+  checkNewImageUrls,
+  type ImageRef,
+  invalidImages,
+  lookupImage,
+  resolveImage,
+} from "../media/image-ref";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged } from "./delete";
@@ -70,6 +76,10 @@ export async function saveLinked(
   const image = named("image")
     ? ((a.image as number | string | null | undefined) ?? null)
     : undefined;
+  const images: ImageRef[] =
+    image !== undefined && image !== null ? [{ key: "image", param: "image", ref: image }] : [];
+  // Answers of the image URL check, kept across the retries of this write.
+  const checkedUrls = new Map<string, Promise<string | null>>();
   const { db } = c.get("rdb");
   const t = commonTable(kind);
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
@@ -99,7 +109,7 @@ export async function saveLinked(
     const invalid: string[] = [];
     if (!creating && !existing) invalid.push("id" in target ? "id" : "slug");
     if (a.author !== undefined && r.author.length === 0) invalid.push("author");
-    if (typeof image === "number" && r["image:image"].length === 0) invalid.push("image");
+    invalid.push(...invalidImages(images, r, user)); // is_image_or_empty (§3), without fetching
     if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
 
     // Permission (§9.2, contract §4 row 15: the same per-post check by id and by slug).
@@ -122,14 +132,13 @@ export async function saveLinked(
     // Importers match on the lineage: only editors and administrators write it.
     if (sent.has("global_id_lineage") && !can(user, "edit_others_posts")) throw forbidden(true);
 
+    // The rest of is_image: a new URL must answer a HEAD as an image (I/O, so before the plan).
+    const imageTypes = await checkNewImageUrls(images, r, settings.imageUrlCheck, checkedUrls);
+
     const write = await withReservedIds(reservation, (ids) => {
-      const plan = newPlan({ db, user: user!, settings, now: c.get("now"), ...ids });
+      const plan = newPlan({ db, user: user!, settings, now: c.get("now"), imageTypes, ...ids });
       const imageId = () =>
-        image === undefined
-          ? undefined
-          : image === null
-            ? null
-            : resolveImage(plan, "image", image, r);
+        image === undefined ? undefined : image === null ? null : resolveImage(plan, images[0], r);
       if (!existing) {
         const found = findOrInsertLinked(
           plan,

@@ -1,0 +1,120 @@
+/**
+ * The remote half of TEC's `is_image` for URLs (tec-reference §3, §8.2; issue 13): before a URL that
+ * is not in the media library yet becomes a media item, an HTTP `HEAD` must answer 200 with an image
+ * type WordPress allows to upload. Every failure — an unreachable or internal host, a timeout, too
+ * many redirects, another status, another type — is a "no", never an error of this service.
+ *
+ * `IMAGE_URL_CHECK=off` (local development without internet, see README) skips the request and
+ * takes the type from the file extension instead.
+ */
+import { extensionOf } from "./serialize";
+
+/** Image types a URL may point at (WordPress's default upload types that are images; no SVG). */
+export const ALLOWED_IMAGE_TYPES: Readonly<Record<string, string>> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+};
+
+const ALLOWED = new Set(Object.values(ALLOWED_IMAGE_TYPES));
+
+/** Milliseconds the whole check (every redirect included) may take. */
+export const IMAGE_CHECK_TIMEOUT_MS = 5_000;
+
+/** Redirects followed at most (WordPress's `wp_remote_head` follows 5). */
+export const IMAGE_CHECK_MAX_REDIRECTS = 5;
+
+/** How image URLs are checked: a `HEAD` request (production), or by their extension only. */
+export type ImageUrlCheck = "head" | "off";
+
+/**
+ * Whether a URL may be fetched from the worker: `http(s)` with a public host name. Loopback,
+ * private, link-local and unspecified addresses, `localhost` and single-label names are refused, so
+ * that the check cannot be used to probe the network the worker runs in.
+ */
+export function isPublicHttpUrl(url: URL): boolean {
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (url.username || url.password) return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "" || host === "localhost" || host.endsWith(".localhost")) return false;
+  if (host.startsWith("[")) {
+    const v6 = host.slice(1, -1);
+    // Loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), IPv4-mapped.
+    return !(
+      v6 === "::1" ||
+      v6 === "::" ||
+      /^f[cd]/.test(v6) ||
+      /^fe[89ab]/.test(v6) ||
+      v6.startsWith("::ffff:")
+    );
+  }
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return !(
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
+  }
+  return host.includes(".");
+}
+
+/** The allowed image type of a `Content-Type` header value, or null. */
+function imageType(header: string | null): string | null {
+  const type = (header ?? "").split(";")[0].trim().toLowerCase();
+  return ALLOWED.has(type) ? type : null;
+}
+
+/**
+ * Checks an image URL (`http(s)`, validated by the argument schema).
+ * @param mode `head`: a `HEAD` request, redirects followed (at most 5, each to a public http(s)
+ *   URL), within 5 seconds in all, must end in 200 with `Content-Type` jpeg, png, gif, webp or
+ *   avif; `off`: the file extension must be one of those.
+ * @param fetcher the `fetch` to use (the global one; tests replace it).
+ * @returns the image's MIME type, or null when the URL does not pass.
+ * @example await checkImageUrl("https://cdn.example.com/a.jpg", "head") // "image/jpeg" or null
+ */
+export async function checkImageUrl(
+  url: string,
+  mode: ImageUrlCheck,
+  fetcher: typeof fetch = fetch,
+): Promise<string | null> {
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return null;
+  }
+  if (mode === "off") return ALLOWED_IMAGE_TYPES[extensionOf(url)] ?? null;
+  const signal = AbortSignal.timeout(IMAGE_CHECK_TIMEOUT_MS);
+  try {
+    for (let hop = 0; hop <= IMAGE_CHECK_MAX_REDIRECTS; hop++) {
+      if (!isPublicHttpUrl(current)) return null;
+      const res = await fetcher(current.toString(), {
+        method: "HEAD",
+        redirect: "manual",
+        signal,
+        headers: { accept: "image/*" },
+      });
+      const location = res.headers.get("location");
+      if (res.status >= 300 && res.status < 400 && location) {
+        current = new URL(location, current);
+        continue;
+      }
+      return res.status === 200 ? imageType(res.headers.get("content-type")) : null;
+    }
+    return null;
+  } catch {
+    // Network errors, the timeout, a malformed Location: the URL does not pass.
+    return null;
+  }
+}
