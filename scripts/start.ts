@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { type Settings, SettingsError } from "../src/settings";
 import { readSettings } from "./lib/config";
 import { startDevServer } from "./lib/dev-server";
-import { ensureAdminPassword } from "./lib/dev-vars";
+import { ensureAdminPassword, ensureImageUrlCheck } from "./lib/dev-vars";
 import { info, sinceStart, step, warn } from "./lib/log";
 import { applyMigrations } from "./lib/migrations";
 import { exited, exitOnSignals, portFree, stopAll } from "./lib/processes";
@@ -74,11 +74,17 @@ try {
   fail(`✗ ${err instanceof Error ? err.message : String(err)}`);
 }
 const admin = ensureAdminPassword();
+const imageCheck = ensureImageUrlCheck();
 console.log(
   `✓ Settings valid (site time zone ${settings.siteTimezone}, languages ${settings.languages.join(", ")})`,
 );
 info(
   `Admin application password: ${admin.password}${admin.created ? " (new, saved in .dev.vars)" : " (from .dev.vars)"}`,
+);
+info(
+  imageCheck.value === "off"
+    ? `Image URLs are checked by their file extension only (IMAGE_URL_CHECK=off${imageCheck.created ? ", new" : ""} in .dev.vars; "head" checks them as production does)`
+    : `Image URLs are checked with an HTTP HEAD (IMAGE_URL_CHECK=${imageCheck.value} in .dev.vars)`,
 );
 if (!(await portFree(HOST, port)))
   fail(

@@ -1,6 +1,7 @@
 /**
- * `.dev.vars` (local secrets for `wrangler dev`, git-ignored): makes sure it holds an
- * `ADMIN_APP_PASSWORD`, the application password of user 1, `admin` (contract §3).
+ * `.dev.vars` (local secrets and setting overrides for `wrangler dev`, git-ignored): makes sure it
+ * holds an `ADMIN_APP_PASSWORD`, the application password of user 1, `admin` (contract §3), and an
+ * `IMAGE_URL_CHECK` (issue 13: `off` locally, so that offline development and imports work).
  */
 
 import { randomInt } from "node:crypto";
@@ -46,4 +47,26 @@ export function ensureAdminPassword(file: string = PATHS.devVars): {
     appendFileSync(file, line);
   }
   return { password, created: true };
+}
+
+/**
+ * Returns the local `IMAGE_URL_CHECK`, first adding `IMAGE_URL_CHECK=off` when `.dev.vars` has none:
+ * a local `wrangler dev` often has no internet, where the production check (`head`, an HTTP HEAD
+ * per new image URL) would refuse every image URL of an import. Set it to `head` in `.dev.vars` to
+ * check image URLs as production does. Call after `ensureAdminPassword` (the file exists then).
+ * @returns `created` is true when this call wrote the setting.
+ */
+export function ensureImageUrlCheck(file: string = PATHS.devVars): {
+  value: string;
+  created: boolean;
+} {
+  const existing = readDevVars(file).IMAGE_URL_CHECK?.trim();
+  if (existing) return { value: existing, created: false };
+  const kept = existsSync(file) ? readFileSync(file, "utf8") : "";
+  writeFileSync(
+    file,
+    `${kept.replace(/\n*$/, kept.trim() ? "\n" : "")}# Image URLs: by file extension only (offline); "head" checks them with HTTP HEAD as in production.\nIMAGE_URL_CHECK=off\n`,
+    { mode: 0o600 },
+  );
+  return { value: "off", created: true };
 }
