@@ -1,7 +1,9 @@
 /**
- * The worker's Hono application (contract §1): the `tribe/events/v1` namespace and the `wp/v2` subset
- * under every language prefix (`/en/wp-json/...`, `/de/wp-json/...`) and unprefixed for the default
- * language; one error path; the headers of §12.2 and contract §6 on every response.
+ * The worker's Hono application (contract §1): the WordPress REST index, the `tribe/events/v1`
+ * namespace and the `wp/v2` subset under every language prefix (`/en/wp-json/...`,
+ * `/de/wp-json/...`) and unprefixed for the default language, and the site pages WordPress clients
+ * open (src/root/site-pages.ts); one error path; the headers of §12.2 and contract §6 on every
+ * response.
  */
 import { Hono } from "hono";
 import { DateTime } from "luxon";
@@ -20,13 +22,14 @@ import { loadStrings } from "./i18n";
 import { icalRoutes } from "./ical/routes";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
 import { mediaRoutes } from "./media/routes";
-import { routeOptions } from "./root/namespace-index";
+import { type DescribedGroup, routeOptions } from "./root/namespace-index";
 import { mountGroup, type Permit, type RouteGroup } from "./root/registry";
-import { rootRoutes } from "./root/routes";
+import { namespaceIndexRoute, restIndexGroup, rootRoutes } from "./root/routes";
+import { sitePages } from "./root/site-pages";
 import type { Settings } from "./settings";
 import { syncRoutes } from "./sync/routes";
 import { categoryRoutes, tagRoutes } from "./terms/routes";
-import { allowUser } from "./users/access";
+import { allowUser, type UserRule } from "./users/access";
 import { userRoutes } from "./users/routes";
 
 /**
@@ -54,17 +57,35 @@ export function namespaceApp(settings: Settings): Hono<AppEnv> {
   return mountGroup(namespaceGroup(settings), routeOptions);
 }
 
-/** The wp/v2 subset of contract §3 (`OPTIONS` describes these routes too; there is no wp/v2 index). */
-export function wpApp(): Hono<AppEnv> {
+/** The wp/v2 subset of contract §3 as route groups, in WordPress's order; users check permissions their own way. */
+export interface WpGroups {
+  /** The namespace index `GET /wp-json/wp/v2` (WordPress `get_namespace_index`). */
+  index: RouteGroup<Permit>;
+  media: RouteGroup<Permit>;
+  users: RouteGroup<UserRule>;
+}
+
+/** The wp/v2 groups; `list` in registration order, for the indexes. */
+export function wpGroups(): WpGroups & { list: DescribedGroup[] } {
+  const namespace = () => "wp/v2";
+  const media: RouteGroup<Permit> = { namespace, allow, routes: mediaRoutes() };
+  const users: RouteGroup<UserRule> = { namespace, allow: allowUser, routes: userRoutes() };
+  const list: DescribedGroup[] = [];
+  const index: RouteGroup<Permit> = {
+    namespace,
+    allow,
+    routes: [namespaceIndexRoute(() => list, "wp/v2")],
+  };
+  list.push(index, media, users);
+  return { index, media, users, list };
+}
+
+/** The wp/v2 subset of contract §3 as a Hono sub-app (`OPTIONS` describes every route). */
+export function wpApp(groups: WpGroups = wpGroups()): Hono<AppEnv> {
   const wp = new Hono<AppEnv>({ strict: false });
-  wp.route(
-    "/",
-    mountGroup({ namespace: () => "wp/v2", allow: allowUser, routes: userRoutes() }, routeOptions),
-  );
-  wp.route(
-    "/",
-    mountGroup({ namespace: () => "wp/v2", allow, routes: mediaRoutes() }, routeOptions),
-  );
+  wp.route("/", mountGroup(groups.index, routeOptions));
+  wp.route("/", mountGroup(groups.users, routeOptions));
+  wp.route("/", mountGroup(groups.media, routeOptions));
   return wp;
 }
 
@@ -130,12 +151,22 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     applyResponseHeaders(c);
   });
 
-  const ns = namespaceApp(settings);
-  const wp = wpApp();
+  const tribe = namespaceGroup(settings);
+  const ns = mountGroup(tribe, routeOptions);
+  const wpv2 = wpGroups();
+  const wp = wpApp(wpv2);
+  // The REST index `/wp-json/` lists every route of both namespaces (issue 13).
+  const index = mountGroup(
+    restIndexGroup(() => [tribe, ...wpv2.list]),
+    routeOptions,
+  );
+  const site = sitePages();
   const bases = ["", ...settings.languages.map((l) => `/${l}`)];
   for (const base of bases) {
+    app.route(`${base}/${settings.restPrefix}`, index);
     app.route(`${base}/${settings.restPrefix}/${namespaceOf(settings)}`, ns);
     app.route(`${base}/${settings.restPrefix}/wp/v2`, wp);
+    app.route(base || "/", site);
   }
 
   app.notFound((c) => renderError(c, noRoute()));

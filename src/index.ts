@@ -1,13 +1,15 @@
 /**
  * Worker entry. Settings are parsed once per isolate (per distinct configuration); a bad setting is
  * logged and answered with 500 `rest_setting_invalid` naming the variable, never a wrong answer.
- * WordPress's method override (`?_method=PUT`, `X-HTTP-Method-Override` on POST) is applied here,
- * before routing (tec-reference §1.2).
+ * Applied here, before routing: WordPress's plain-permalink URLs (`/?rest_route=/…`, tec-reference
+ * §1.1, src/http/rest-route.ts) and its method override (`?_method=PUT`, `X-HTTP-Method-Override`
+ * on POST, §1.2).
  */
 import type { Hono } from "hono";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
-import { type Bindings, parseSettings, SettingsError } from "./settings";
+import { fromRestRoute } from "./http/rest-route";
+import { type Bindings, parseSettings, type Settings, SettingsError } from "./settings";
 
 export type { Bindings } from "./settings";
 
@@ -30,22 +32,25 @@ const SETTING_KEYS = [
   "ADMIN_APP_PASSWORD",
 ] as const;
 
-let current: { key: string; app: Hono<AppEnv> | SettingsError } | null = null;
+type Configured = { app: Hono<AppEnv>; settings: Settings } | SettingsError;
 
-function appFor(env: Bindings): Hono<AppEnv> | SettingsError {
+let current: { key: string; configured: Configured } | null = null;
+
+function appFor(env: Bindings): Configured {
   const key = SETTING_KEYS.map((k) => env[k] ?? "").join("\u0000");
   if (current?.key !== key) {
-    let app: Hono<AppEnv> | SettingsError;
+    let configured: Configured;
     try {
-      app = createApp(parseSettings(env));
+      const settings = parseSettings(env);
+      configured = { app: createApp(settings), settings };
     } catch (err) {
       if (!(err instanceof SettingsError)) throw err;
       console.error(err.message);
-      app = err;
+      configured = err;
     }
-    current = { key, app };
+    current = { key, configured };
   }
-  return current.app;
+  return current.configured;
 }
 
 function overrideMethod(request: Request): Request {
@@ -62,17 +67,18 @@ function overrideMethod(request: Request): Request {
 
 export default {
   fetch(request: Request, env: Bindings, ctx: ExecutionContext): Response | Promise<Response> {
-    const app = appFor(env);
-    if (app instanceof SettingsError) {
+    const configured = appFor(env);
+    if (configured instanceof SettingsError) {
       return Response.json(
         {
           code: "rest_setting_invalid",
-          message: `The service is misconfigured: ${app.message}`,
+          message: `The service is misconfigured: ${configured.message}`,
           data: { status: 500 },
         },
         { status: 500, headers: { "X-Content-Type-Options": "nosniff" } },
       );
     }
-    return app.fetch(overrideMethod(request), env, ctx);
+    const { app, settings } = configured;
+    return app.fetch(overrideMethod(fromRestRoute(request, settings)), env, ctx);
   },
 } satisfies ExportedHandler<Bindings>;

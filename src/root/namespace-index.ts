@@ -1,6 +1,8 @@
 /**
- * The namespace index `GET /` and the route descriptions `OPTIONS` answers (tec-reference §11.1,
- * §1.2 notes), rendered from the route registry in the request's language.
+ * The namespace indexes (`GET /wp-json/tribe/events/v1`, `GET /wp-json/wp/v2`) and the route
+ * descriptions `OPTIONS` answers (tec-reference §11.1, §1.2 notes), rendered from the route registry
+ * in the request's language; the REST index `GET /wp-json/` (src/root/rest-index.ts) lists the same
+ * entries for every namespace.
  */
 import type { Arg, ArgContext, ArgSpecs } from "../http/args";
 import { type AppContext, argContext } from "../http/context";
@@ -35,16 +37,22 @@ export function routeArgs(route: RouteDef<unknown>, args: ArgSpecs): Array<[stri
   );
 }
 
+/** What the indexes read of a route group: its namespace and its routes (whatever its permissions). */
+export interface DescribedGroup {
+  namespace: RouteGroup<unknown>["namespace"];
+  routes: Array<RouteDef<unknown>>;
+}
+
 /**
  * One route's entry: `namespace`, `methods`, `endpoints` (`methods`, `args`), and `_links.self` for
  * routes without path variables.
  * @example describeRoute(c, group, { path: "/doc", endpoints }, strings)
  *   // { namespace: "tribe/events/v1", methods: ["GET"], endpoints: [{ methods: ["GET"], args: [] }], _links: { self: [{ href: "…/wp-json/tribe/events/v1/doc" }] } }
  */
-export function describeRoute<P>(
+export function describeRoute(
   c: AppContext,
-  group: RouteGroup<P>,
-  route: RouteDef<P>,
+  group: Pick<DescribedGroup, "namespace">,
+  route: RouteDef<unknown>,
   strings: Strings,
 ) {
   const namespace = group.namespace(c.get("settings"));
@@ -74,21 +82,37 @@ export async function routeOptions<P>(c: AppContext, group: RouteGroup<P>, route
 }
 
 /**
- * The namespace index (§11.1): `namespace`, `routes` keyed by WordPress route regex in registration
- * order, `_links.up` → the API root.
- * @example c.json(await namespaceIndex(c, group)) // { namespace: "tribe/events/v1", routes: { "/tribe/events/v1": … }, _links: … }
+ * The `routes` object of an index: every route of the groups, in order, keyed by its WordPress
+ * route regex (§11.1), with its entry.
  */
-export async function namespaceIndex<P>(c: AppContext, group: RouteGroup<P>) {
-  const strings = await loadStrings(c.env.STRINGS, c.get("lang"));
-  const namespace = group.namespace(c.get("settings"));
-  return {
-    namespace,
-    routes: Object.fromEntries(
+export function routeEntries(
+  c: AppContext,
+  groups: DescribedGroup[],
+  strings: Strings,
+): Record<string, ReturnType<typeof describeRoute>> {
+  const settings = c.get("settings");
+  return Object.fromEntries(
+    groups.flatMap((group) =>
       group.routes.map((route) => [
-        wpRoute(namespace, route.path),
+        wpRoute(group.namespace(settings), route.path),
         describeRoute(c, group, route, strings),
       ]),
     ),
+  );
+}
+
+/**
+ * A namespace index (§11.1, WordPress `get_namespace_index`): `namespace`, `routes` keyed by
+ * WordPress route regex in registration order, `_links.up` → the API root.
+ * @param groups the groups of one namespace (wp/v2 has two: users and media check permissions
+ *   their own way), in registration order.
+ * @example c.json(await namespaceIndex(c, [group])) // { namespace: "tribe/events/v1", routes: { "/tribe/events/v1": … }, _links: … }
+ */
+export async function namespaceIndex(c: AppContext, groups: DescribedGroup[]) {
+  const strings = await loadStrings(c.env.STRINGS, c.get("lang"));
+  return {
+    namespace: groups[0].namespace(c.get("settings")),
+    routes: routeEntries(c, groups, strings),
     _links: { up: [{ href: c.get("urls").apiRoot }] },
   };
 }
