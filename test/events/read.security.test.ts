@@ -134,6 +134,10 @@ describe("event visibility by role (§6.1, §4.7, §9.2)", () => {
       custom_fields: [],
     });
     expect(JSON.stringify(e)).not.toMatch(/Secret text|Hidden City|s@example.com|Secret Cat/);
+    // The same in German (links carry the language prefix).
+    const german = (await api(`/de${NS}/events`)).body.events[0];
+    expect(german.venue).toMatchObject({ venue: "Secret Hall", city: "" });
+    expect(german.organizer).toMatchObject([{ organizer: "Secret Org", email: "" }]);
     // The list shows what a single read of the venue and the organizer shows: names, nothing else.
     const single = (await api(`${NS}/events/${e.id}?password=pw`)).body;
     expect(single.venue.venue).toBe(e.venue.venue);

@@ -4,7 +4,9 @@
  * (WordPress `get_index`), builds its route table from `routes`, and falls back to the
  * plain-permalink form `/?rest_route=/…` where pretty URLs fail.
  */
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { siteZone } from "../../src/root/rest-index";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedOrganizer, seedTerm, seedVenue } from "../support/factories";
@@ -101,6 +103,19 @@ describe("GET /wp-json/ — the WordPress REST index", () => {
     );
     const en = await api("/en/wp-json");
     expect(Object.keys(en.body.routes)).toEqual(Object.keys(de.body.routes));
+  });
+
+  it("gives gmt_offset and timezone_string as WordPress does for each kind of SITE_TIMEZONE", () => {
+    const summer = DateTime.fromISO("2026-07-01T12:00:00Z");
+    const winter = DateTime.fromISO("2026-01-01T12:00:00Z");
+    expect(siteZone("Europe/Berlin", summer)).toEqual({
+      gmtOffset: 2,
+      timezoneString: "Europe/Berlin",
+    });
+    expect(siteZone("Europe/Berlin", winter).gmtOffset).toBe(1);
+    expect(siteZone("UTC", summer)).toEqual({ gmtOffset: 0, timezoneString: "UTC" });
+    expect(siteZone("UTC+5:30", summer)).toEqual({ gmtOffset: 5.5, timezoneString: "" });
+    expect(siteZone("UTC-3", summer)).toEqual({ gmtOffset: -3, timezoneString: "" });
   });
 
   it("OPTIONS describes the index route", async () => {
