@@ -138,3 +138,32 @@ export function expectOk(answer: Answer, what: string): void {
     body?.code,
   );
 }
+
+/**
+ * Sends a write; when the instance refuses nothing but its `image` (400 `rest_invalid_param` for
+ * `image` alone: a URL that does not answer as an image, such as a deleted upload of the source;
+ * issue 13), sends it once more without the image, so that one dead image does not stop an import.
+ * @returns the answer (null when the image was all the write held: nothing is sent again), and
+ *   the image left out, if any.
+ * @example const { answer, droppedImage } = await sendWithoutBadImage(req, "POST", "/events", body);
+ */
+export async function sendWithoutBadImage<T = unknown>(
+  req: Requester,
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ answer: Answer<T> | null; droppedImage?: unknown }> {
+  const answer = await req.send<T>(method, path, body);
+  const params = (answer.body as { data?: { params?: Record<string, unknown> } } | undefined)?.data
+    ?.params;
+  const onlyImage =
+    answer.status === 400 &&
+    body.image !== undefined &&
+    params !== undefined &&
+    Object.keys(params).length === 1 &&
+    "image" in params;
+  if (!onlyImage) return { answer };
+  const { image, ...rest } = body;
+  if (Object.keys(rest).length === 0) return { answer: null, droppedImage: image };
+  return { answer: await req.send<T>(method, path, rest), droppedImage: image };
+}

@@ -5,7 +5,14 @@
  * leaves the rest alone, so a second import of the same file writes nothing.
  */
 import { canonicalZoneName, resolveZone } from "../time/zone";
-import { type Answer, expectOk, type ImportClient, Requester, type RetryOptions } from "./client";
+import {
+  type Answer,
+  expectOk,
+  type ImportClient,
+  Requester,
+  type RetryOptions,
+  sendWithoutBadImage,
+} from "./client";
 import { ImportError } from "./errors";
 import type { IcsEvent, IcsSeries } from "./ics";
 import {
@@ -182,25 +189,54 @@ async function removedOccurrences(
 const label = (e: IcsEvent) =>
   `"${e.title.length > 50 ? `${e.title.slice(0, 47)}...` : e.title}" (UID ${e.uid}, line ${e.line})`;
 
-async function create(req: Requester, e: IcsEvent, body: EventBody): Promise<void> {
-  const answer = await req.send<{ data?: { params?: Record<string, unknown> } }>(
+/** The note for an image the instance refused (src/import/client.ts `sendWithoutBadImage`). */
+const imageNote = (e: IcsEvent, image: unknown) => ({
+  uid: e.uid,
+  line: e.line,
+  message: `image ${String(image)} is not an image this instance can use (it answers no image type): imported without it`,
+});
+
+async function create(
+  req: Requester,
+  e: IcsEvent,
+  body: EventBody,
+  notes: ImportReport["notes"],
+): Promise<boolean> {
+  const sent = await sendWithoutBadImage<{ data?: { params?: Record<string, unknown> } }>(
+    req,
     "POST",
     "/events",
-    body,
+    body as Record<string, unknown>,
   );
+  if (sent.droppedImage !== undefined) notes.push(imageNote(e, sent.droppedImage));
+  const answer = sent.answer!;
   if (answer.status === 400 && answer.attempts > 1 && answer.body?.data?.params?.uid) {
     // A retried create whose first attempt was stored after all: the UID is taken by it.
     const again = await req.send<EventList>("GET", `/events?${uidQuery([e.uid])}&per_page=1`);
-    if (again.status === 200 && again.body?.events?.length) return;
+    if (again.status === 200 && again.body?.events?.length) return true;
   }
   expectOk(answer, `creating ${label(e)}`);
+  return true;
 }
 
-async function update(req: Requester, id: number, e: IcsEvent, changes: EventBody): Promise<void> {
-  expectOk(
-    await req.send("PUT", `/events/${id}`, changes),
-    `updating event ${id} from ${label(e)}`,
+/** @returns false when nothing was left to write (the refused image was the only change). */
+async function update(
+  req: Requester,
+  id: number,
+  e: IcsEvent,
+  changes: EventBody,
+  notes: ImportReport["notes"],
+): Promise<boolean> {
+  const sent = await sendWithoutBadImage(
+    req,
+    "PUT",
+    `/events/${id}`,
+    changes as Record<string, unknown>,
   );
+  if (sent.droppedImage !== undefined) notes.push(imageNote(e, sent.droppedImage));
+  if (!sent.answer) return false;
+  expectOk(sent.answer, `updating event ${id} from ${label(e)}`);
+  return true;
 }
 
 /**
@@ -210,6 +246,8 @@ async function update(req: Requester, id: number, e: IcsEvent, changes: EventBod
  *   administrator, and the `fetch` to use.
  * @param events from `parseIcs`, already validated (nothing is sent for an invalid file).
  * @returns the counts, the notes on events left alone, and the number of requests.
+ * An `IMAGE` the instance refuses (issue 13: its URL answers no image type) is left out with a
+ *   note; the event is imported without it.
  * @throws Error for an unknown `timezone` option (before any request); ImportError when the server
  *   refuses a request (after retrying network errors, 5xx and 429): no new request starts after it,
  *   the events already written stay, and running the import again resumes (events are matched by UID).
@@ -263,12 +301,13 @@ export async function importEvents(
     );
     const known = new Set([...found.values()].flatMap(existingKeys));
     const tasks: KeyedTask[] = [];
-    const write = (keys: string[], send: () => Promise<void>, count: "created" | "updated") =>
+    const write = (keys: string[], send: () => Promise<boolean>, count: "created" | "updated") =>
       tasks.push({
         keys,
         run: async () => {
-          if (!options.dryRun) await send();
-          report[count]++;
+          // `false`: nothing was left to write (an update of a refused image only).
+          const wrote = options.dryRun ? true : await send();
+          report[wrote === false ? "unchanged" : count]++;
           progress("write");
         },
       });
@@ -276,7 +315,7 @@ export async function importEvents(
       const stored = found.get(e.uid);
       if (!stored) {
         const body = eventBody(e, { timezone });
-        write(linkedKeys(body), () => create(req, e, body), "created");
+        write(linkedKeys(body), () => create(req, e, body, report.notes), "created");
       } else if (stored.status === "trash") {
         report.skipped++;
         report.notes.push({
@@ -287,7 +326,12 @@ export async function importEvents(
       } else {
         const changes = eventChanges(e, stored, { timezone });
         if (Object.keys(changes).length === 0) report.unchanged++;
-        else write(linkedKeys(changes), () => update(req, stored.id, e, changes), "updated");
+        else
+          write(
+            linkedKeys(changes),
+            () => update(req, stored.id, e, changes, report.notes),
+            "updated",
+          );
       }
     }
     progress("lookup");

@@ -123,6 +123,33 @@ describe("importEvents", () => {
     expect(await importText(renamed.text)).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
   });
 
+  it("imports an event whose IMAGE the instance refuses without it, with a note, and does not retry it as a change (issue 13)", async () => {
+    const pictured = variant((l) =>
+      l.flatMap((x) =>
+        x === "SUMMARY:Looking At Audio"
+          ? [x, "IMAGE;VALUE=URI:https://img.example.com/missing.jpg"]
+          : x === "SUMMARY:Sprints"
+            ? [x, "IMAGE;VALUE=URI:https://img.example.com/sprints.png"]
+            : [x],
+      ),
+    );
+    const first = await importText(pictured.text);
+    expect(first).toMatchObject({ created: 4, updated: 0, unchanged: 0 });
+    expect(first.notes).toEqual([
+      expect.objectContaining({
+        uid: "talk-1@fixture.test",
+        message: expect.stringContaining("https://img.example.com/missing.jpg"),
+      }),
+    ]);
+    const e = await stored();
+    expect(e["Looking At Audio"].image).toBe(false);
+    expect(e.Sprints.image.url).toBe("https://img.example.com/sprints.png");
+    // The next run finds the image still refused: nothing to write, the same note.
+    const again = await importText(pictured.text);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
+    expect(again.notes).toHaveLength(1);
+  });
+
   it("leaves an imported event that was trashed in the trash", async () => {
     await importText(FIXTURE);
     const talk = (await stored())["Looking At Audio"];

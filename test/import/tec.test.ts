@@ -180,6 +180,22 @@ describe("npm run import -- <TEC namespace root>", () => {
     });
   });
 
+  it("leaves out images this instance refuses, with a note, and counts them as no change next time (issue 13)", async () => {
+    const pages = fixturePages();
+    pages.venues[0].venues[0].image = { url: "https://img.example.com/missing.jpg", id: 77 };
+    pages.events[0].events[0].image = { url: "https://img.example.com/gone/poster.html", id: 78 };
+    const { report } = await run(pages);
+    expect(report.counts.venues).toMatchObject({ created: 1 });
+    expect(report.counts.events).toMatchObject({ created: 3 });
+    expect(report.notes).toEqual([
+      expect.stringContaining("image https://img.example.com/missing.jpg"),
+      expect.stringContaining("image https://img.example.com/gone/poster.html"),
+    ]);
+    const again = await run(pages);
+    expect(again.report.counts.venues).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(again.report.counts.events).toMatchObject({ updated: 0, unchanged: 3 });
+  });
+
   it("reads drafts with the source's application password and sends it to the source only", async () => {
     const pages = fixturePages();
     pages.events[1].events[0].status = "draft";

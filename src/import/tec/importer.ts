@@ -22,7 +22,14 @@
  * source, drafts, pending, scheduled and private posts come too, and past events with them (events
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
-import { type Answer, expectOk, type ImportClient, Requester, type RetryOptions } from "../client";
+import {
+  type Answer,
+  expectOk,
+  type ImportClient,
+  Requester,
+  type RetryOptions,
+  sendWithoutBadImage,
+} from "../client";
 import { lookup } from "../importer";
 import { runKeyed } from "../pool";
 import {
@@ -246,8 +253,19 @@ export async function importTec(
       sourceLineage(o)
         .map((id) => linkedByLineage[kind].get(id))
         .find((x) => x !== undefined) ?? targetLinked[kind].get(name.toLowerCase());
+    const imageNote = (image: unknown) =>
+      report.notes.push(
+        `${kind} "${name}" (source id ${o.id}): image ${String(image)} is not an image this instance can use: left out`,
+      );
     if (!stored) {
-      const answer = await req.send<TecLinked>("POST", `/${plural(kind)}`, linkedCreate(kind, o));
+      const sent = await sendWithoutBadImage<TecLinked>(
+        req,
+        "POST",
+        `/${plural(kind)}`,
+        linkedCreate(kind, o),
+      );
+      if (sent.droppedImage !== undefined) imageNote(sent.droppedImage);
+      const answer = sent.answer!;
       expectOk(answer, `creating ${kind} "${name}"`);
       remember(kind, answer.body);
       linkedIds[kind].set(o.id, Number(answer.body.id));
@@ -257,8 +275,12 @@ export async function importTec(
     const id = Number(stored.id);
     linkedIds[kind].set(o.id, id);
     const changes = linkedChanges(kind, o, stored);
-    if (Object.keys(changes).length) {
-      const answer = await req.send<TecLinked>("PUT", `/${plural(kind)}/${id}`, changes);
+    const sent = Object.keys(changes).length
+      ? await sendWithoutBadImage<TecLinked>(req, "PUT", `/${plural(kind)}/${id}`, changes)
+      : { answer: null };
+    if (sent.droppedImage !== undefined) imageNote(sent.droppedImage);
+    if (sent.answer) {
+      const answer = sent.answer;
       expectOk(answer, `updating ${kind} ${id} "${name}"`);
       targetLinked[kind].set(name.toLowerCase(), answer.body);
       remember(kind, answer.body);
@@ -333,6 +355,10 @@ export async function importTec(
       organizers,
     };
   };
+  const eventImageNote = (e: TecEvent, title: string, image: unknown) =>
+    report.notes.push(
+      `event "${title}" (source id ${e.id}): image ${String(image)} is not an image this instance can use: left out`,
+    );
   // Links first, one at a time (they may create venues, organizers and terms), then the events in parallel.
   const tasks = [];
   for (const e of events) {
@@ -343,11 +369,14 @@ export async function importTec(
       tasks.push({
         keys: [],
         run: async () => {
-          const answer = await req.send<{ data?: { params?: Record<string, unknown> } }>(
+          const sent = await sendWithoutBadImage<{ data?: { params?: Record<string, unknown> } }>(
+            req,
             "POST",
             "/events",
             eventCreate(e, links),
           );
+          if (sent.droppedImage !== undefined) eventImageNote(e, title, sent.droppedImage);
+          const answer = sent.answer!;
           if (answer.status === 400 && answer.body?.data?.params?.uid) {
             // Found by neither lineage nor uid, yet its uid is taken: hidden from listings here.
             report.notes.push(
@@ -370,10 +399,11 @@ export async function importTec(
         tasks.push({
           keys: [],
           run: async () => {
-            expectOk(
-              await req.send("PUT", `/events/${stored.id}`, changes),
-              `updating event ${stored.id} "${title}" (source id ${e.id})`,
-            );
+            const sent = await sendWithoutBadImage(req, "PUT", `/events/${stored.id}`, changes);
+            if (sent.droppedImage !== undefined) eventImageNote(e, title, sent.droppedImage);
+            // The refused image was the only change: nothing was written.
+            if (!sent.answer) return done("events", "unchanged");
+            expectOk(sent.answer, `updating event ${stored.id} "${title}" (source id ${e.id})`);
             done("events", "updated");
           },
         });
