@@ -4,25 +4,20 @@
  * the same name (and the same description, when one is given), case-insensitively in every script,
  * **unchanged**, or become a new post in the write batch.
  */
-import { and, ne, type SQL, sql } from "drizzle-orm";
 import type { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
-import { freeSlug, slugBase, slugsTaken, uniqueSlug } from "../db/slugs";
+import { freeSlug, slugBase, uniqueSlug } from "../db/slugs";
 import { inList } from "../db/sql";
-import { postDates, unlessChanged } from "../db/write";
+import { postDates } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { lookupImage, resolveImage } from "../media/image-ref";
 import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import {
-  type AuthUser,
-  canReadPost,
-  type PostAccess,
-  scaleBackStatus,
-} from "../users/capabilities";
+import { canReadPost, type PostAccess, scaleBackStatus } from "../users/capabilities";
+import { type DuplicateCandidate, findDuplicate, lookupNames, noNewNamesake } from "./duplicates";
 import {
   LINKED,
   type LinkedFields,
@@ -37,113 +32,6 @@ type CreateRef = Extract<LinkedRef, { fields: unknown }>;
 
 const nameOf = (kind: LinkedKind, fields: LinkedFields) =>
   String((fields as Record<string, unknown>)[kind] ?? "").trim();
-
-/** A post that a create may reuse instead of inserting a duplicate (contract §4 row 13). */
-export interface DuplicateCandidate {
-  id: number;
-  title: string;
-  content: string;
-  author: number | null;
-  status: string;
-}
-
-/**
- * Adds to the read batch what creating posts with these names needs: the non-trashed posts with the
- * same names, case-insensitively (`${kind}:names`), and the slugs their titles would collide with
- * (`${kind}:slugs`). One bound parameter per list, however many names (issue 20).
- */
-export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: string[]): void {
-  const table = LINKED[kind].table;
-  batch.add(
-    `${kind}:names`,
-    db
-      .select({
-        id: table.id,
-        title: table.title,
-        content: table.content,
-        author: table.author,
-        status: table.status,
-      })
-      .from(table)
-      .where(sameNames(kind, names))
-      .orderBy(table.id),
-  );
-  const bases = [...new Set(names.map((n) => slugBase(undefined, n, kind)))];
-  batch.add(
-    `${kind}:slugs`,
-    db.select({ slug: table.slug }).from(table).where(slugsTaken(table.slug, bases)),
-  );
-}
-
-/**
- * A `LIKE` pattern (escape `\\`) that matches `name` in any case, also where SQLite cannot fold
- * case (it folds ASCII only): ASCII characters stand for themselves (`LIKE` ignores their case),
- * every other character matches any one character. A superset, narrowed by `sameName`.
- * @example likeAnyCase("Über 100%") // "_ber 100\\%"
- */
-export function likeAnyCase(name: string): string {
-  let out = "";
-  for (const ch of name) {
-    if (ch === "%" || ch === "_" || ch === "\\") out += `\\${ch}`;
-    else out += ch.charCodeAt(0) < 0x80 ? ch : "_";
-  }
-  return out;
-}
-
-/**
- * Non-trashed posts of the kind named like one of `names`, case-insensitively (contract §4 row
- * 13). ASCII names use the `lower(title)` index; names with other letters (`Über`, `ÉTÉ`), whose
- * case SQLite's `lower()` does not fold, are found with `likeAnyCase` patterns.
- */
-function sameNames(kind: LinkedKind, names: string[]): SQL {
-  const table = LINKED[kind].table;
-  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
-  const wide = lowered.filter((n) => /[^ -~]/.test(n)).map(likeAnyCase);
-  const named = wide.length
-    ? sql`(${inList(sql`lower(${table.title})`, lowered)} OR EXISTS (SELECT 1 FROM json_each(${JSON.stringify(wide)}) p WHERE ${table.title} LIKE p.value ESCAPE '\\'))`
-    : inList(sql`lower(${table.title})`, lowered);
-  return and(named, ne(table.status, "trash"))!;
-}
-
-/** Case-insensitive equality of names and descriptions, for every script (not only ASCII). */
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * The guard of a create that found no post to reuse among `read` (issue 20): the batch fails as a
- * conflict if a post of the same name appeared since the read (a parallel create), so the retry
- * reuses it instead of making a duplicate.
- */
-function noNewNamesake(plan: WritePlan, kind: LinkedKind, names: string[], read: number[]) {
-  const table = LINKED[kind].table;
-  return unlessChanged(
-    plan.db,
-    sql`NOT EXISTS (SELECT 1 FROM ${table} WHERE ${and(sameNames(kind, names), sql`${table.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(read)}))`)})`,
-  );
-}
-
-/**
- * The existing post a create reuses (§8.6, contract §4 row 13): same name and, when one is given,
- * the same description, both case-insensitively (`Main Hall` = `main hall`, `Über` = `über`); the
- * oldest wins. Posts the user may not read are never
- * reused, so a create cannot reveal someone else's draft.
- */
-export function findDuplicate(
-  candidates: DuplicateCandidate[],
-  name: string,
-  description: string,
-  user: AuthUser,
-): DuplicateCandidate | undefined {
-  // What the writer's HTML filters would store counts as the same text as what was sent.
-  const html = htmlFiltersFor(user);
-  const names = [name, html.data(name)];
-  const descriptions = [description, html.post(description)];
-  return candidates.find(
-    (e) =>
-      names.some((n) => sameText(e.title, n)) &&
-      (description === "" || descriptions.some((d) => sameText(e.content, d))) &&
-      canReadPost(user, e),
-  );
-}
 
 /** Adds the lookups for a parsed venue/organizer input to the read batch. */
 export function lookupLinked(

@@ -29,6 +29,7 @@ import {
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged } from "./delete";
+import { lookupNames } from "./duplicates";
 import { commonTable, LINKED, type LinkedFields, type LinkedKind } from "./kinds";
 import {
   type LinkedRecord,
@@ -37,7 +38,7 @@ import {
   linkedLoadQueries,
   loadLinked,
 } from "./load";
-import { findOrInsertLinked, lookupNames } from "./resolve";
+import { findOrInsertLinked } from "./resolve";
 import { serializeLinked } from "./serialize";
 import { updatedColumns } from "./update-columns";
 
