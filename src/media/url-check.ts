@@ -103,8 +103,10 @@ export async function checkImageUrl(
         method: "HEAD",
         redirect: "manual",
         signal,
-        headers: { accept: "image/*" },
+        headers: { accept: "image/*", "user-agent": "tec-edge image check" },
       });
+      // A HEAD answer has no body to read; a redirect's may: never leave one hanging.
+      await res.body?.cancel();
       const location = res.headers.get("location");
       if (res.status >= 300 && res.status < 400 && location) {
         current = new URL(location, current);
