@@ -225,7 +225,11 @@ describe("/?rest_route= — the plain-permalink form", () => {
         const pretty = await api(`/wp-json${path}`, { headers });
         const plain = await api(`/?rest_route=${encodeURIComponent(path)}`, { headers });
         expect(plain.status, path).toBe(pretty.status);
-        expect(plain.text, path).toBe(pretty.text);
+        // Argument defaults such as `end_date` are computed per request, to the second.
+        const stamps = /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/g;
+        expect(plain.text.replace(stamps, "(now)"), path).toBe(
+          pretty.text.replace(stamps, "(now)"),
+        );
         expect(plain.headers.get("etag"), path).toBe(pretty.headers.get("etag"));
         compared++;
       }
