@@ -15,6 +15,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
+      globalSetup: ["./test/global-setup.ts"],
       setupFiles: ["./test/setup.ts"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 30_000,
