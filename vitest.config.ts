@@ -7,6 +7,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "drizzle"));
   return {
     test: {
+      // Copies the reference page's static assets (issue 19) once before any project runs.
+      globalSetup: ["./test/global-setup.ts"],
       projects: [
         {
           // The worker's tests, inside workerd against the real worker and D1.

@@ -42,6 +42,19 @@ const PER_REQUEST = [
 ];
 
 /**
+ * Media types stored in the edge cache: JSON and the reference page's HTML, both built whole in
+ * memory anyway. A streamed feed (text/calendar) would have to be buffered whole to be stored,
+ * holding back its first byte and its memory; it, like any other type, still gets its ETag and 304s.
+ */
+const STORED_TYPES = ["application/json", "text/html"];
+
+/** Whether an answer with this `Content-Type` goes into the edge cache. */
+export function storable(contentType: string | null): boolean {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  return STORED_TYPES.includes(type);
+}
+
+/**
  * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
  * or the minute when the query holds relative dates or asks for upcoming things.
  * @param query the parsed query, exactly as the handler reads it (`requestParams`).
@@ -132,14 +145,7 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   }
   c.res.headers.set("ETag", etag);
   c.res.headers.set("X-Cache", "MISS");
-  // JSON answers only: a streamed feed (text/calendar) would have to be buffered whole to be stored,
-  // holding back its first byte and its memory; it still gets its ETag and 304s.
-  if (
-    !cache ||
-    c.req.method !== "GET" ||
-    !(c.res.headers.get("content-type") ?? "").startsWith("application/json")
-  )
-    return;
+  if (!cache || c.req.method !== "GET" || !storable(c.res.headers.get("content-type"))) return;
   const stored = new Response(c.res.clone().body, c.res);
   for (const name of PER_REQUEST) stored.headers.delete(name);
   stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);

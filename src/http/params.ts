@@ -94,7 +94,9 @@ export async function readBody(req: Request): Promise<ParamBag> {
     let form: FormData;
     try {
       // The boundary is case-sensitive (browsers send `----WebKitFormBoundaryAbC…`): the header as sent.
-      form = await new Response(raw, { headers: { "content-type": header } }).formData();
+      form = await new Response(raw.buffer as ArrayBuffer, {
+        headers: { "content-type": header },
+      }).formData();
     } catch {
       throw new InvalidParamsError([{ name: "body" }]);
     }

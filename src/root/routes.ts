@@ -1,6 +1,7 @@
 /**
  * The namespace's own routes (tec-reference §1.2 rows 0–1): the WordPress namespace index `GET /`
- * (§11.1) and `GET /doc` (§11.2), both rendered from the route registry in the request's language.
+ * (§11.1) and `GET /doc` (§11.2), both rendered from the route registry in the request's language,
+ * and the interactive reference page `GET /reference` that renders `/doc` for people (contract §7).
  */
 import * as v from "valibot";
 import { type ArgSpecs, parseArgs } from "../http/args";
@@ -8,6 +9,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { loadStrings } from "../i18n";
 import { namespaceIndex } from "./namespace-index";
 import { openApiDocument } from "./openapi";
+import { referencePage } from "./reference/page";
 import { anyone, type Permit, type RouteDef, type RouteGroup } from "./registry";
 
 const anything = v.pipe(v.unknown(), v.transform(String));
@@ -20,7 +22,8 @@ const indexArgs = (namespace: string) =>
   }) satisfies ArgSpecs;
 
 /**
- * `/` and `/doc`, first in registration order.
+ * `/`, `/doc` and `/reference`, first in registration order. `/reference` is HTML for people, so
+ * `/doc` does not list it (like the index).
  * @param group the namespace they describe; read per request, so it may be filled after this call.
  * @param namespace its name for the settings in force (`tribe/events/v1`), the index's `namespace` default.
  */
@@ -51,6 +54,17 @@ export function rootRoutes(group: RouteGroup<Permit>, namespace: string): Array<
           handler: async (c: AppContext) =>
             c.json(openApiDocument(c, group, await loadStrings(c.env.STRINGS, c.get("lang")))),
           doc: { op: "doc", ok: 200, errors: [] },
+        },
+      ],
+    },
+    {
+      path: "/reference",
+      endpoints: [
+        {
+          methods: ["GET"],
+          args: {},
+          may: anyone,
+          handler: (c: AppContext) => referencePage(c, namespace),
         },
       ],
     },
