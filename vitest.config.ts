@@ -19,6 +19,9 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ADMIN_APP_PASSWORD: "test admin password",
+                  // Remembered versions do not expire in the middle of a test on a slow machine;
+                  // tests that need expiry say so (test/http/read-path.test.ts).
+                  CONTENT_VERSION_TTL_MS: "60000",
                 },
               },
             }),

@@ -28,6 +28,7 @@ export interface Bindings {
   CORS_WRITE_ORIGINS?: string;
   CACHE_MAX_AGE?: string;
   CACHE_STALE_WHILE_REVALIDATE?: string;
+  CONTENT_VERSION_TTL_MS?: string;
   /** Secret: the application password of user 1, `admin`. */
   ADMIN_APP_PASSWORD?: string;
 }
@@ -53,6 +54,11 @@ export interface Settings {
   cacheMaxAge: number;
   /** Seconds. */
   cacheStaleWhileRevalidate: number;
+  /**
+   * Milliseconds an isolate answers anonymous cache hits and 304s with the content version it read
+   * last, before reading it again (issue 16): the staleness bound of those answers.
+   */
+  contentVersionTtlMs: number;
   adminAppPassword: string;
 }
 
@@ -184,6 +190,16 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
     corsWriteOrigins: list(e.CORS_WRITE_ORIGINS),
     cacheMaxAge: field(e, "CACHE_MAX_AGE", nonNegativeInt, "60"),
     cacheStaleWhileRevalidate: field(e, "CACHE_STALE_WHILE_REVALIDATE", nonNegativeInt, "300"),
+    contentVersionTtlMs: field(
+      e,
+      "CONTENT_VERSION_TTL_MS",
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, "must be a whole number of milliseconds"),
+        v.transform(Number),
+      ),
+      "1000",
+    ),
     adminAppPassword: String(e.ADMIN_APP_PASSWORD ?? "").replace(/\s+/g, ""),
   };
 }

@@ -5,6 +5,8 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach } from "vitest";
+import { forgetAnswers } from "../src/http/answer-cache";
+import { forgetVersion } from "../src/http/content-version";
 import { resetRateLimits } from "../src/http/rate-limit";
 import { clearTotals } from "../src/http/totals";
 import { clearStringsCache, stringsKey } from "../src/i18n";
@@ -22,4 +24,6 @@ beforeEach(async () => {
   clearStringsCache();
   resetRateLimits();
   clearTotals();
+  forgetVersion();
+  forgetAnswers();
 });
