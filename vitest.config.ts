@@ -6,6 +6,21 @@ import { defineConfig } from "vitest/config";
 /** The generated-input suites (issue 9 item 1): project `fuzz`; everything else is project `api`. */
 const FUZZ = ["test/hardening/fuzz-*.test.ts"];
 
+/** A non-negative number from the environment (the fuzz knobs, test/hardening/support/fuzz.ts). */
+function knob(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
+  return value;
+}
+
+/**
+ * `FUZZ_SCALE`: fraction of the full fuzz depth (0, the default: the sweep and one batch per route
+ * and method; 1: `npm run test:fuzz`). `FUZZ_SEED`: the base of every fuzz seed. Handed to the tests
+ * with `provide`, at run time: `import.meta.env` is inlined into the transformed module, which
+ * Vitest's file-system module cache keeps across runs whatever the environment says next time.
+ */
+const provide = { fuzzScale: knob("FUZZ_SCALE", 0), fuzzSeed: knob("FUZZ_SEED", 20261123) };
+
 export default defineConfig(async () => {
   // Runs in Node: the same SQL files `wrangler d1 migrations apply` uses.
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "drizzle"));
@@ -33,7 +48,7 @@ export default defineConfig(async () => {
           extends: true,
           test: { name: "api", include: ["test/**/*.test.ts", "src/**/*.test.ts"], exclude: FUZZ },
         },
-        { extends: true, test: { name: "fuzz", include: FUZZ } },
+        { extends: true, test: { name: "fuzz", include: FUZZ, provide } },
       ],
     },
   };

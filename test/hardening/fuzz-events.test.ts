@@ -1,7 +1,6 @@
 /**
  * Issue 9 item 1 — generated malformed requests against the event routes (tec-reference §1.2 rows
- * 2–4, contract §5), 10,000 per route and method; see support/fuzz.ts for what is generated and
- * checked.
+ * 2–4, contract §5); see support/fuzz.ts for what is generated, how many and what is checked.
  */
 import { describe } from "vitest";
 import { METHODS } from "./support/encode";

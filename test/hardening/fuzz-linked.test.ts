@@ -1,6 +1,7 @@
 /**
  * Issue 9 item 1 — generated malformed requests against the venue and organizer routes
- * (tec-reference §1.2 rows 5–10), 10,000 per route and method; see support/fuzz.ts.
+ * (tec-reference §1.2 rows 5–10); see support/fuzz.ts for what is generated, how many and what is
+ * checked.
  */
 import { describe } from "vitest";
 import { METHODS } from "./support/encode";
