@@ -24,12 +24,12 @@
  * Both variables are read by vitest.config.ts and handed over with `provide`.
  */
 import fc from "fast-check";
-import { expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { type Answer, call, describe as describeRequest, problems } from "./client";
 import { contentDigest, contentVersion } from "./digest";
-import { type Method, toRequest } from "./encode";
+import { METHODS, type Method, toRequest } from "./encode";
 import { type Generated, handlerSpec, requests } from "./generate";
-import { PATH_ARGS, type RouteSpec } from "./routes";
+import { PATH_ARGS, type RouteSpec, route as routeNamed } from "./routes";
 import { seedWorld, type World } from "./world";
 
 /** `FUZZ_SEED` (vitest.config.ts): the base every seed is derived from. */
@@ -249,4 +249,16 @@ export function fuzzRoute(
     }
     expect(failures, failures.join("\n\n")).toEqual([]);
   }, 3_600_000);
+}
+
+/**
+ * The fuzz tests of one resource of the namespace: its list route `ns /<base>` (with 1,000 hostile
+ * reads at full depth) and its item routes (`items`: path suffixes such as `/{id}`), every method.
+ * @example fuzzResource("venues", ["/{id}", "/by-slug/{slug}"])
+ */
+export function fuzzResource(base: string, items: string[]): void {
+  describe(`fuzz: /${base}`, () =>
+    fuzzRoute(routeNamed(`ns /${base}`), METHODS, { hostile: 1000 }));
+  for (const item of items)
+    describe(`fuzz: /${base}${item}`, () => fuzzRoute(routeNamed(`ns /${base}${item}`), METHODS));
 }
