@@ -234,8 +234,8 @@ export function fuzzRoute(
       "malformed",
     ]);
   if (route.methods.GET && options.hostile) runs.push(["GET", depth(options.hostile), "hostile"]);
-  const counts = [...new Set(runs.map(([, n, f]) => `${n} ${f}`))].join(", ");
-  const title = `${runs.map(([m, , f]) => (f === "hostile" ? "GET (hostile reads)" : m)).join(", ")} ${route.name}: the sweep and ${counts} generated requests each; ${without.length ? `${without.join(", ")} (no handler): 404 rest_no_route; ` : ""}malformed ones refused with a 4xx envelope, nothing changed`;
+  const counts = runs.map(([m, n, f]) => `${f === "hostile" ? "hostile GET" : m} ${n}`).join(", ");
+  const title = `${route.name}: the sweep, then generated requests (${counts}), malformed ones refused with a 4xx envelope; ${without.length ? `${without.join(", ")}: 404 rest_no_route; ` : ""}nothing changed`;
   it(title, async () => {
     const w = await seedWorld();
     const failures: string[] = without.length ? await unrouted(w, route, without) : [];
