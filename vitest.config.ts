@@ -1,35 +1,64 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+
+/** The generated-input suites (issue 9 item 1): project `fuzz`; everything else is project `api`. */
+const FUZZ = ["test/hardening/fuzz-*.test.ts"];
+
+/** A non-negative number from the environment (the fuzz knobs, test/hardening/support/fuzz.ts). */
+function knob(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
+  return value;
+}
+
+/**
+ * `FUZZ_SCALE`: fraction of the full fuzz depth (0, the default: the sweep and one batch per route
+ * and method; 1: `npm run test:fuzz`). `FUZZ_SEED`: the base of every fuzz seed. Handed to the tests
+ * with `provide`, at run time: `import.meta.env` is inlined into the transformed module, which
+ * Vitest's file-system module cache keeps across runs whatever the environment says next time.
+ */
+const provide = { fuzzScale: knob("FUZZ_SCALE", 0), fuzzSeed: knob("FUZZ_SEED", 20261123) };
 
 export default defineConfig(async () => {
   // Runs in Node: the same SQL files `wrangler d1 migrations apply` uses.
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "drizzle"));
   return {
-    test: {
-      projects: [
-        {
-          // The worker's tests, inside workerd against the real worker and D1.
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  ADMIN_APP_PASSWORD: "test admin password",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "worker",
-            setupFiles: ["./test/setup.ts"],
-            include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-            testTimeout: 30_000,
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ADMIN_APP_PASSWORD: "test admin password",
+            // Remembered versions do not expire in the middle of a test on a slow machine; tests
+            // that need expiry say so (test/http/read-path.test.ts).
+            CONTENT_VERSION_TTL_MS: "60000",
           },
         },
+      }),
+    ],
+    test: {
+      // Copies the reference page's static assets (issue 19) once before any project runs.
+      globalSetup: ["./test/global-setup.ts"],
+      setupFiles: ["./test/setup.ts"],
+      testTimeout: 30_000,
+      // Test files share workers (one workerd each): a new workerd and a fresh module graph per file
+      // cost more CPU than the tests themselves. test/setup.ts resets storage and module state
+      // before every test, so files see nothing of each other.
+      isolate: false,
+      // Vitest's default (cores - 1) is one worker on the 2-core CI machine; a second workerd keeps
+      // both cores busy.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
+      projects: [
         {
-          // The command-line tools' tests, in Node (they start wrangler).
+          extends: true,
+          test: { name: "api", include: ["test/**/*.test.ts", "src/**/*.test.ts"], exclude: FUZZ },
+        },
+        { extends: true, test: { name: "fuzz", include: FUZZ, provide } },
+        {
+          // The command-line tools' tests, in Node (they start wrangler): no workerd pool.
           test: {
             name: "scripts",
             environment: "node",

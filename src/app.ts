@@ -11,6 +11,7 @@ import { openDb } from "./db/client";
 import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
+import { forgetVersion } from "./http/content-version";
 import type { AppContext, AppEnv } from "./http/context";
 import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
@@ -144,7 +145,11 @@ export function createApp(settings: Settings): Hono<AppEnv> {
       if (credentials) c.set("user", await authenticateLimited(c, credentials));
       if (c.get("user") === null && (c.req.method === "GET" || c.req.method === "HEAD"))
         await serveAnonymousGet(c, next);
-      else await next();
+      else {
+        await next();
+        // This isolate's next anonymous answer reflects its own write at once (issue 16).
+        if (write && c.res.status < 400) forgetVersion();
+      }
     } catch (err) {
       c.res = await renderError(c, err);
     }

@@ -29,6 +29,7 @@ export interface Bindings {
   CACHE_MAX_AGE?: string;
   CACHE_STALE_WHILE_REVALIDATE?: string;
   IMAGE_URL_CHECK?: string;
+  CONTENT_VERSION_TTL_MS?: string;
   /** Secret: the application password of user 1, `admin`. */
   ADMIN_APP_PASSWORD?: string;
 }
@@ -59,6 +60,11 @@ export interface Settings {
    * `HEAD` request (the default); `off`, by its file extension only (local development offline).
    */
   imageUrlCheck: "head" | "off";
+  /**
+   * Milliseconds an isolate answers anonymous cache hits and 304s with the content version it read
+   * last, before reading it again (issue 16): the staleness bound of those answers.
+   */
+  contentVersionTtlMs: number;
   adminAppPassword: string;
 }
 
@@ -195,6 +201,16 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
       "IMAGE_URL_CHECK",
       v.picklist(["head", "off"], "must be head or off"),
       "head",
+    ),
+    contentVersionTtlMs: field(
+      e,
+      "CONTENT_VERSION_TTL_MS",
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, "must be a whole number of milliseconds"),
+        v.transform(Number),
+      ),
+      "1000",
     ),
     adminAppPassword: String(e.ADMIN_APP_PASSWORD ?? "").replace(/\s+/g, ""),
   };

@@ -59,7 +59,15 @@ class CountingStatement {
   }
 }
 
+/** The statement that reads the content version (src/db/schema.ts `content_version`). */
+const VERSION_SQL = "SELECT version FROM content_version WHERE id = 1";
+
 class CountingSession {
+  /** Set by `carryVersion`: the next batch also reads the content version. */
+  versionWanted = false;
+  /** The content version read along with a batch, once it was. */
+  versionRead: number | undefined;
+
   constructor(
     private readonly inner: D1DatabaseSession | D1Database,
     readonly trips: RoundTrips,
@@ -68,9 +76,18 @@ class CountingSession {
   prepare(query: string) {
     return new CountingStatement(this.inner.prepare(query), this.trips, this.retries);
   }
-  batch(statements: Array<CountingStatement | D1PreparedStatement>) {
+  async batch(statements: Array<CountingStatement | D1PreparedStatement>) {
     const inner = statements.map((s) => (s instanceof CountingStatement ? s.inner : s));
-    return attempt(this.trips, this.retries, () => this.inner.batch(inner));
+    if (!this.versionWanted)
+      return attempt(this.trips, this.retries, () => this.inner.batch(inner));
+    // The version rides along in the same round trip, read in the same snapshot as the data.
+    this.versionWanted = false;
+    const results = await attempt(this.trips, this.retries, () =>
+      this.inner.batch([this.inner.prepare(VERSION_SQL), ...inner]),
+    );
+    const row = results[0]?.results?.[0] as { version?: number } | undefined;
+    this.versionRead = row?.version ?? 0;
+    return results.slice(1);
   }
   exec(query: string) {
     return attempt(this.trips, this.retries, () => (this.inner as D1Database).exec(query));
@@ -85,6 +102,13 @@ export interface RequestDb {
   trips: RoundTrips;
   /** The session's latest bookmark, for the `x-d1-bookmark` response header. */
   bookmark(): string | null;
+  /**
+   * Asks the request's next `db.batch()` to read the content version too, in the same round trip
+   * and snapshot (issue 16: an anonymous miss costs one round trip); `versionRead` then gives it.
+   */
+  carryVersion(): void;
+  /** The version read along with a batch (undefined until one ran after `carryVersion`). */
+  versionRead(): number | undefined;
 }
 
 /**
@@ -111,5 +135,9 @@ export function openDb(
     db: drizzle(counting as unknown as D1Database) as unknown as Db,
     trips: counting.trips,
     bookmark: () => counting.getBookmark(),
+    carryVersion: () => {
+      counting.versionWanted = true;
+    },
+    versionRead: () => counting.versionRead,
   };
 }

@@ -217,7 +217,8 @@ export async function listEvents(c: AppContext): Promise<Response> {
   assertRefsExist(filters, checkNames, results);
   const rest = results.slice(checkNames.length);
   const total = remembered ?? (rest.shift() as Array<{ total: number }>)[0].total;
-  rememberTotal(version, key, total);
+  // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
+  rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
   const [rows, venues, organizers, terms, media] = rest as [
     EventRow[],
     RelatedRows["venues"],

@@ -1,15 +1,19 @@
 /**
- * Conditional requests and the edge cache for anonymous GETs (contract §6, issue 7).
+ * Conditional requests and the edge cache for anonymous GETs (contract §6, issues 7 and 16).
  *
- * The ETag is derived from the content version (bumped in every write batch) and the normalized
- * request — never by hashing a body that was built anyway — so `If-None-Match` is answered with a 304
- * after one tiny D1 read. The same tag keys the Workers Cache API: a hit is served without touching
- * the data; a miss runs the handler (one more round trip) and stores the answer. No stale answer can
- * outlive a write: the next request sees the new version and so a new key.
+ * The ETag is derived from the content version (bumped by every write anonymous readers can see)
+ * and the normalized request — never by hashing a body that was built anyway. The same tag keys the
+ * isolate's own store (src/http/answer-cache.ts) and the Workers Cache API. With the version in
+ * memory (src/http/content-version.ts), 304s and hits touch no database; a miss runs the handler,
+ * whose batch reads the version too (one round trip). A stored answer is keyed by the version its data
+ * was read at, so none can stand for a later version; a reader sees a write at most
+ * `CONTENT_VERSION_TTL_MS` late.
  */
 import { eq } from "drizzle-orm";
 import type { Next } from "hono";
 import { contentVersion } from "../db/schema";
+import { keep, recall, type StoredAnswer } from "./answer-cache";
+import { learnVersion, rememberedVersion } from "./content-version";
 import { type AppContext, requestQuery } from "./context";
 import { sha256Hex } from "./crypto";
 import type { ParamBag } from "./params";
@@ -40,6 +44,19 @@ const PER_REQUEST = [
   "server-timing",
   "set-cookie",
 ];
+
+/**
+ * Media types stored in the edge cache: JSON and the reference page's HTML, both built whole in
+ * memory anyway. A streamed feed (text/calendar) would have to be buffered whole to be stored,
+ * holding back its first byte and its memory; it, like any other type, still gets its ETag and 304s.
+ */
+const STORED_TYPES = ["application/json", "text/html"];
+
+/** Whether an answer with this `Content-Type` goes into the edge cache. */
+export function storable(contentType: string | null): boolean {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  return STORED_TYPES.includes(type);
+}
 
 /**
  * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
@@ -97,53 +114,109 @@ export function matchesEtag(header: string | undefined, etag: string, wildcard =
   });
 }
 
+/** A 304 for `etag`. */
+const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
+
+/** The answer for a stored copy: its bytes (none for HEAD), marked as a hit. */
+function fromStore(method: string, answer: StoredAnswer): Response {
+  const res = new Response(method === "HEAD" ? null : answer.body, {
+    status: answer.status,
+    headers: answer.headers,
+  });
+  res.headers.set("X-Cache", "HIT");
+  return res;
+}
+
+const edgeCache = (): Cache | undefined =>
+  typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }).default : undefined;
+
+/** A stored copy of the answer tagged `etag`: the isolate's own first, then the Workers Cache API. */
+async function lookup(etag: string): Promise<StoredAnswer | undefined> {
+  const kept = recall(etag);
+  if (kept) return kept;
+  const cache = edgeCache();
+  const hit = cache ? await cache.match(new Request(KEY_HOST + etag.slice(1, -1))) : undefined;
+  if (!hit) return undefined;
+  const answer: StoredAnswer = {
+    status: hit.status,
+    headers: [...hit.headers].filter(([name]) => name !== "cache-control"),
+    body: await hit.arrayBuffer(),
+  };
+  keep(etag, answer);
+  return answer;
+}
+
 /**
- * Middleware body for anonymous GET/HEAD requests: 304 on a matching `If-None-Match`, a cached copy
- * when the edge cache has one, else the handler's answer (stored for the next request).
+ * Middleware body for anonymous GET/HEAD requests (contract §6, issue 16).
+ *
+ * - While this isolate knows the content version (read less than `CONTENT_VERSION_TTL_MS` ago:
+ *   src/http/content-version.ts), a matching `If-None-Match` is a 304 and a stored copy (this
+ *   isolate's, else the Workers Cache API's) is served — with no D1 round trip at all.
+ * - Otherwise, and for every miss, the handler runs and its first D1 batch also reads the content
+ *   version, in the same round trip and snapshot: a miss costs one round trip. The answer is tagged
+ *   and stored under the version its data was read at, never under a version it may not reflect.
+ * - Requests with an `x-d1-bookmark` always run the handler (read-your-writes).
  */
 export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void> {
-  const { db } = c.get("rdb");
-  const rows = await db
-    .select({ version: contentVersion.version })
-    .from(contentVersion)
-    .where(eq(contentVersion.id, 1));
-  const version = rows[0]?.version ?? 0;
-  c.set("contentVersion", version);
-  const etag = await entityTag(version, c, new Date());
-  if (matchesEtag(c.req.header("if-none-match"), etag)) {
-    c.res = new Response(null, { status: 304, headers: { ETag: etag } });
-    return;
+  const rdb = c.get("rdb");
+  const now = Date.now();
+  const ifNoneMatch = c.req.header("if-none-match");
+  const remembered = c.req.header("x-d1-bookmark")
+    ? undefined
+    : rememberedVersion(now, c.get("settings").contentVersionTtlMs);
+  if (remembered !== undefined) {
+    c.set("contentVersion", remembered);
+    const etag = await entityTag(remembered, c, new Date(now));
+    if (matchesEtag(ifNoneMatch, etag)) {
+      c.res = notModified(etag);
+      return;
+    }
+    const stored = await lookup(etag);
+    if (stored) {
+      c.res = fromStore(c.req.method, stored);
+      return;
+    }
   }
-  const cache =
-    typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }).default : undefined;
-  const key = new Request(KEY_HOST + etag.slice(1, -1));
-  const hit = cache ? await cache.match(key) : undefined;
-  if (hit) {
-    const res = new Response(c.req.method === "HEAD" ? null : hit.body, hit);
-    res.headers.set("X-Cache", "HIT");
-    c.res = res;
-    return;
-  }
+
+  rdb.carryVersion();
   await next();
-  if (c.res.status !== 200) return;
-  if (matchesEtag(c.req.header("if-none-match"), etag, true)) {
-    c.res = new Response(null, { status: 304, headers: { ETag: etag } });
+  let version = rdb.versionRead();
+  if (c.res.status !== 200) {
+    if (version !== undefined) learnVersion(version, now);
+    return;
+  }
+  // A route that reads no data (the index, /doc) made no batch to carry the version.
+  version ??=
+    (
+      await rdb.db
+        .select({ version: contentVersion.version })
+        .from(contentVersion)
+        .where(eq(contentVersion.id, 1))
+    )[0]?.version ?? 0;
+  learnVersion(version, now);
+  const etag = await entityTag(version, c, new Date(now));
+  if (matchesEtag(ifNoneMatch, etag, true)) {
+    c.res = notModified(etag);
     return;
   }
   c.res.headers.set("ETag", etag);
   c.res.headers.set("X-Cache", "MISS");
-  // JSON answers only: a streamed feed (text/calendar) would have to be buffered whole to be stored,
-  // holding back its first byte and its memory; it still gets its ETag and 304s.
-  if (
-    !cache ||
-    c.req.method !== "GET" ||
-    !(c.res.headers.get("content-type") ?? "").startsWith("application/json")
-  )
-    return;
-  const stored = new Response(c.res.clone().body, c.res);
-  for (const name of PER_REQUEST) stored.headers.delete(name);
-  stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
-  const put = cache.put(key, stored).catch((err) => console.error("edge cache put failed", err));
+  if (c.req.method !== "GET" || !storable(c.res.headers.get("content-type"))) return;
+  const headers = new Headers(c.res.headers);
+  for (const name of PER_REQUEST) headers.delete(name);
+  const answer: StoredAnswer = {
+    status: c.res.status,
+    headers: [...headers],
+    body: await c.res.clone().arrayBuffer(),
+  };
+  keep(etag, answer);
+  const cache = edgeCache();
+  if (!cache) return;
+  const copy = new Response(answer.body, { status: answer.status, headers: answer.headers });
+  copy.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
+  const put = cache
+    .put(new Request(KEY_HOST + etag.slice(1, -1)), copy)
+    .catch((err) => console.error("edge cache put failed", err));
   try {
     c.executionCtx.waitUntil(put);
   } catch {

@@ -8,7 +8,8 @@
  * parameters: anything that changes the match (filters, role-dependent status rules, the clock's
  * day window) changes the key. Every write bumps the version, and a new version empties the map.
  *
- * Only anonymous GETs use it: they alone have read the content version (`serveAnonymousGet`).
+ * Only anonymous GETs use it: they alone know the content version (`serveAnonymousGet`: from memory
+ * for the lookup, read along with the count's batch for remembering).
  */
 
 /** Entries kept per isolate (least recently used go first). */

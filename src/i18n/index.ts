@@ -6,7 +6,8 @@
  *
  * Sections: `messages.<code>` (error messages, src/http/error-response.ts), `params.<key>` (invalid
  * parameter messages), `args.<spec description>` (argument descriptions of the index, `OPTIONS` and
- * `/doc`), `doc.*` (`/doc`: `info`, `responses.<op>.<status>`, `schemas.<component>.<property>`).
+ * `/doc`), `doc.*` (`/doc`: `info`, `responses.<op>.<status>`, `schemas.<component>.<property>`,
+ * `security.<scheme>`), `reference.*` (the reference page, src/root/reference/page.ts).
  * Another language is another file (`pt-BR.json`) plus its code in `LANGUAGES`.
  */
 import bundledEnglish from "./strings/en.json";

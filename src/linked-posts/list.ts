@@ -87,7 +87,8 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     throw new InvalidParamsError([{ name: "event" }]);
   }
   const total = remembered ?? (results.shift() as Array<{ total: number }>)[0].total;
-  rememberTotal(version, key, total);
+  // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
+  rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
   const [rows, images] = results as [LinkedRow[], MediaRow[]];
 
   const pages = totalPages(total, perPage);

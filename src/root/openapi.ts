@@ -2,7 +2,9 @@
  * `GET /doc` (tec-reference §11.2; contract §4 row 20): an OpenAPI 3.0 document of the namespace,
  * generated from the route registry — parameters and request bodies from the argument specs the
  * handlers validate with, answers from the payload schemas (src/root/schemas.ts) — in the request's
- * language. `servers[0].url` is this language's namespace root (contract §1).
+ * language. `servers[0].url` is this language's namespace root (contract §1). Credentials (contract
+ * §3) are security schemes: required where an anonymous user may not use the operation, optional
+ * elsewhere (signed-in users may see more), so the reference page's "Authorize" sends them.
  */
 import { toJsonSchemaDefs } from "@valibot/to-json-schema";
 import type * as v from "valibot";
@@ -15,6 +17,7 @@ import {
   type Endpoint,
   type EndpointDoc,
   type Method,
+  type Permit,
   pathVariables,
   type RouteDef,
   type RouteGroup,
@@ -26,6 +29,18 @@ type Json = Record<string, unknown>;
 const COMPONENT_REF = "#/components/schemas/";
 /** Media types a write accepts (contract §5). */
 const BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The application password (contract §3) as OpenAPI security schemes: with the user name (HTTP
+ * Basic, what WordPress clients send) or alone (Bearer). Descriptions are strings keys.
+ */
+const SECURITY_SCHEMES = {
+  applicationPassword: { type: "http", scheme: "basic", description: "doc.security.basic" },
+  applicationPasswordBearer: { type: "http", scheme: "bearer", description: "doc.security.bearer" },
+};
+/** Either scheme; `{}` first when anonymous use is allowed too. */
+const SIGNED_IN = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+const ANONYMOUS = { loggedIn: false, can: () => false };
 
 let templates: Json | null = null;
 
@@ -149,9 +164,9 @@ function responses(doc: EndpointDoc, strings: Strings): Json {
   return out;
 }
 
-function operation<P>(
-  route: RouteDef<P>,
-  e: Endpoint<P>,
+function operation(
+  route: RouteDef<Permit>,
+  e: Endpoint<Permit>,
   method: Method,
   ctx: ArgContext,
   strings: Strings,
@@ -181,6 +196,7 @@ function operation<P>(
       content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema }])),
     };
   }
+  op.security = e.may(ANONYMOUS) ? [{}, ...SIGNED_IN] : SIGNED_IN;
   op.responses = responses(e.doc!, strings);
   return op;
 }
@@ -192,7 +208,7 @@ function operation<P>(
  * in the index.
  * @example c.json(openApiDocument(c, group, await loadStrings(c.env.STRINGS, c.get("lang"))))
  */
-export function openApiDocument<P>(c: AppContext, group: RouteGroup<P>, strings: Strings): Json {
+export function openApiDocument(c: AppContext, group: RouteGroup<Permit>, strings: Strings): Json {
   const ctx = argContext(c);
   const paths: Json = {};
   for (const route of group.routes) {
@@ -211,7 +227,10 @@ export function openApiDocument<P>(c: AppContext, group: RouteGroup<P>, strings:
       title: text(strings, "doc.info.title"),
       description: text(strings, "doc.info.description"),
     },
-    components: { schemas: components(strings) },
+    components: {
+      schemas: components(strings),
+      securitySchemes: localize(SECURITY_SCHEMES, strings),
+    },
     servers: [{ url: c.get("urls").namespaceRoot }],
     paths,
   };

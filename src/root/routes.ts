@@ -2,7 +2,8 @@
  * The index routes, all rendered from the route registry in the request's language:
  *
  * - a namespace's own routes (tec-reference §1.2 rows 0–1): its WordPress namespace index `GET /`
- *   (§11.1) and, for `tribe/events/v1`, `GET /doc` (§11.2);
+ *   (§11.1) and, for `tribe/events/v1`, `GET /doc` (§11.2) and the interactive reference page
+ *   `GET /reference` that renders `/doc` for people (contract §7);
  * - the WordPress REST index `GET /wp-json/` (issue 13), which lists every route of every namespace.
  */
 import * as v from "valibot";
@@ -12,6 +13,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { loadStrings } from "../i18n";
 import { type DescribedGroup, namespaceIndex } from "./namespace-index";
 import { openApiDocument } from "./openapi";
+import { referencePage } from "./reference/page";
 import { anyone, type Permit, type RouteDef, type RouteGroup } from "./registry";
 import { restIndex } from "./rest-index";
 
@@ -51,7 +53,8 @@ export function namespaceIndexRoute(
 }
 
 /**
- * `/` and `/doc` of `tribe/events/v1`, first in registration order.
+ * `/`, `/doc` and `/reference` of `tribe/events/v1`, first in registration order. `/reference` is
+ * HTML for people, so `/doc` does not list it (like the index).
  * @param group the namespace they describe; read per request, so it may be filled after this call.
  * @param namespace its name for the settings in force (`tribe/events/v1`), the index's `namespace` default.
  */
@@ -68,6 +71,17 @@ export function rootRoutes(group: RouteGroup<Permit>, namespace: string): Array<
           handler: async (c: AppContext) =>
             c.json(openApiDocument(c, group, await loadStrings(c.env.STRINGS, c.get("lang")))),
           doc: { op: "doc", ok: 200, errors: [] },
+        },
+      ],
+    },
+    {
+      path: "/reference",
+      endpoints: [
+        {
+          methods: ["GET"],
+          args: {},
+          may: anyone,
+          handler: (c: AppContext) => referencePage(c, namespace),
         },
       ],
     },

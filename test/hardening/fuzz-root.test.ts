@@ -1,6 +1,7 @@
 /**
  * Issue 9 item 1 — generated malformed requests against the namespace index, `/doc` and the iCal
- * feed (tec-reference §1.2 rows 0–1, contract §7), 10,000 per route and method; see support/fuzz.ts.
+ * feed (tec-reference §1.2 rows 0–1, contract §7); see support/fuzz.ts for what is generated, how
+ * many and what is checked.
  */
 import { describe } from "vitest";
 import { METHODS } from "./support/encode";

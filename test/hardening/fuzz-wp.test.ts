@@ -1,6 +1,7 @@
 /**
  * Issue 9 item 1 — generated malformed requests against the wp/v2 subset (contract §3): users,
- * application passwords and media, 10,000 per route and method; see support/fuzz.ts.
+ * application passwords and media; see support/fuzz.ts for what is generated, how many and what is
+ * checked.
  */
 import { describe } from "vitest";
 import { METHODS } from "./support/encode";

@@ -8,6 +8,8 @@
 import { applyD1Migrations, reset, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { forgetAnswers } from "../../src/http/answer-cache";
+import { forgetVersion } from "../../src/http/content-version";
 import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
@@ -25,6 +27,9 @@ async function freshInstance() {
   await env.STRINGS.put(stringsKey("en"), JSON.stringify(en));
   await env.STRINGS.put(stringsKey("de"), JSON.stringify(de));
   clearStringsCache();
+  // A new database: what this isolate remembers of the old one is gone too.
+  forgetVersion();
+  forgetAnswers();
 }
 
 async function create(body: Record<string, unknown>) {

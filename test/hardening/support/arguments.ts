@@ -281,25 +281,67 @@ export function baseArb(
     .map((pairs) => Object.fromEntries(pairs.filter(([, value]) => value !== undefined)));
 }
 
+/** The arguments of a method that some value spoils once encoded in `container` (path variables aside). */
+export function poisonableArgs(spec: MethodSpec, container: Container): Array<[string, Arg]> {
+  return Object.entries(spec.args).filter(
+    ([n, a]) => !PATH_ARGS.has(n) && (poisonable(a, n, container) || MANUAL_POISONS[n]),
+  );
+}
+
+/** `name` with a value that its schema (or its handler, for `MANUAL_POISONS`) refuses; null: none found. */
+export function poisonFor(
+  name: string,
+  a: Arg,
+  w: World,
+  container: Container,
+): fc.Arbitrary<[string, unknown] | null> {
+  const manual = !poisonable(a, name, container);
+  return (manual ? fc.constantFrom(...MANUAL_POISONS[name]) : pool(name, a, w, container)).map(
+    (value): [string, unknown] | null => {
+      if (manual) return [name, value];
+      const d = decoded(container, name, value);
+      const bad = present(d) && !accepts(a, d) ? value : invalidFallback(a, name, container);
+      return bad === undefined ? null : [name, bad];
+    },
+  );
+}
+
+/**
+ * Completes full-density bases (`baseArb` with density 1) so that together they carry every argument:
+ * an argument whose generated values all failed its schema gets the first valid one of up to 100
+ * more draws (from `seed`), in the base `k mod bases.length` for the k-th argument.
+ */
+export function completeBases(
+  bases: Array<Record<string, unknown>>,
+  spec: MethodSpec,
+  w: World,
+  container: Container,
+  seed: number,
+): Array<Record<string, unknown>> {
+  if (bases.length === 0) return bases;
+  const shapes = spec.shapes?.(w) ?? {};
+  const out = bases.map((b) => ({ ...b }));
+  const entries = Object.entries(spec.args).filter(([n]) => !PATH_ARGS.has(n));
+  for (const [k, [name, a]] of entries.entries()) {
+    if (out.some((b) => name in b)) continue;
+    const value = fc
+      .sample(shapes[name] ?? pool(name, a, w, container), { numRuns: 100, seed: seed + k })
+      .find((x) => {
+        const d = decoded(container, name, x);
+        return shapes[name] !== undefined || (present(d) && accepts(a, d));
+      });
+    if (value !== undefined) out[k % out.length][name] = value;
+  }
+  return out;
+}
+
 /** One argument with a value that its schema refuses once encoded in `container` (null: none can be spoiled). */
 export function poisonArg(
   spec: MethodSpec,
   w: World,
   container: Container,
 ): fc.Arbitrary<[string, unknown] | null> {
-  const names = Object.entries(spec.args).filter(
-    ([n, a]) => !PATH_ARGS.has(n) && (poisonable(a, n, container) || MANUAL_POISONS[n]),
-  );
+  const names = poisonableArgs(spec, container);
   if (names.length === 0) return fc.constant(null);
-  return fc.constantFrom(...names).chain(([name, a]) => {
-    const manual = !poisonable(a, name, container);
-    return (manual ? fc.constantFrom(...MANUAL_POISONS[name]) : pool(name, a, w, container)).map(
-      (value): [string, unknown] | null => {
-        if (manual) return [name, value];
-        const d = decoded(container, name, value);
-        const bad = present(d) && !accepts(a, d) ? value : invalidFallback(a, name, container);
-        return bad === undefined ? null : [name, bad];
-      },
-    );
-  });
+  return fc.constantFrom(...names).chain(([name, a]) => poisonFor(name, a, w, container));
 }

@@ -15,13 +15,15 @@ export async function digestTables(): Promise<string[]> {
   return results.map((r) => r.name);
 }
 
-/** Hash of every row of every table, independent of physical row order. */
+/** Hash of every row of every table, independent of physical row order (two D1 round trips). */
 export async function contentDigest(except: string[] = []): Promise<string> {
   const tables = (await digestTables()).filter((name) => !except.includes(name));
+  const all = await env.DB.batch(
+    tables.map((name) => env.DB.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`)),
+  );
   const parts: string[] = [];
-  for (const name of tables) {
-    const { results } = await env.DB.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all();
-    const rows = results.map((r) => JSON.stringify(r)).sort();
+  for (const [i, name] of tables.entries()) {
+    const rows = all[i].results.map((r) => JSON.stringify(r)).sort();
     parts.push(`${name}:${rows.length}:${await sha256Hex(rows.join("\n"))}`);
   }
   return sha256Hex(parts.join("\n"));

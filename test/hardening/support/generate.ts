@@ -1,14 +1,33 @@
 /**
  * Generated requests for one route and method (support/fuzz.ts): which poisons apply, who sends,
- * noise, and the request arbitrary that combines them. Parts are generated once per route and method
- * into pools (from the run's seed) and combined by index per request, which keeps generation at a few
- * microseconds a request.
+ * the sweep (every poison and every argument once) and the request arbitrary that combines them.
+ * Parts are generated once per route and method into pools (from the run's seed) and combined by
+ * index per request, which keeps generation at a few microseconds a request.
  */
 import fc from "fast-check";
-import { baseArb, MANUAL_POISONS, poisonArg, poisonable } from "./arguments";
+import {
+  baseArb,
+  completeBases,
+  MANUAL_POISONS,
+  poisonArg,
+  poisonable,
+  poisonableArgs,
+  poisonFor,
+} from "./arguments";
 import type { Container, Draft, Method } from "./encode";
+import {
+  BAD_AUTH,
+  BAD_LANGS,
+  BIG_BODY,
+  BLOCKED_IP,
+  BROKEN_JSON,
+  JSON_TYPES,
+  JUNK,
+  noiseHeaders,
+  noiseParams,
+  rawQueryNoise,
+} from "./noise";
 import { type MethodSpec, PATH_ARGS, type RouteSpec } from "./routes";
-import { bracketSuffix, jsonValue, nastyString } from "./values";
 import type { Actor, World } from "./world";
 
 export type Poison =
@@ -24,125 +43,7 @@ export type Poison =
   | "noroute"
   | "none";
 
-const BROKEN_JSON = [
-  "{",
-  '{"a":',
-  "[1,2",
-  "nul",
-  "{'single': 1}",
-  '{"title": "a\u0000',
-  "\ufeff\ufeff{}",
-  '{"a":1}}',
-  "[".repeat(5000),
-  '{"a":NaN}',
-  "tru",
-  '{"a" 1}',
-  "\u0000",
-];
-const JSON_TYPES = [
-  "application/json",
-  "application/json; charset=utf-8",
-  "APPLICATION/JSON",
-  "application/vnd.api+json",
-  "application/json;charset=ISO-8859-1",
-];
-const BAD_AUTH = fc.oneof(
-  fc
-    .tuple(
-      fc.string({ unit: "grapheme-ascii", maxLength: 20 }),
-      fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 40 }),
-    )
-    .map(([u, p]) => `Basic ${btoa(`${u}:zz${p}`)}`),
-  fc.constantFrom(
-    "Basic",
-    "Basic ",
-    "Basic !!!not-base64!!!",
-    `Basic ${btoa("admin:wrong")}`,
-    `Basic ${btoa(":")}`,
-    `Basic ${btoa("editor:test admin password")}`,
-    `Basic ${btoa("subscriber:pw-author-0123456789")}`,
-    `Basic ${btoa("nobody:pw-editor-0123456789")}`,
-    "Bearer ",
-    `Bearer ${"x".repeat(300)}`,
-    "Bearer pw-editor-012345678",
-    "bAsIc    Og==",
-    `Basic ${btoa("admin")}`,
-  ),
-  fc
-    .string({ unit: "grapheme-ascii", minLength: 1, maxLength: 60 })
-    .map((s) => `Bearer zz${s.replace(/[\r\n]/g, "")}`),
-);
-const BLOCKED_IP = "198.51.100.200";
-const asciiValue = fc
-  .string({ unit: "grapheme-ascii", maxLength: 60 })
-  .map((s) => s.replace(/[\r\n\0]/g, " "));
-const noiseHeaders = fc.record(
-  {
-    "accept-language": fc.constantFrom(
-      "de",
-      "xx",
-      "*",
-      "de-DE,de;q=0.9",
-      "\u00e9".normalize("NFD").replace(/[^\x20-\x7e]/g, ""),
-    ),
-    "if-none-match": fc.oneof(
-      fc.constantFrom("*", 'W/"x"', '"abc", *', '""', "garbage"),
-      asciiValue,
-    ),
-    origin: fc.constantFrom("https://evil.example", "null", "http://calendar.test", "file://"),
-    "x-d1-bookmark": fc.oneof(
-      fc.constantFrom("garbage", `0000000-00000000-00000000-${"f".repeat(32)}`, "%00"),
-      asciiValue,
-    ),
-    "user-agent": asciiValue,
-    cookie: fc.constantFrom("wordpress_logged_in_x=admin%7C1", "a=b"),
-    "x-wp-nonce": asciiValue,
-    "x-forwarded-for": fc.constantFrom("127.0.0.1", "::1", "10.0.0.1, 1.2.3.4"),
-  },
-  { requiredKeys: [] },
-);
-const rawQueryNoise = fc.oneof(
-  { weight: 24, arbitrary: fc.constant("") },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      "%zz=%zz",
-      "a=%E0%A4%A",
-      "%=%",
-      "&&&",
-      "a[=1",
-      "]=1",
-      "=x",
-      "%00=%00",
-      "a%5B%5D%5B%5D=1",
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .integer({ min: 1001, max: 1500 })
-      .map((n) => Array.from({ length: n }, (_, i) => `k${i}=${i}`).join("&")),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.integer({ min: 50, max: 300 }).map((n) => `deep${"[a]".repeat(n)}=1`),
-  },
-);
-
-/** Unknown parameters (never a name any route knows). */
-const noiseParams = (json: boolean) =>
-  fc.dictionary(
-    fc
-      .tuple(
-        fc.string({ unit: "grapheme-ascii", maxLength: 12 }),
-        fc.option(bracketSuffix, { nil: "" }),
-      )
-      .map(([k, b]) => `zz${k.replace(/[[\]&=#%+]/g, "_")}${b}`),
-    json ? fc.oneof(nastyString, jsonValue) : nastyString,
-    { maxKeys: 4 },
-  );
-
-interface Plan {
+export interface Plan {
   spec: MethodSpec | null;
   /** Which actor table requests draw from. */
   actors: "full" | "cheap";
@@ -193,7 +94,12 @@ const ACTOR_TABLES: Record<"full" | "cheap", Actor[]> = {
   ).flatMap(([a, n]) => Array<Actor>(n).fill(a)),
 };
 
-function plan(route: RouteSpec, method: Method, w: World): Plan {
+/**
+ * What requests for one route and method draw from.
+ * @returns `spec` null for OPTIONS (answered by the route description, which reads no parameter) and
+ * for methods the route has no handler for (support/fuzz.ts sends those one request each).
+ */
+export function plan(route: RouteSpec, method: Method, w: World): Plan {
   const weighted = (list: Poison[]) =>
     list.flatMap((x) => Array<Poison>(POISON_WEIGHTS[x]).fill(x));
   if (method === "OPTIONS")
@@ -202,7 +108,7 @@ function plan(route: RouteSpec, method: Method, w: World): Plan {
       actors: "cheap",
       poisons: weighted(["auth", "noroute", "none"]).map((x) => (x === "none" ? "noroute" : x)),
     };
-  const spec = route.methods[method] ?? (method === "HEAD" ? route.methods.GET : undefined) ?? null;
+  const spec = handlerSpec(route, method);
   if (!spec) return { spec: null, actors: "cheap", poisons: weighted(["none", "auth", "noroute"]) };
   const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
   const args = Object.entries(spec.args).filter(([n]) => !PATH_ARGS.has(n));
@@ -218,22 +124,22 @@ function plan(route: RouteSpec, method: Method, w: World): Plan {
   return { spec, actors: "full", poisons: weighted(out) };
 }
 
+/** The handler of `method` on the route (HEAD is GET's), or undefined when it has none. */
+export function handlerSpec(route: RouteSpec, method: Method): MethodSpec | undefined {
+  return route.methods[method] ?? (method === "HEAD" ? route.methods.GET : undefined);
+}
+
 export interface Generated {
   draft: Draft;
   poison: Poison;
   actor: Actor | "bad";
   expect4xx: boolean;
+  /** The route's arguments (path variables aside) the request carries, valid or poisoned. */
+  args: string[];
 }
 
 const CONTAINERS: Container[] = ["json", "json", "json", "form", "form", "multipart", "query"];
 const LANGS = ["", "", "/en", "/de"];
-const BAD_LANGS = ["/xx", "/EN", "/de-DE", "/%00", "/wp-json"];
-/** Two more segments: no route has two variable segments after any route's path. */
-const JUNK = fc.oneof(
-  nastyString.map((s) => `/zz-${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "")) || "x"}/zz`),
-  fc.constantFrom("/zz/zz/", "/zz%2F..%2F/zz", "/..;/zz/zz", "/zz/zz.json"),
-);
-
 /**
  * Values generated once per route and method (fast-check, from the run's seed), which every request
  * then combines by index: the combinations are as varied as drawing each part anew, at a fraction of
@@ -241,6 +147,8 @@ const JUNK = fc.oneof(
  */
 interface Pools {
   base: Partial<Record<Container, Array<Record<string, unknown>>>>;
+  /** Bases with every argument whose generated value passed (for the sweep: all reached at once). */
+  full: Partial<Record<Container, Array<Record<string, unknown>>>>;
   arg: Partial<Record<Container, Array<[string, unknown] | null>>>;
   ref: Array<[string, unknown]>;
   paths: string[];
@@ -267,6 +175,7 @@ function buildPools(
   const containers: Container[] = body ? ["json", "form", "multipart", "query"] : ["query"];
   const pools: Pools = {
     base: {},
+    full: {},
     arg: {},
     ref: spec?.refPoisons
       ? sample(
@@ -289,24 +198,170 @@ function buildPools(
   containers.forEach((c, i) => {
     if (!spec) return;
     pools.base[c] = sample(baseArb(spec, w, c, family === "hostile" ? 0.5 : 0.3), 120, 10 + i);
+    pools.full[c] = completeBases(
+      sample(baseArb(spec, w, c, 1), 4, 30 + i),
+      spec,
+      w,
+      c,
+      seed + 40 + i,
+    );
     if (family === "malformed") pools.arg[c] = sample(poisonArg(spec, w, c), 150, 20 + i);
   });
   return pools;
 }
 
-export function requestArb(
+/** One request's draws: indices into the pools and tables (see `compose`). */
+interface Choice {
+  poison: Poison;
+  container: Container;
+  lang: string;
+  actor: number;
+  ip: number;
+  i: number[];
+}
+
+interface Context {
+  route: RouteSpec;
+  method: Method;
+  w: World;
+  plan: Plan;
+  pools: Pools;
+  family: "malformed" | "hostile";
+}
+
+/**
+ * Builds one request from its draws. `arg` and `base` replace the drawn poisoned argument and base
+ * parameters (the sweep picks them).
+ */
+function compose(
+  x: Context,
+  r: Choice,
+  override: { arg?: [string, unknown]; base?: Record<string, unknown> } = {},
+): Generated {
+  const { pools, w, method, family } = x;
+  const p = x.plan;
+  const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
+  const pick = <T>(list: T[], i: number): T => list[i % list.length];
+  const { container } = r;
+  const [iBase, iArg, iNoise, iHeaders, iRaw, iPath, iAux, iAux2] = r.i;
+  const spec = p.spec;
+  const params: Record<string, unknown> = {
+    ...(override.base ?? (spec ? pick(pools.base[container] ?? [{}], iBase) : {})),
+  };
+  let path = pick(pools.paths, iPath);
+  let lang = r.lang;
+  let actor: Actor | "bad" = ACTOR_TABLES[p.actors][r.actor % ACTOR_TABLES[p.actors].length];
+  let rawBody: string | undefined;
+  const headers: Record<string, string> = {
+    "cf-connecting-ip": `10.${r.ip >> 16}.${(r.ip >> 8) & 255}.${r.ip & 255}`,
+  };
+  for (const [k, value] of Object.entries(pick(pools.headers, iHeaders)))
+    if (value !== undefined) headers[k] = value;
+  let rawQuery = pick(pools.rawQueries, iRaw);
+  const arg = override.arg ?? (pools.arg[container] ? pick(pools.arg[container]!, iArg) : null);
+  const ref = pools.ref.length ? pick(pools.ref, iArg) : null;
+  // A poison that found nothing to spoil in this encoding falls back to bad credentials.
+  const poison: Poison =
+    (r.poison === "arg" && !arg) || (r.poison === "ref" && !ref) ? "auth" : r.poison;
+  switch (poison) {
+    case "arg":
+      params[arg![0]] = arg![1];
+      break;
+    case "missing": {
+      const required = Object.entries(spec!.args).filter(
+        ([n, a]) => a.required && !PATH_ARGS.has(n),
+      );
+      delete params[required[iAux % required.length][0]];
+      break;
+    }
+    case "ref":
+      params[ref![0]] = ref![1];
+      // `event` is an alias of `post` that wins over it (§7.2): a bad `post` needs no `event`.
+      if (ref![0] === "post") delete params.event;
+      // Other statuses are refused only to those who may not edit.
+      if (ref![0] === "status") actor = iAux % 2 ? "anonymous" : "subscriber";
+      break;
+    case "path":
+      path = pick(pools.badPaths, iAux);
+      break;
+    case "json":
+      rawBody = pick(BROKEN_JSON, iAux);
+      headers["content-type"] = pick(JSON_TYPES, iAux2);
+      break;
+    case "bigbody":
+      rawBody = BIG_BODY;
+      headers["content-type"] = pick(
+        [
+          "application/x-www-form-urlencoded",
+          "application/json",
+          `multipart/form-data; boundary=x`,
+        ],
+        iAux2,
+      );
+      break;
+    case "bigquery":
+      rawQuery = `${rawQuery ? `${rawQuery}&` : ""}zzbig=${"q".repeat(8200)}`;
+      break;
+    case "auth":
+      actor = "bad";
+      headers.authorization = pick(pools.badAuth, iAux);
+      if (iAux2 % 10 === 0) headers["cf-connecting-ip"] = BLOCKED_IP;
+      break;
+    case "actor":
+      actor = pick(spec!.forbidden, iAux);
+      break;
+    case "noroute":
+      if (iAux % 3 === 0) lang = pick(BAD_LANGS, iAux2);
+      else path = `${path}${pick(pools.junk, iAux2)}`;
+      break;
+  }
+  if (actor !== "bad" && actor !== "anonymous")
+    headers.authorization = w.people[actor].headers.authorization;
+  else if (actor === "anonymous" && iAux2 % 7 === 0)
+    headers.authorization = 'Digest username="admin"';
+  const noise = pick(container === "json" ? pools.noiseJson : pools.noiseText, iNoise);
+  const inBody = body && container !== "query" && rawBody === undefined;
+  const draft: Draft = {
+    method,
+    path,
+    lang,
+    // With a raw body (broken JSON, oversize) the other parameters travel in the query.
+    query: inBody ? {} : rawBody !== undefined ? { ...params } : { ...params, ...noise },
+    rawQuery,
+    container: container === "query" ? "json" : container,
+    body: inBody ? { ...params, ...noise } : {},
+    rawBody,
+    headers,
+  };
+  const args = spec ? Object.keys(params).filter((n) => n in spec.args) : [];
+  return { draft, poison, actor, expect4xx: family === "malformed", args };
+}
+
+/**
+ * The requests for one route and method: `sweep`, a fixed list that applies every poison that
+ * applies at least once and spoils every argument that can be spoiled (each on top of a base that
+ * carries every argument), so even a small run reaches all of them; and `arb`, the generated ones.
+ * Both depend on `seed` only.
+ */
+export function requests(
   route: RouteSpec,
   method: Method,
   w: World,
   family: "malformed" | "hostile",
   seed: number,
-): fc.Arbitrary<Generated> {
+): { sweep: Generated[]; arb: fc.Arbitrary<Generated> } {
   const p = plan(route, method, w);
-  const pools = buildPools(route, method, w, family, seed);
+  const x: Context = {
+    route,
+    method,
+    w,
+    plan: p,
+    pools: buildPools(route, method, w, family, seed),
+    family,
+  };
   const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
   const poisons = family === "hostile" ? (["none"] as Poison[]) : p.poisons;
-  const pick = <T>(list: T[], i: number): T => list[i % list.length];
-  return fc
+  const arb = fc
     .record({
       poison: fc.constantFrom(...poisons),
       container: body ? fc.constantFrom(...CONTAINERS) : fc.constant<Container>("query"),
@@ -315,100 +370,58 @@ export function requestArb(
       ip: fc.integer({ min: 1, max: 2 ** 24 - 1 }),
       i: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
     })
-    .map((r): Generated => {
-      const { container } = r;
-      const [iBase, iArg, iNoise, iHeaders, iRaw, iPath, iAux, iAux2] = r.i;
-      const spec = p.spec;
-      const params: Record<string, unknown> = {
-        ...(spec ? pick(pools.base[container] ?? [{}], iBase) : {}),
-      };
-      let path = pick(pools.paths, iPath);
-      let lang = r.lang;
-      let actor: Actor | "bad" = ACTOR_TABLES[p.actors][r.actor];
-      let rawBody: string | undefined;
-      const headers: Record<string, string> = {
-        "cf-connecting-ip": `10.${r.ip >> 16}.${(r.ip >> 8) & 255}.${r.ip & 255}`,
-      };
-      for (const [k, value] of Object.entries(pick(pools.headers, iHeaders)))
-        if (value !== undefined) headers[k] = value;
-      let rawQuery = pick(pools.rawQueries, iRaw);
-      const arg = pools.arg[container] ? pick(pools.arg[container]!, iArg) : null;
-      const ref = pools.ref.length ? pick(pools.ref, iArg) : null;
-      // A poison that found nothing to spoil in this encoding falls back to bad credentials.
-      const poison: Poison =
-        (r.poison === "arg" && !arg) || (r.poison === "ref" && !ref) ? "auth" : r.poison;
-      switch (poison) {
-        case "arg":
-          params[arg![0]] = arg![1];
-          break;
-        case "missing": {
-          const required = Object.entries(spec!.args).filter(
-            ([n, a]) => a.required && !PATH_ARGS.has(n),
-          );
-          delete params[required[iAux % required.length][0]];
-          break;
-        }
-        case "ref":
-          params[ref![0]] = ref![1];
-          // `event` is an alias of `post` that wins over it (§7.2): a bad `post` needs no `event`.
-          if (ref![0] === "post") delete params.event;
-          // Other statuses are refused only to those who may not edit.
-          if (ref![0] === "status") actor = iAux % 2 ? "anonymous" : "subscriber";
-          break;
-        case "path":
-          path = pick(pools.badPaths, iAux);
-          break;
-        case "json":
-          rawBody = pick(BROKEN_JSON, iAux);
-          headers["content-type"] = pick(JSON_TYPES, iAux2);
-          break;
-        case "bigbody":
-          rawBody = BIG_BODY;
-          headers["content-type"] = pick(
-            [
-              "application/x-www-form-urlencoded",
-              "application/json",
-              `multipart/form-data; boundary=x`,
-            ],
-            iAux2,
-          );
-          break;
-        case "bigquery":
-          rawQuery = `${rawQuery ? `${rawQuery}&` : ""}zzbig=${"q".repeat(8200)}`;
-          break;
-        case "auth":
-          actor = "bad";
-          headers.authorization = pick(pools.badAuth, iAux);
-          if (iAux2 % 10 === 0) headers["cf-connecting-ip"] = BLOCKED_IP;
-          break;
-        case "actor":
-          actor = pick(spec!.forbidden, iAux);
-          break;
-        case "noroute":
-          if (iAux % 3 === 0) lang = pick(BAD_LANGS, iAux2);
-          else path = `${path}${pick(pools.junk, iAux2)}`;
-          break;
-      }
-      if (actor !== "bad" && actor !== "anonymous")
-        headers.authorization = w.people[actor].headers.authorization;
-      else if (actor === "anonymous" && iAux2 % 7 === 0)
-        headers.authorization = 'Digest username="admin"';
-      const noise = pick(container === "json" ? pools.noiseJson : pools.noiseText, iNoise);
-      const inBody = body && container !== "query" && rawBody === undefined;
-      const draft: Draft = {
-        method,
-        path,
-        lang,
-        // With a raw body (broken JSON, oversize) the other parameters travel in the query.
-        query: inBody ? {} : rawBody !== undefined ? { ...params } : { ...params, ...noise },
-        rawQuery,
-        container: container === "query" ? "json" : container,
-        body: inBody ? { ...params, ...noise } : {},
-        rawBody,
-        headers,
-      };
-      return { draft, poison, actor, expect4xx: family === "malformed" };
-    });
+    .map((r): Generated => compose(x, r));
+  return { sweep: sweep(x, seed), arb };
 }
 
-const BIG_BODY = `a=${"x".repeat(1024 * 1024)}`;
+function sweep(x: Context, seed: number): Generated[] {
+  const { plan: p, pools, method, w, family } = x;
+  const body = ["POST", "PUT", "PATCH", "DELETE"].includes(method);
+  const containers: Container[] = body ? ["json", "form", "multipart", "query"] : ["query"];
+  const out: Generated[] = [];
+  // Fixed, varied draws: the k-th request of the sweep takes the k-th of every table.
+  const choice = (poison: Poison, container: Container): Choice => {
+    const k = out.length;
+    return {
+      poison,
+      container,
+      lang: LANGS[k % LANGS.length],
+      actor: k * 7,
+      ip: 1 + ((seed >>> 0) % 1000) * 1000 + k,
+      i: Array.from({ length: 8 }, (_, j) => k * (j + 1) + j),
+    };
+  };
+  const full = (container: Container, k: number) => {
+    const list = pools.full[container];
+    return list?.length ? list[k % list.length] : undefined;
+  };
+  if (family === "hostile") {
+    containers.forEach((c) => {
+      for (const [k, base] of (pools.full[c] ?? [{}]).entries())
+        out.push(compose(x, choice("none", c), { base: { ...base, ...full(c, k + 1) } }));
+    });
+    return out;
+  }
+  for (const poison of new Set(p.poisons)) {
+    if (poison === "arg") continue;
+    const c = containers[out.length % containers.length];
+    out.push(compose(x, choice(poison, c), { base: full(c, out.length) }));
+  }
+  if (!p.spec) return out;
+  const spec = p.spec;
+  const names = Object.entries(spec.args).filter(([n]) => !PATH_ARGS.has(n));
+  for (const [k, [name, a]] of names.entries()) {
+    // The first container (from the k-th on) in which some value spoils the argument.
+    const order = containers.map((_, j) => containers[(k + j) % containers.length]);
+    for (const c of order) {
+      if (!poisonableArgs(spec, c).some(([n]) => n === name)) continue;
+      const bad = fc
+        .sample(poisonFor(name, a, w, c), { numRuns: 10, seed: seed + 100 + k })
+        .find((v): v is [string, unknown] => v !== null);
+      if (!bad) continue;
+      out.push(compose(x, choice("arg", c), { arg: bad, base: full(c, k) }));
+      break;
+    }
+  }
+  return out;
+}

@@ -4,7 +4,6 @@
  * tags and an image, and venues/organizers of every status (one of each password protected).
  * Everything is written straight into D1, so the suites never depend on the write path they attack.
  */
-import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Role } from "../../../src/db/schema";
 import { sha256Hex } from "../../../src/http/crypto";
@@ -90,28 +89,21 @@ async function person(role: Role): Promise<Person> {
 }
 
 /**
- * Makes sure the database is the freshly migrated one test/setup.ts prepares: after a test that sent
- * tens of thousands of requests, the `reset()` of the next test's setup was seen to leave the old
- * rows behind now and then, so the fuzz tests check and reset again when needed.
+ * Makes sure the database is the freshly migrated one test/setup.ts prepares (`freshStorage`, which
+ * also catches a `reset()` that left the old rows behind): the world's ids depend on it.
+ * @throws Error when it is not.
  */
-async function freshDatabase(): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const row = await env.DB.prepare(
-      "SELECT (SELECT count(*) FROM users) u, (SELECT count(*) FROM posts) p",
-    )
-      .first<{ u: number; p: number }>()
-      .catch(() => null);
-    if (row && row.u === 1 && row.p === 0) return;
-    if (attempt === 3) throw new Error("the database could not be reset");
-    await new Promise((r) => setTimeout(r, 50));
-    await reset();
-    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-  }
+async function assertFreshDatabase(): Promise<void> {
+  const row = await env.DB.prepare(
+    "SELECT (SELECT count(*) FROM users) u, (SELECT count(*) FROM posts) p",
+  ).first<{ u: number; p: number }>();
+  if (row?.u !== 1 || row.p !== 0)
+    throw new Error(`the database is not fresh: ${JSON.stringify(row)}`);
 }
 
 /** Seeds the world (about 40 rows) and returns its ids. */
 export async function seedWorld(): Promise<World> {
-  await freshDatabase();
+  await assertFreshDatabase();
   const people = {} as Record<Role, Person>;
   for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as Role[])
     people[role] = await person(role);

@@ -1,0 +1,22 @@
+/**
+ * The reference page's static files (issue 19): Swagger UI's script and styles, copied from the
+ * `swagger-ui-dist` package at build time (scripts/lib/reference-assets.ts), and the page's own
+ * script and styles (`browser/`). Workers static assets serve them (wrangler.toml `[assets]`) before
+ * the worker runs, under a path that no API route can take: `_` is allowed neither in `REST_PREFIX`
+ * nor in a language code (src/settings.ts).
+ */
+
+/** URL path of the reference page's static files, with trailing slash. */
+export const REFERENCE_ASSETS_PATH = "/_reference/";
+
+/** Files the page loads, in order, by kind; each is served at `REFERENCE_ASSETS_PATH + name`. */
+export const REFERENCE_PAGE_FILES = {
+  styles: ["swagger-ui.css", "reference.css"],
+  scripts: ["swagger-ui-bundle.js", "reference.js"],
+} as const;
+
+/**
+ * URL of a static file of the page.
+ * @example referenceAsset("swagger-ui.css") // "/_reference/swagger-ui.css"
+ */
+export const referenceAsset = (name: string) => `${REFERENCE_ASSETS_PATH}${name}`;

@@ -1,0 +1,137 @@
+/**
+ * `GET {namespace}/reference` (contract §7, issue 19): the interactive API reference for people.
+ * The browser side (Swagger UI rendering `/doc`, "Try it out") is checked in headless Chromium by
+ * `npm run reference:check`; this file checks what the worker answers.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { clearStringsCache, stringsKey } from "../../src/i18n";
+import de from "../../src/i18n/strings/de.json";
+import en from "../../src/i18n/strings/en.json";
+import { ADMIN, api, NS, ORIGIN } from "../support/api";
+
+const page = (lang = "", headers: Record<string, string> = {}) =>
+  api(`${lang ? `/${lang}` : ""}${NS}/reference`, { headers });
+
+/** `href` and `src` attributes of a page, in order. */
+const links = (html: string) => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]);
+
+describe("GET /reference — the interactive API reference (contract §7)", () => {
+  it("is an HTML page in each language, with the title and intro of that language's strings", async () => {
+    for (const [lang, strings, htmlLang] of [
+      ["en", en, "en"],
+      ["de", de, "de"],
+      ["", en, "en"], // unprefixed: the default language
+    ] as const) {
+      const res = await page(lang);
+      expect(res.status, lang).toBe(200);
+      expect(res.headers.get("content-type"), lang).toBe("text/html; charset=UTF-8");
+      expect(res.text, lang).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${htmlLang}">`));
+      expect(res.text, lang).toContain(`<title>${strings.reference.title}</title>`);
+      expect(res.text, lang).toContain(`<h1>${strings.reference.title}</h1>`);
+      expect(res.text, lang).toContain(`<p>${strings.reference.intro}</p>`);
+    }
+    expect((await page("de")).text).toContain(
+      "<title>REST-API von The Events Calendar: interaktive Referenz</title>",
+    );
+  });
+
+  it("takes its texts from KV, escaped", async () => {
+    const edited = JSON.parse(JSON.stringify(de));
+    edited.reference.title = "Kalender <API> & Referenz";
+    await env.STRINGS.put(stringsKey("de"), JSON.stringify(edited));
+    clearStringsCache();
+    const { text } = await page("de");
+    expect(text).toContain("<title>Kalender &lt;API&gt; &amp; Referenz</title>");
+    expect(text).not.toContain("<API>");
+  });
+
+  it("loads only its own static files, all under /_reference/, and each is a static asset of the worker", async () => {
+    const { text } = await page("de");
+    const assets = links(text).filter((l) => l.startsWith("/_reference/"));
+    expect(assets).toEqual([
+      "/_reference/swagger-ui.css",
+      "/_reference/reference.css",
+      "/_reference/swagger-ui-bundle.js",
+      "/_reference/reference.js",
+    ]);
+    // Nothing from another host (no CDN): every link is a path on this origin.
+    expect(links(text).filter((l) => !l.startsWith("/"))).toEqual([]);
+    for (const asset of assets) {
+      const res = await env.ASSETS.fetch(`${ORIGIN}${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get("content-type"), asset).toMatch(
+        asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/,
+      );
+      expect((await res.text()).length, asset).toBeGreaterThan(
+        asset.includes("swagger") ? 1e5 : 100,
+      );
+    }
+  });
+
+  it("renders this language's /doc and links the other languages' pages", async () => {
+    const { text } = await page("de");
+    expect(text).toContain(`<main id="reference" data-doc="/de${NS}/doc">`);
+    expect((await api(`/de${NS}/doc`)).body.servers).toEqual([{ url: `${ORIGIN}/de${NS}/` }]);
+    expect(text).toContain(`<a href="/en${NS}/reference" hreflang="en" lang="en">English</a>`);
+    expect(text).toContain(
+      `<a href="/de${NS}/reference" hreflang="de" lang="de" aria-current="page">Deutsch</a>`,
+    );
+    expect((await page()).text).toContain(`data-doc="${NS}/doc"`);
+  });
+
+  it("allows scripts from this origin only, none inline", async () => {
+    const res = await page("en");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.text.match(/<script[^>]*>/g)).toEqual([
+      '<script src="/_reference/swagger-ui-bundle.js">',
+      '<script src="/_reference/reference.js">',
+    ]);
+  });
+
+  it("is listed in the namespace index with its link, and not in /doc (it is not JSON)", async () => {
+    const index = await api(`/de${NS}/`);
+    expect(index.body.routes["/tribe/events/v1/reference"]).toEqual({
+      namespace: "tribe/events/v1",
+      methods: ["GET"],
+      endpoints: [{ methods: ["GET"], args: [] }],
+      _links: { self: [{ href: `${ORIGIN}/de${NS}/reference` }] },
+    });
+    expect(Object.keys((await api(`${NS}/doc`)).body.paths)).not.toContain("/reference");
+  });
+
+  it("is cached like every other anonymous GET: ETag, 304 and the edge cache", async () => {
+    const first = await page("de");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=60, stale-while-revalidate=300",
+    );
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await page("de");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get("content-security-policy")).toBe(
+      first.headers.get("content-security-policy"),
+    );
+    const notModified = await page("de", { "if-none-match": etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe("");
+    // Each language is its own page.
+    expect((await page("en")).headers.get("etag")).not.toBe(etag);
+  });
+
+  it("is private when the request carries credentials", async () => {
+    const res = await page("en", ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe(
+      "no-cache, must-revalidate, max-age=0, no-store, private",
+    );
+  });
+});

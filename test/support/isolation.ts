@@ -1,0 +1,221 @@
+/**
+ * Per-test isolation (test/setup.ts, the hardening world): storage as a freshly migrated database
+ * with the strings in KV, and a way to wait for the work a response leaves behind instead of
+ * sleeping.
+ *
+ * Storage is isolated per test file only (TOOLCHAIN.md gotcha 3), and test files share workers, so
+ * every test starts with `freshStorage()`. Its slow path is `reset()` (D1, KV, the Cache API and the
+ * `AUTH_FAILURES` rate-limit buckets are all Durable-Object backed in miniflare) plus the migrations,
+ * about 60 ms; its fast path empties the tables in one D1 batch, about 10 ms. The fast path is taken
+ * when nothing but rows can differ from a fresh database:
+ *
+ * - the schema is the migrated one (tests inject failing triggers; a changed schema → slow path);
+ * - the rate limiter was not called since the last reset (its buckets survive anything but reset());
+ * - KV: the strings are put again either way (the only keys anything writes);
+ * - the Cache API keeps its entries, but their keys hold the content version, which the fast path
+ *   moves past every version used before, so no entry can be hit again.
+ */
+import { reset } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { stringsKey } from "../../src/i18n";
+import de from "../../src/i18n/strings/de.json";
+import en from "../../src/i18n/strings/en.json";
+
+/** What a fresh database holds besides its schema, and how to get back to it by deleting rows. */
+interface Snapshot {
+  /** Every schema object (type, name, SQL): a test that changed it needs the slow path. */
+  schema: string;
+  /** Ordinary tables to empty (not the FTS5 tables, `d1_migrations`, `sqlite_*`, `_cf_*`). */
+  tables: string[];
+  /** FTS5 tables: emptied with their `delete-all` command after the rows they index are gone. */
+  fts: string[];
+  /** Rows the migrations insert (the first administrator, ...), per table. */
+  rows: Array<{ table: string; row: Record<string, unknown> }>;
+  /** `sqlite_sequence` as the migrations leave it (AUTOINCREMENT counters). */
+  sequences: Array<{ name: string; seq: number }>;
+}
+
+/**
+ * Kept on `globalThis`: setup files and their imports are evaluated again for every test file, the
+ * worker's isolate (and so its storage, the patched prototypes and what is pending) stays.
+ */
+interface IsolationState {
+  snapshot?: Snapshot;
+  /** The rate limiter was called since the last `reset()`. */
+  limiterUsed: boolean;
+  /** Edge-cache writes (`cache.put`) not yet settled, whoever started them. */
+  pendingPuts: Set<Promise<unknown>>;
+  /** Prototypes already patched (`track`). */
+  patched: boolean;
+}
+const holder = globalThis as { [key: symbol]: IsolationState | undefined };
+const KEY = Symbol.for("tec-edge.test.isolation");
+holder[KEY] ??= { limiterUsed: true, pendingPuts: new Set(), patched: false };
+const state = holder[KEY];
+
+/** The table `applyD1Migrations` (cloudflare:test) records applied migrations in, same columns. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations" (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  name       TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+)`;
+const SCHEMA_QUERY =
+  "SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) AS schema FROM (SELECT * FROM sqlite_master ORDER BY type, name)";
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Every content version of a test is below its start plus this (each write bumps it by one). */
+const VERSION_STRIDE = 1_000_000_000;
+
+/**
+ * Applies every migration to the empty database in one D1 batch (one transaction, one round trip),
+ * recording each in `d1_migrations` as `applyD1Migrations` does; that helper spends a round trip per
+ * migration plus two.
+ */
+async function migrate(): Promise<void> {
+  const db = env.DB;
+  const record = db.prepare('INSERT INTO "d1_migrations" (name) VALUES (?)');
+  const statements = [db.prepare(MIGRATIONS_TABLE)];
+  for (const migration of env.TEST_MIGRATIONS)
+    statements.push(...migration.queries.map((q) => db.prepare(q)), record.bind(migration.name));
+  await db.batch(statements);
+}
+
+/** The strings of every language, where `loadStrings` (src/i18n) reads them. */
+async function putStrings(): Promise<void> {
+  await Promise.all([
+    env.STRINGS.put(stringsKey("en"), JSON.stringify(en)),
+    env.STRINGS.put(stringsKey("de"), JSON.stringify(de)),
+  ]);
+}
+
+/** Reads what the freshly migrated database holds (three round trips, once per worker). */
+async function takeSnapshot(): Promise<Snapshot> {
+  const db = env.DB;
+  const schema = (await db.prepare(SCHEMA_QUERY).first<{ schema: string }>())!.schema;
+  const { results: objects } = await db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+    .all<{ name: string; sql: string | null }>();
+  const fts = objects.filter((o) => /^CREATE VIRTUAL TABLE .* USING fts5/is.test(o.sql ?? ""));
+  const shadow = (name: string) => fts.some((f) => name.startsWith(`${f.name}_`));
+  const tables = objects
+    .map((o) => o.name)
+    .filter(
+      (n) =>
+        !/^(sqlite_|_cf_)/.test(n) &&
+        n !== "d1_migrations" &&
+        !fts.some((f) => f.name === n) &&
+        !shadow(n),
+    );
+  const [sequence, ...contents] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT name, seq FROM sqlite_sequence"),
+    ...tables.map((t) => db.prepare(`SELECT * FROM ${quote(t)}`)),
+  ]);
+  return {
+    schema,
+    tables,
+    fts: fts.map((f) => f.name),
+    rows: tables.flatMap((table, i) => contents[i].results.map((row) => ({ table, row }))),
+    sequences: sequence.results as Array<{ name: string; seq: number }>,
+  };
+}
+
+/**
+ * Empties every table and puts back what the migrations inserted, in one batch; the content version
+ * moves past every version used so far. Checks the schema in the same round trip.
+ * @returns false when the schema differs from the snapshot's or the batch failed (the rows may be
+ *   gone, the schema is as the test left it: the caller resets).
+ */
+async function wipe(s: Snapshot): Promise<boolean> {
+  const db = env.DB;
+  const statements = [
+    db.prepare(SCHEMA_QUERY),
+    db.prepare("PRAGMA defer_foreign_keys = on"),
+    ...s.tables
+      .filter((t) => t !== "content_version")
+      .map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
+    ...s.fts.map((t) => db.prepare(`INSERT INTO ${quote(t)}(${quote(t)}) VALUES('delete-all')`)),
+    db.prepare("DELETE FROM sqlite_sequence"),
+    ...s.sequences.map((q) =>
+      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)").bind(q.name, q.seq),
+    ),
+    ...s.rows
+      .filter((r) => r.table !== "content_version")
+      .map(({ table, row }) => {
+        const columns = Object.keys(row);
+        return db
+          .prepare(
+            `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+          )
+          .bind(...columns.map((c) => row[c]));
+      }),
+    // Not deleted: its next value must stay above every earlier one (cache keys hold it).
+    db.prepare(`UPDATE content_version SET version = version + ${VERSION_STRIDE}`),
+  ];
+  try {
+    const [schema] = await db.batch<{ schema: string }>(statements);
+    return schema.results[0]?.schema === s.schema;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Storage as a freshly migrated database with the strings in KV (see the file comment for the two
+ * paths). Call `settleEdgeCache()` first: a cache write still in flight would land after it.
+ *
+ * `reset()` now and then leaves the previous database in place (seen on the first test of a file
+ * that follows a heavy one, with workers shared between files, and after tens of thousands of
+ * requests): the migration batch then fails on its first `CREATE TABLE`, atomically, and a second
+ * `reset()` has always been enough. So no test runs on the old rows, as with `applyD1Migrations`
+ * (which skips migrations it finds recorded).
+ * @throws Error when the database survives three resets.
+ */
+export async function freshStorage(): Promise<void> {
+  track();
+  const s = state.snapshot;
+  if (s && !state.limiterUsed) {
+    const [wiped] = await Promise.all([wipe(s), putStrings()]);
+    if (wiped) return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    await reset();
+    const [schema, strings] = await Promise.allSettled([migrate(), putStrings()]);
+    if (strings.status === "rejected") throw strings.reason;
+    if (schema.status === "fulfilled") break;
+    if (attempt === 3 || !/already exists/.test(String(schema.reason))) throw schema.reason;
+  }
+  state.limiterUsed = false;
+  state.snapshot ??= await takeSnapshot();
+}
+
+/**
+ * Patches, once per isolate (the worker runs in the test's isolate, SELF included):
+ * - `Cache#put`, so `settleEdgeCache()` knows every edge-cache write. src/http/edge-cache.ts hands
+ *   its put to `waitUntil`, which SELF's execution context never awaits.
+ * - the rate limiter's `limit`, so `freshStorage()` knows when only `reset()` will do.
+ */
+function track(): void {
+  if (state.patched) return;
+  const cache = Object.getPrototypeOf((caches as unknown as { default: Cache }).default) as Cache;
+  const put = cache.put;
+  cache.put = function (this: Cache, ...args: Parameters<Cache["put"]>) {
+    const promise = put.apply(this, args);
+    state.pendingPuts.add(promise);
+    const forget = () => state.pendingPuts.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  };
+  if (env.AUTH_FAILURES) {
+    const limiter = Object.getPrototypeOf(env.AUTH_FAILURES) as RateLimit;
+    const limit = limiter.limit;
+    limiter.limit = function (this: RateLimit, ...args: Parameters<RateLimit["limit"]>) {
+      state.limiterUsed = true;
+      return limit.apply(this, args);
+    };
+  }
+  state.patched = true;
+}
+
+/** Resolves once every edge-cache write started so far has settled (failures are the worker's to log). */
+export async function settleEdgeCache(): Promise<void> {
+  while (state.pendingPuts.size > 0) await Promise.allSettled([...state.pendingPuts]);
+}
