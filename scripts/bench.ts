@@ -35,9 +35,10 @@ import {
   groupProcesses,
   readCpu,
   settle,
+  sumCpu,
 } from "./bench/cpu";
 import { ensureDemoDataset } from "./bench/demo";
-import { type LoadOptions, runLoad } from "./bench/load";
+import { type LoadOptions, type LoadRun, measureLoad, mergeLoads, runLoad } from "./bench/load";
 import { groupCount, killTrackedGroups, stragglers } from "./bench/procs";
 import {
   cpuOf,
@@ -80,6 +81,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration <s>        seconds of load per phase (default 10); each route has four phases: one
                         client and --connections connections, each on the route and the static worker
   --connections <n>     connections of the concurrent phase (default 16; the other phase has 1)
+  --rounds <n>          rounds per phase, alternating real and static worker (default 2: real,
+                        static, static, real; each round lasts duration/rounds)
   --warmup <s>          seconds of warm-up load before a route's first phase (default 2; at most 1 s
                         before each of the others)
   --trip-limits <l>     most D1 round trips allowed per state, e.g. miss=2,hit=1,304=1 for older
@@ -100,6 +103,7 @@ interface Options {
   datasets: Dataset[];
   duration: number;
   connections: number;
+  rounds: number;
   warmup: number;
   tripLimits: TripLimits;
   /** Route keys to measure (all when undefined). */
@@ -118,6 +122,7 @@ function parseOptions(argv: string[]): Options {
       sizes: { type: "string", default: "demo" },
       duration: { type: "string", default: "10" },
       connections: { type: "string", default: "16" },
+      rounds: { type: "string", default: "2" },
       warmup: { type: "string", default: "2" },
       "trip-limits": { type: "string", default: formatTripLimits(DEFAULT_TRIP_LIMITS) },
       routes: { type: "string" },
@@ -155,6 +160,7 @@ function parseOptions(argv: string[]): Options {
     datasets: [...new Set(datasets)],
     duration: number("duration", values.duration, 1, 3600),
     connections: number("connections", values.connections, 1, 1000),
+    rounds: number("rounds", values.rounds, 1, 20),
     warmup: number("warmup", values.warmup, 0, 600),
     tripLimits: parseTripLimits(values["trip-limits"]),
     routes: values.routes
@@ -241,27 +247,34 @@ function errorCode(excerpt: string): string {
 
 type Target = Omit<LoadOptions, "connections" | "duration">;
 
+interface Round {
+  run: LoadRun;
+  cpu?: CpuUsage;
+  settleMs: { before: number; after: number };
+}
+
 /**
- * A warm-up (when `warmup` > 0), then `duration` seconds of load, with the server's CPU read when the
- * measuring window opens and closes (load.ts `WINDOW`). Before the measured load and after it, waits
- * until the server has worked off what the previous load left outstanding (cpu.ts `settle`).
+ * A warm-up (when `warmup` > 0), then `seconds` of load, with the server's CPU read when the measuring
+ * window opens and closes (load.ts `WINDOW`). Before the measured load and after it, waits until the
+ * server has worked off what the previous load left outstanding (cpu.ts `settle`).
  */
-async function phase(
+async function round(
   server: DevServer,
   target: Target,
   connections: number,
+  seconds: number,
   warmup: number,
-): Promise<Measured> {
+): Promise<Round> {
   const pgid = server.child.pid;
   const procs = pgid ? groupProcesses(pgid, server.port) : [];
   if (warmup > 0) await runLoad({ ...target, connections, duration: warmup });
   const settleBefore = await settle(procs);
   let before: CpuReading | undefined;
   let cpu: CpuUsage | undefined;
-  const load = await runLoad({
+  const run = await measureLoad({
     ...target,
     connections,
-    duration: options.duration,
+    duration: seconds,
     window: {
       open: () => {
         before = readCpu(procs);
@@ -272,10 +285,28 @@ async function phase(
     },
   });
   const settleAfter = await settle(procs);
-  return { load, cpu, settleMs: { before: settleBefore, after: settleAfter } };
+  return { run, cpu, settleMs: { before: settleBefore, after: settleAfter } };
 }
 
-/** One phase on the real worker, then the same on the static worker. */
+/** The rounds of one server in one phase, as one measurement (each round kept in `rounds`). */
+function merge(rounds: Round[]): Measured {
+  const cpus = rounds.map((r) => r.cpu);
+  return {
+    load: mergeLoads(rounds.map((r) => r.run)),
+    cpu: cpus.every((c) => c !== undefined) ? sumCpu(cpus as CpuUsage[]) : undefined,
+    settleMs: {
+      before: Math.max(...rounds.map((r) => r.settleMs.before)),
+      after: Math.max(...rounds.map((r) => r.settleMs.after)),
+    },
+    rounds: rounds.map((r) => ({ load: r.run.result, cpu: r.cpu, settleMs: r.settleMs })),
+  };
+}
+
+/**
+ * One phase: `--duration` seconds on the real worker and as many on the static worker, in
+ * `--rounds` rounds that alternate real, static, static, real, … (so that a change of the machine's
+ * load during the phase falls on both about equally); the warm-up before each server's first round.
+ */
 async function phasePair(
   real: DevServer,
   realTarget: Target,
@@ -284,9 +315,22 @@ async function phasePair(
   connections: number,
   warmup: number,
 ): Promise<PhasePair> {
-  const r = await phase(real, realTarget, connections, warmup);
-  const s = await phase(stat, staticTarget, connections, Math.min(1, warmup));
-  return { real: r, static: s };
+  const seconds = options.duration / options.rounds;
+  const done = { real: [] as Round[], static: [] as Round[] };
+  for (let i = 0; i < options.rounds; i++) {
+    for (const which of i % 2 === 0
+      ? (["real", "static"] as const)
+      : (["static", "real"] as const)) {
+      const first = done[which].length === 0;
+      const w = !first ? 0 : which === "real" ? warmup : Math.min(1, warmup);
+      done[which].push(
+        which === "real"
+          ? await round(real, realTarget, connections, seconds, w)
+          : await round(stat, staticTarget, connections, seconds, w),
+      );
+    }
+  }
+  return { real: merge(done.real), static: merge(done.static) };
 }
 
 async function measureRoute(
@@ -516,6 +560,7 @@ async function main(): Promise<number> {
       duration: options.duration,
       warmup: options.warmup,
       connections: options.connections,
+      rounds: options.rounds,
       seeder: options.seeder,
       bust: options.bust,
       snapshot: !options.liveSrc,

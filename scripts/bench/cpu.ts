@@ -157,6 +157,19 @@ export async function settle(
   return performance.now() - t0;
 }
 
+/** Several usages (rounds of one phase) summed. */
+export function sumCpu(usages: CpuUsage[]): CpuUsage | undefined {
+  if (!usages.length) return undefined;
+  const ticks: CpuTicks = { runtime: 0, proxy: 0, wrangler: 0, other: 0 };
+  let seconds = 0;
+  for (const u of usages) {
+    for (const r of CPU_ROLES) ticks[r] += u.ticks[r];
+    seconds += u.seconds;
+  }
+  const last = usages[usages.length - 1];
+  return { ticks, clkTck: last.clkTck, seconds, processes: last.processes };
+}
+
 /** Microseconds of CPU per request of `roles` (default: the runtime workerd), or null without requests. */
 export function cpuMicrosPerRequest(
   usage: CpuUsage | undefined,

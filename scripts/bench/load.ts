@@ -106,8 +106,19 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
+/** One autocannon run: its figures and every answer's response time (ms), for `mergeLoads`. */
+export interface LoadRun {
+  result: LoadResult;
+  times: number[];
+}
+
 /** Runs autocannon once and returns the figures the report uses. */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  return (await measureLoad(o)).result;
+}
+
+/** Runs autocannon once; the figures and the response times. */
+export async function measureLoad(o: LoadOptions): Promise<LoadRun> {
   const sep = o.path.includes("?") ? "&" : "?";
   const tally: AnswerTally = { answers: 0, trips: {}, xCache: {} };
   const count = (bag: Record<string, number>, key: string) => {
@@ -185,7 +196,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
       .statusCodeStats ?? {};
   for (const [code, s] of Object.entries(stats)) statuses[code] = s.count;
-  return {
+  const result_: LoadResult = {
     connections: o.connections,
     rps: window && window.seconds > 0 ? window.requests / window.seconds : rpsRun,
     rpsRun,
@@ -200,6 +211,64 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     timeouts: result.timeouts,
     statuses,
     bytesPerSecond: result.throughput.average,
+    tally,
+  };
+  return { result: result_, times };
+}
+
+const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+};
+
+/**
+ * The figures of several runs of the same load (rounds), as if they were one: percentiles over all
+ * answers, rates over the summed windows and durations, counts summed.
+ */
+export function mergeLoads(runs: LoadRun[]): LoadResult {
+  if (runs.length === 1) return runs[0].result;
+  const sorted = Float64Array.from(runs.flatMap((r) => r.times)).sort();
+  const tally: AnswerTally = { answers: 0, trips: {}, xCache: {} };
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  let seconds = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let bytes = 0;
+  let window: LoadResult["window"] = { requests: 0, seconds: 0 };
+  for (const { result: r } of runs) {
+    requests += r.requests;
+    seconds += r.seconds;
+    errors += r.errors;
+    timeouts += r.timeouts;
+    bytes += r.bytesPerSecond * r.seconds;
+    addCounts(statuses, r.statuses);
+    tally.answers += r.tally.answers;
+    addCounts(tally.trips, r.tally.trips);
+    addCounts(tally.xCache, r.tally.xCache);
+    window =
+      window && r.window
+        ? {
+            requests: window.requests + r.window.requests,
+            seconds: window.seconds + r.window.seconds,
+          }
+        : null;
+  }
+  const rpsRun = seconds > 0 ? requests / seconds : 0;
+  return {
+    connections: runs[0].result.connections,
+    rps: window && window.seconds > 0 ? window.requests / window.seconds : rpsRun,
+    rpsRun,
+    window,
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    max: percentile(sorted, 1),
+    requests,
+    seconds,
+    errors,
+    timeouts,
+    statuses,
+    bytesPerSecond: seconds > 0 ? bytes / seconds : 0,
     tally,
   };
 }

@@ -46,8 +46,14 @@ export interface Measured {
   load: LoadResult;
   /** CPU of the server's processes in the measuring window (`load.window`). */
   cpu?: CpuUsage;
-  /** Milliseconds waited for the server to become idle before and after the measured load. */
+  /** Milliseconds waited for the server to become idle before and after the measured load (the most of any round). */
   settleMs?: { before: number; after: number };
+  /** The rounds this measurement sums (`--rounds`), each on its own. */
+  rounds?: Array<{
+    load: LoadResult;
+    cpu?: CpuUsage;
+    settleMs: { before: number; after: number };
+  }>;
 }
 
 /** One load phase against the real worker and, right after, the static worker with the same body. */
@@ -118,6 +124,8 @@ export interface RunResult {
     duration: number;
     warmup: number;
     connections: number;
+    /** Rounds per phase (absent in runs from before it existed: 1). */
+    rounds?: number;
     seeder: string;
     bust: boolean;
     snapshot: boolean;
@@ -457,7 +465,7 @@ export function renderMarkdown(run: RunResult): string {
     `- **Machine:** \`nproc\` = ${m.nproc}, ${m.cpu}, ${m.memGiB} GiB RAM, ${m.os}; load average (1/5/15 min) ${loadAvg(m.loadStart)} at start, ${loadAvg(m.loadEnd)} at end`,
     `- **Software:** Node ${m.node}, wrangler ${m.wrangler} (workerd ${m.workerd}), autocannon ${m.autocannon}`,
     `- **Worker:** ${o.snapshot ? "a snapshot bundle of src/ (`wrangler deploy --dry-run --outdir`) run by `wrangler dev --no-bundle`" : "`wrangler dev` on src/ (reloads on edits)"}, git ${run.git.head}${run.git.uncommitted ? ` + ${run.git.uncommitted} uncommitted files` : ""}`,
-    `- **Load:** autocannon; per route two phases, each ${o.duration} s after warm-up (${o.warmup} s before the route's first phase, ≤ 1 s before the others): one client (1 connection), then ${n} connections; each phase on the real worker, then on the static worker (bench/static) with a body of the same size`,
+    `- **Load:** autocannon; per route two phases, one client (1 connection), then ${n} connections; each phase ${o.duration} s on the real worker and ${o.duration} s on the static worker (bench/static) with a body of the same size, in ${o.rounds ?? 1} round${(o.rounds ?? 1) === 1 ? "" : "s"} alternating real, static, static, real…; warm-up ${o.warmup} s before the route's first round on the real worker, ≤ 1 s before each phase's first on either`,
     `- **Cache:** rows without a note send a fresh \`${BUST_PARAM}=<n>\` per request${o.bust ? "" : " (not in this run: `--no-bust`)"}, so every request misses the edge cache and runs its D1 queries, except the archive total, which the worker remembers per content version and filter (src/http/totals.ts); the "total counted every time" row sends a fresh \`starts_before\` in the year 3000 instead; the "edge-cache hit" and "304" rows repeat one URL`,
     `- **D1 round-trip limits:** ${formatTripLimits(o.tripLimits)} (\`--trip-limits\`); CPU: \`utime + stime\` from /proc, clock tick ${(1000 / m.clkTck).toFixed(0)} ms`,
     "",
