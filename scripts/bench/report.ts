@@ -436,6 +436,11 @@ function notes(ds: DatasetResult): string[] {
       const l = p?.real.load;
       if (l && (l.errors || l.timeouts))
         out.push(`- ${name} (${phase}): ${l.errors} connection errors, ${l.timeouts} timeouts`);
+      const w = l?.window;
+      if (w && w.requests < FEW_ANSWERS)
+        out.push(
+          `- ${name} (${phase}): only ${w.requests} answer${w.requests === 1 ? "" : "s"} of the real worker in the measuring window: its req/s, CPU and latencies rest on few answers (and the slowest ones, abandoned when the phase ended, are not among them); a longer \`--duration\` helps`,
+        );
       const after = p?.real.settleMs?.after ?? 0;
       if (after > 1000)
         out.push(
@@ -445,6 +450,9 @@ function notes(ds: DatasetResult): string[] {
   }
   return out;
 }
+
+/** Fewer answers than this in a measuring window get a note. */
+const FEW_ANSWERS = 20;
 
 const loadAvg = (l?: number[]) => (l ? l.map((x) => x.toFixed(2)).join(" / ") : "?");
 
