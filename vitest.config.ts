@@ -24,7 +24,8 @@ const provide = { fuzzScale: knob("FUZZ_SCALE", 0), fuzzSeed: knob("FUZZ_SEED", 
 export default defineConfig(async () => {
   // Runs in Node: the same SQL files `wrangler d1 migrations apply` uses.
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "drizzle"));
-  return {
+  /** The worker's tests run inside workerd (the plugin), against the real worker and D1. */
+  const inWorkerd = (test: Record<string, unknown>) => ({
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
@@ -39,11 +40,12 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    test: { setupFiles: ["./test/setup.ts"], testTimeout: 30_000, ...test },
+  });
+  return {
     test: {
       // Copies the reference page's static assets (issue 19) once before any project runs.
       globalSetup: ["./test/global-setup.ts"],
-      setupFiles: ["./test/setup.ts"],
-      testTimeout: 30_000,
       // Test files share workers (one workerd each): a new workerd and a fresh module graph per file
       // cost more CPU than the tests themselves. test/setup.ts resets storage and module state
       // before every test, so files see nothing of each other.
@@ -52,13 +54,14 @@ export default defineConfig(async () => {
       // both cores busy.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
+        inWorkerd({
+          name: "api",
+          include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+          exclude: FUZZ,
+        }),
+        inWorkerd({ name: "fuzz", include: FUZZ, provide }),
         {
-          extends: true,
-          test: { name: "api", include: ["test/**/*.test.ts", "src/**/*.test.ts"], exclude: FUZZ },
-        },
-        { extends: true, test: { name: "fuzz", include: FUZZ, provide } },
-        {
-          // The command-line tools' tests, in Node (they start wrangler): no workerd pool.
+          // The command-line tools' tests, in Node (they start wrangler): no workerd.
           test: {
             name: "scripts",
             environment: "node",

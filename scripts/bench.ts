@@ -1,19 +1,24 @@
 /**
- * `npm run bench [-- --sizes 1000,10000,100000] [--duration 10] [--connections 10] [--warmup 2]`
+ * `npm run bench [-- --sizes demo,100000] [--duration 10] [--connections 16] [--warmup 2]
+ *   [--trip-limits miss=1,hit=0,304=0]`
  *
- * The project's benchmark (issues 3 and 7). For each dataset size:
- * 1. a local D1 state directory `.wrangler/bench/<size>`, migrated and seeded with a deterministic,
- *    realistic calendar (scripts/bench/dataset.ts), or reused when complete;
+ * The project's benchmark (issues 3, 7 and 16). For each dataset (`demo`, the demo calendar of
+ * `npm start`, or a number of generated events):
+ * 1. a local D1 state directory `.wrangler/bench/<dataset>`, migrated and seeded (the demo calendar
+ *    through scripts/bench/demo.ts; a deterministic, realistic calendar of that size through
+ *    scripts/bench/dataset.ts), or reused when complete;
  * 2. the real worker (`wrangler dev` on a snapshot bundle of src/, over that directory) and the static
  *    worker of bench/static ("the limit": same runtime, no work, a body of the same size);
- * 3. per route: one sample request (status, body size, D1 round trips from `Server-Timing`, ETag),
- *    a warm-up, then autocannon against the route and against the static worker.
- * Prints a markdown table, writes it to bench/RESULTS.md and the raw figures to
- * bench/results-<timestamp>.json. Every process group started is stopped (also on Ctrl-C and errors)
- * and checked for leftovers.
+ * 3. per route: sample requests in each state (a miss, a hit, a 304: status, body size, D1 round trips
+ *    from `Server-Timing`, ETag), then two load phases, one client and `--connections` connections,
+ *    each after a warm-up, each against the route and then the static worker with the same body, with
+ *    the CPU time of each server's processes (/proc) before and after.
+ * Prints markdown tables and the targets of issue 16, writes them to bench/RESULTS.md and the raw
+ * figures to bench/results-<timestamp>.json. Every process group started is stopped (also on Ctrl-C
+ * and errors) and checked for leftovers.
  *
- * Exit codes: 0 ok; 1 when a GET makes more than 2 D1 round trips, or on a failure; 2 on bad arguments;
- * 130/143 when interrupted.
+ * Exit codes: 0 ok; 1 when a sampled GET makes more D1 round trips than `--trip-limits` allows for its
+ * state, or on a failure; 2 on bad arguments; 130/143 when interrupted.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,24 +27,47 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { resolveZone } from "../src/time/zone";
-import { type LoadResult, runLoad } from "./bench/load";
+import {
+  type CpuReading,
+  type CpuUsage,
+  clockTicksPerSecond,
+  cpuBetween,
+  groupProcesses,
+  readCpu,
+  settle,
+  sumCpu,
+} from "./bench/cpu";
+import { ensureDemoDataset } from "./bench/demo";
+import { type LoadOptions, type LoadRun, measureLoad, mergeLoads, runLoad } from "./bench/load";
 import { groupCount, killTrackedGroups, stragglers } from "./bench/procs";
 import {
+  cpuOf,
+  type DatasetResult,
+  DEFAULT_TRIP_LIMITS,
+  evaluateTargets,
+  formatTripLimits,
   type Machine,
+  type Measured,
+  type PhasePair,
+  p50Ratio,
+  parseTripLimits,
   type RouteResult,
   type RunResult,
   renderMarkdown,
-  type SizeResult,
-  tripViolation,
+  rpsRatio,
+  type TripLimits,
+  tripViolations,
 } from "./bench/report";
 import {
   BUST_PARAM,
-  busted,
   COLD_PARAM,
   coldValue,
   type RouteSpec,
   routesFor,
+  type Sample,
   sample,
+  sampleStates,
+  TRIP_STATES,
 } from "./bench/routes";
 import { ensureDataset, type Seeder } from "./bench/seed";
 import { buildSnapshot, type DevServer, startDev, stopDev } from "./bench/servers";
@@ -48,42 +76,65 @@ import { PATHS, ROOT } from "./lib/paths";
 import { exitOnSignals, stopAll } from "./lib/processes";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --sizes <n,n,…>       dataset sizes in events (default 10000; e.g. 1000,10000,100000)
-  --duration <s>        seconds of load per route (default 10)
-  --connections <n>     concurrent connections (default 10)
-  --warmup <s>          seconds of warm-up load per route before measuring (default 2)
+  --sizes <d,d,…>       datasets: demo (the demo calendar of npm start) and/or numbers of generated
+                        events (default demo; e.g. demo,100000 or 1000,10000,100000)
+  --duration <s>        seconds of load per phase (default 10); each route has four phases: one
+                        client and --connections connections, each on the route and the static worker
+  --connections <n>     connections of the concurrent phase (default 16; the other phase has 1)
+  --rounds <n>          rounds per phase, alternating real and static worker (default 2: real,
+                        static, static, real; each round lasts duration/rounds)
+  --warmup <s>          seconds of warm-up load before a route's first phase (default 2; at most 1 s
+                        before each of the others)
+  --trip-limits <l>     most D1 round trips allowed per state, e.g. miss=2,hit=1,304=1 for older
+                        builds of the worker (default ${formatTripLimits(DEFAULT_TRIP_LIMITS)}); more fails the run
+  --routes <k,k,…>      measure only these routes, by key (e.g. events-50-hit,events-50-304; the keys
+                        are in scripts/bench/routes.ts and the JSON); targets need their routes
   --seeder <how>        auto | file | proxy (default auto: file up to 20000 events, proxy above)
   --chunk <n>           events per seeding transaction (default 2500 for file, 2000 for proxy)
   --reseed              rebuild the datasets even when a complete one exists
   --no-bust             request every URL as is (repeats may be edge-cache hits) instead of a fresh
                         ${BUST_PARAM}=<n> per request
-  --live-src            run wrangler dev on src/ (reloads on edits) instead of a snapshot bundle`;
+  --live-src            run wrangler dev on src/ (reloads on edits) instead of a snapshot bundle
+  --static-assets       give the static worker the real worker's static assets (.assets), so that its
+                        requests pass the same asset router (bench/static/wrangler.assets.toml)`;
+
+/** `demo` or a number of generated events. */
+type Dataset = "demo" | number;
 
 interface Options {
-  sizes: number[];
+  datasets: Dataset[];
   duration: number;
   connections: number;
+  rounds: number;
   warmup: number;
+  tripLimits: TripLimits;
+  /** Route keys to measure (all when undefined). */
+  routes?: string[];
   seeder: "auto" | Seeder;
   chunk?: number;
   reseed: boolean;
   bust: boolean;
   liveSrc: boolean;
+  staticAssets: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      sizes: { type: "string", default: "10000" },
+      sizes: { type: "string", default: "demo" },
       duration: { type: "string", default: "10" },
-      connections: { type: "string", default: "10" },
+      connections: { type: "string", default: "16" },
+      rounds: { type: "string", default: "2" },
       warmup: { type: "string", default: "2" },
+      "trip-limits": { type: "string", default: formatTripLimits(DEFAULT_TRIP_LIMITS) },
+      routes: { type: "string" },
       seeder: { type: "string", default: "auto" },
       chunk: { type: "string" },
       reseed: { type: "boolean", default: false },
       bust: { type: "boolean", default: true },
       "live-src": { type: "boolean", default: false },
+      "static-assets": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     allowNegative: true,
@@ -101,19 +152,31 @@ function parseOptions(argv: string[]): Options {
       );
     return n;
   };
-  const sizes = values.sizes.split(",").map((s) => number("sizes", s.trim(), 1, 1_000_000));
+  const datasets: Dataset[] = values.sizes
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => (s === "demo" ? "demo" : number("sizes", s, 1, 1_000_000)));
+  if (!datasets.length) throw new Error("--sizes names no dataset");
   if (!["auto", "file", "proxy"].includes(values.seeder))
     throw new Error(`--seeder must be auto, file or proxy, got ${JSON.stringify(values.seeder)}`);
   return {
-    sizes: [...new Set(sizes)],
+    datasets: [...new Set(datasets)],
     duration: number("duration", values.duration, 1, 3600),
     connections: number("connections", values.connections, 1, 1000),
+    rounds: number("rounds", values.rounds, 1, 20),
     warmup: number("warmup", values.warmup, 0, 600),
+    tripLimits: parseTripLimits(values["trip-limits"]),
+    routes: values.routes
+      ?.split(",")
+      .map((k) => k.trim())
+      .filter(Boolean),
     seeder: values.seeder as Options["seeder"],
     chunk: values.chunk === undefined ? undefined : number("chunk", values.chunk, 1, 100_000),
     reseed: values.reseed,
     bust: values.bust,
     liveSrc: values["live-src"],
+    staticAssets: values["static-assets"],
   };
 }
 
@@ -137,8 +200,10 @@ const BENCH_DIR = path.join(ROOT, "bench");
 const rel = (p: string) => path.relative(ROOT, p) || ".";
 const say = (line: string) => console.log(line);
 const detail = (line: string) => console.log(`  ${line}`);
-const fmtLoad = (l: LoadResult) =>
-  `${Math.round(l.rps).toLocaleString("en-US")} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms`;
+const fmtMs = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const fmtX = (n: number | null) => (n === null ? "n/a" : `${n.toFixed(2)}×`);
+const fmtUs = (n: number | null) =>
+  n === null ? "n/a" : `${Math.round(n).toLocaleString("en-US")} µs`;
 
 function commandOutput(cmd: string, args: string[]): string {
   try {
@@ -174,6 +239,7 @@ function machineInfo(): Machine {
     wrangler: packageVersion("wrangler"),
     workerd: packageVersion("workerd"),
     autocannon: packageVersion("autocannon"),
+    clkTck: clockTicksPerSecond(),
     loadStart: os.loadavg(),
   };
 }
@@ -184,22 +250,111 @@ function errorCode(excerpt: string): string {
   return m ? ` ${m[1]}` : "";
 }
 
+type Target = Omit<LoadOptions, "connections" | "duration">;
+
+interface Round {
+  run: LoadRun;
+  cpu?: CpuUsage;
+  settleMs: { before: number; after: number };
+}
+
+/**
+ * A warm-up (when `warmup` > 0), then `seconds` of load, with the server's CPU read when the measuring
+ * window opens and closes (load.ts `WINDOW`). Before the measured load and after it, waits until the
+ * server has worked off what the previous load left outstanding (cpu.ts `settle`).
+ */
+async function round(
+  server: DevServer,
+  target: Target,
+  connections: number,
+  seconds: number,
+  warmup: number,
+): Promise<Round> {
+  const pgid = server.child.pid;
+  const procs = pgid ? groupProcesses(pgid, server.port) : [];
+  if (warmup > 0) await runLoad({ ...target, connections, duration: warmup });
+  const settleBefore = await settle(procs);
+  let before: CpuReading | undefined;
+  let cpu: CpuUsage | undefined;
+  const run = await measureLoad({
+    ...target,
+    connections,
+    duration: seconds,
+    window: {
+      open: () => {
+        before = readCpu(procs);
+      },
+      close: () => {
+        if (before) cpu = cpuBetween(before, readCpu(procs));
+      },
+    },
+  });
+  const settleAfter = await settle(procs);
+  return { run, cpu, settleMs: { before: settleBefore, after: settleAfter } };
+}
+
+/** The rounds of one server in one phase, as one measurement (each round kept in `rounds`). */
+function merge(rounds: Round[]): Measured {
+  const cpus = rounds.map((r) => r.cpu);
+  return {
+    load: mergeLoads(rounds.map((r) => r.run)),
+    cpu: cpus.every((c) => c !== undefined) ? sumCpu(cpus as CpuUsage[]) : undefined,
+    settleMs: {
+      before: Math.max(...rounds.map((r) => r.settleMs.before)),
+      after: Math.max(...rounds.map((r) => r.settleMs.after)),
+    },
+    rounds: rounds.map((r) => ({ load: r.run.result, cpu: r.cpu, settleMs: r.settleMs })),
+  };
+}
+
+/**
+ * One phase: `--duration` seconds on the real worker and as many on the static worker, in
+ * `--rounds` rounds that alternate real, static, static, real, … (so that a change of the machine's
+ * load during the phase falls on both about equally); the warm-up before each server's first round.
+ */
+async function phasePair(
+  real: DevServer,
+  realTarget: Target,
+  stat: DevServer,
+  staticTarget: Target,
+  connections: number,
+  warmup: number,
+): Promise<PhasePair> {
+  const seconds = options.duration / options.rounds;
+  const done = { real: [] as Round[], static: [] as Round[] };
+  for (let i = 0; i < options.rounds; i++) {
+    for (const which of i % 2 === 0
+      ? (["real", "static"] as const)
+      : (["static", "real"] as const)) {
+      const first = done[which].length === 0;
+      const w = !first ? 0 : which === "real" ? warmup : Math.min(1, warmup);
+      done[which].push(
+        which === "real"
+          ? await round(real, realTarget, connections, seconds, w)
+          : await round(stat, staticTarget, connections, seconds, w),
+      );
+    }
+  }
+  return { real: merge(done.real), static: merge(done.static) };
+}
+
 async function measureRoute(
   route: RouteSpec,
   real: DevServer,
   stat: DevServer,
   nsRoot: string,
-  sizeLabel: string,
+  dsLabel: string,
   run: RunResult,
 ): Promise<RouteResult> {
   const url = real.origin + nsRoot + route.path.replace(/^\//, "");
   const expected = route.mode === "304" ? 304 : 200;
+  const name = `${route.label}${route.note ? ` (${route.note})` : ""}`;
+  const states = await sampleStates(url, route.mode);
   let headers: Record<string, string> = {};
-  let s: Awaited<ReturnType<typeof sample>>;
-  if (route.mode === "miss") {
-    s = await sample(busted(url, `sample-${Date.now()}`));
-  } else if (route.mode === "cold") {
-    s = await sample(busted(url, coldValue(0), COLD_PARAM));
+  let s: Sample;
+  const base = { key: route.key, label: route.label, note: route.note, mode: route.mode };
+  if (route.mode === "miss" || route.mode === "cold") {
+    s = states.miss!.first;
   } else if (route.mode === "hit") {
     await sample(url);
     s = await sample(url);
@@ -210,113 +365,124 @@ async function measureRoute(
         first.status !== 200
           ? `HTTP ${first.status}${errorCode(first.excerpt)} for the list itself`
           : "no ETag header on the list (conditional requests not implemented)";
-      return {
-        key: route.key,
-        label: route.label,
-        note: route.note,
-        mode: route.mode,
-        path: route.path,
-        sample: first,
-        measured: false,
-        reason,
-      };
+      detail(`${name}: n/a (${reason})`);
+      return { ...base, path: route.path, sample: first, states, measured: false, reason };
     }
     headers = { "If-None-Match": first.etag };
     s = await sample(url, headers, 304);
   }
-  const result: RouteResult = {
-    key: route.key,
-    label: route.label,
-    note: route.note,
-    mode: route.mode,
-    path: route.path,
-    sample: s,
-    measured: false,
-  };
+  const result: RouteResult = { ...base, path: route.path, sample: s, states, measured: false };
+  const trips = TRIP_STATES.map((k) => {
+    const st = states[k];
+    return st ? (st.trips ?? "?") : "–";
+  }).join("/");
   if (s.status !== expected) {
     result.reason = `HTTP ${s.status}${errorCode(s.excerpt)}`;
     if (s.status >= 500)
       run.warnings.push(
-        `${sizeLabel}: \`GET ${s.url}\`${Object.keys(headers).length ? ` with ${JSON.stringify(headers)}` : ""} answered ${s.status}: ${s.excerpt.slice(0, 300)}`,
+        `${dsLabel}: \`GET ${s.url}\`${Object.keys(headers).length ? ` with ${JSON.stringify(headers)}` : ""} answered ${s.status}: ${s.excerpt.slice(0, 300)}`,
       );
-    detail(`${route.label}${route.note ? ` (${route.note})` : ""}: n/a (${result.reason})`);
+    detail(`${name}: n/a (${result.reason}; D1 ${trips})`);
     return result;
   }
   if (route.key === "events-50-hit" && s.xCache !== "HIT")
     result.reason = `the repeated request answered \`X-Cache: ${s.xCache ?? "(none)"}\`, not HIT`;
 
-  const bust = route.mode === "miss" ? BUST_PARAM : route.mode === "cold" ? COLD_PARAM : undefined;
-  const bustValue = route.mode === "cold" ? coldValue : undefined;
-  const base = {
+  const realTarget: Target = {
     origin: real.origin,
     path: url.slice(real.origin.length),
     headers,
-    connections: options.connections,
-    bustParam: bust,
-    bustValue,
+    bustParam: route.mode === "miss" ? BUST_PARAM : route.mode === "cold" ? COLD_PARAM : undefined,
+    bustValue: route.mode === "cold" ? coldValue : undefined,
   };
-  if (options.warmup > 0) await runLoad({ ...base, duration: options.warmup });
-  result.load = await runLoad({ ...base, duration: options.duration });
-  result.measured = true;
-  const unexpected = Object.fromEntries(
-    Object.entries(result.load.statuses).filter(([code]) => Number(code) !== expected),
+  result.staticPath = route.mode === "304" ? "/0?status=304" : `/${s.bytes}`;
+  const staticTarget: Target = { origin: stat.origin, path: result.staticPath };
+  result.single = await phasePair(real, realTarget, stat, staticTarget, 1, options.warmup);
+  result.concurrent = await phasePair(
+    real,
+    realTarget,
+    stat,
+    staticTarget,
+    options.connections,
+    Math.min(1, options.warmup),
   );
+  result.measured = true;
+  const unexpected: Record<string, number> = {};
+  for (const l of [result.single.real.load, result.concurrent.real.load])
+    for (const [code, n] of Object.entries(l.statuses))
+      if (Number(code) !== expected) unexpected[code] = (unexpected[code] ?? 0) + n;
   if (Object.keys(unexpected).length) {
     result.unexpected = unexpected;
     run.warnings.push(
-      `${sizeLabel}: \`${route.label}\` answered ${Object.entries(unexpected)
+      `${dsLabel}: \`${route.label}\` answered ${Object.entries(unexpected)
         .map(([c, n]) => `${n}× ${c}`)
         .join(", ")} under load (see the real worker's log)`,
     );
   }
-  result.staticPath = route.mode === "304" ? "/0?status=304" : `/${s.bytes}`;
-  const staticBase = {
-    origin: stat.origin,
-    path: result.staticPath,
-    connections: options.connections,
-  };
-  if (options.warmup > 0) await runLoad({ ...staticBase, duration: Math.min(1, options.warmup) });
-  result.static = await runLoad({ ...staticBase, duration: options.duration });
-  const ratio = result.static.rps > 0 ? (result.load.rps / result.static.rps).toFixed(2) : "n/a";
+  const one = result.single;
+  const many = result.concurrent;
+  const cpu = (m?: Measured) => cpuOf(m);
   detail(
-    `${route.label}${route.note ? ` (${route.note})` : ""}: ${s.status}, ${s.bytes.toLocaleString("en-US")} B, D1 ${s.trips ?? "?"} — ${fmtLoad(result.load)} | static ${fmtLoad(result.static)} | ${ratio}`,
+    `${name}: ${s.status}, ${s.bytes.toLocaleString("en-US")} B, D1 ${trips} — 1 client p50 ${fmtMs(one.real.load.p50)} ms (static ${one.static ? fmtMs(one.static.load.p50) : "n/a"}, ${fmtX(p50Ratio(result))}) | ${options.connections} conn. ${Math.round(many.real.load.rps)} req/s (static ${many.static ? Math.round(many.static.load.rps) : "n/a"}, ${fmtX(rpsRatio(result))}) | CPU per request ${fmtUs(cpu(many.real))} (static ${fmtUs(cpu(many.static))})`,
   );
   return result;
 }
 
-async function benchSize(
-  size: number,
+async function benchDataset(
+  dataset: Dataset,
   entry: string | null,
   run: RunResult,
   today: string,
   siteTimezone: string,
   nsRoot: string,
-): Promise<SizeResult> {
-  const label = `${size.toLocaleString("en-US")} events`;
+): Promise<DatasetResult> {
+  const label = dataset === "demo" ? "demo calendar" : `${dataset.toLocaleString("en-US")} events`;
   say(`\n▸ ${label}`);
-  const dir = path.join(BENCH_STATE, String(size));
-  const seeder: Seeder =
-    options.seeder === "auto" ? (size > 20_000 ? "proxy" : "file") : options.seeder;
+  const dir = path.join(BENCH_STATE, String(dataset));
   const t0 = performance.now();
-  const { report, facts } = await ensureDataset({
-    size,
-    dir: rel(dir),
-    seeder,
-    chunkEvents: options.chunk ?? (seeder === "file" ? 2500 : 2000),
-    today,
-    siteTimezone,
-    configPath: PATHS.wranglerToml,
-    reseed: options.reseed,
-    log: detail,
-  });
-  if (report.reused)
+  let seed: DatasetResult["seed"];
+  let facts: DatasetResult["facts"];
+  if (dataset === "demo") {
+    ({ report: seed, facts } = await ensureDemoDataset({
+      dir: rel(dir),
+      today,
+      siteTimezone,
+      reseed: options.reseed,
+      log: detail,
+    }));
     detail(
-      `reused ${report.dir} (${facts.events.toLocaleString("en-US")} events; seeded ${report.seededAt.slice(0, 10)} in ${report.seconds.toFixed(1)} s); checked in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      seed.reused
+        ? `reused ${seed.dir} (${facts.events} events, built around ${seed.today}); checked in ${((performance.now() - t0) / 1000).toFixed(1)} s`
+        : `seeded ${seed.dir} in ${seed.seconds.toFixed(1)} s (migrations ${seed.migrateSeconds.toFixed(1)} s, ${(seed.sqlBytes / 1024).toFixed(0)} KiB of SQL)`,
     );
-  else
-    detail(
-      `seeded ${report.dir} in ${report.seconds.toFixed(1)} s (migrations ${report.migrateSeconds.toFixed(1)} s, ${report.chunks} ${seeder === "file" ? "wrangler d1 execute --file runs" : "D1 batches"}, ${(report.sqlBytes / 1_048_576).toFixed(0)} MiB of SQL)`,
-    );
+  } else {
+    const seeder: Seeder =
+      options.seeder === "auto" ? (dataset > 20_000 ? "proxy" : "file") : options.seeder;
+    const { report, facts: f } = await ensureDataset({
+      size: dataset,
+      dir: rel(dir),
+      seeder,
+      chunkEvents: options.chunk ?? (seeder === "file" ? 2500 : 2000),
+      today,
+      siteTimezone,
+      configPath: PATHS.wranglerToml,
+      reseed: options.reseed,
+      log: detail,
+    });
+    seed = report;
+    facts = f;
+    if (report.reused)
+      detail(
+        `reused ${report.dir} (${f.events.toLocaleString("en-US")} events; seeded ${report.seededAt.slice(0, 10)} in ${report.seconds.toFixed(1)} s); checked in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+    else
+      detail(
+        `seeded ${report.dir} in ${report.seconds.toFixed(1)} s (migrations ${report.migrateSeconds.toFixed(1)} s, ${report.chunks} ${seeder === "file" ? "wrangler d1 execute --file runs" : "D1 batches"}, ${(report.sqlBytes / 1_048_576).toFixed(0)} MiB of SQL)`,
+      );
+  }
+  detail(
+    `route parameters from the data: most used category ${facts.category} (${facts.categoryCount} published events), event ${facts.eventId}`,
+  );
   // Edge-cache entries of earlier runs would turn the first requests into hits; local traces are
   // not wanted (see servers.ts). Both are also removed at the end, so state directories stay small.
   const scratch = () => {
@@ -335,7 +501,7 @@ async function benchSize(
       ? [entry, "--no-bundle", "--config", PATHS.wranglerToml]
       : ["--config", PATHS.wranglerToml];
     real = await startDev({
-      name: `real-${size}`,
+      name: `real-${dataset}`,
       args: [...realArgs, "--persist-to", rel(dir)],
       logDir,
       probePath: nsRoot,
@@ -347,7 +513,11 @@ async function benchSize(
       name: "static",
       args: [
         "--config",
-        path.join(BENCH_DIR, "static", "wrangler.toml"),
+        path.join(
+          BENCH_DIR,
+          "static",
+          options.staticAssets ? "wrangler.assets.toml" : "wrangler.toml",
+        ),
         "--persist-to",
         rel(path.join(BENCH_STATE, "static")),
       ],
@@ -358,15 +528,25 @@ async function benchSize(
     detail(
       `real worker ${real.origin} (ready in ${realStart.toFixed(1)} s), static worker ${stat.origin} (${staticStart.toFixed(1)} s); logs in ${rel(logDir)}`,
     );
+    const loadStart = os.loadavg();
     const routes: RouteResult[] = [];
-    for (const route of routesFor(facts, today, options.bust))
+    const all = routesFor(facts, today, options.bust);
+    const unknown = (options.routes ?? []).filter((k) => !all.some((r) => r.key === k));
+    if (unknown.length)
+      throw new Error(
+        `--routes: no route ${unknown.join(", ")}; the keys are ${all.map((r) => r.key).join(", ")}`,
+      );
+    for (const route of all.filter((r) => !options.routes || options.routes.includes(r.key)))
       routes.push(await measureRoute(route, real, stat, nsRoot, label, run));
     return {
-      size,
-      seed: report,
+      dataset: String(dataset),
+      label,
+      seed,
       facts,
       startSeconds: { real: realStart, static: staticStart },
+      load: { start: loadStart, end: os.loadavg() },
       routes,
+      targets: evaluateTargets(routes, facts.events, options.connections),
     };
   } finally {
     await stopDev(real);
@@ -385,13 +565,16 @@ async function main(): Promise<number> {
     startedAt,
     command: `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`,
     options: {
-      sizes: options.sizes,
+      datasets: options.datasets.map(String),
       duration: options.duration,
       warmup: options.warmup,
       connections: options.connections,
+      rounds: options.rounds,
       seeder: options.seeder,
       bust: options.bust,
       snapshot: !options.liveSrc,
+      staticAssets: options.staticAssets,
+      tripLimits: options.tripLimits,
     },
     machine: machineInfo(),
     git: {
@@ -399,12 +582,12 @@ async function main(): Promise<number> {
       uncommitted: commandOutput("git", ["status", "--porcelain"]).split("\n").filter(Boolean)
         .length,
     },
-    sizes: [],
+    datasets: [],
     violations: [],
     warnings: [],
   };
   say(
-    `Benchmark: sizes ${options.sizes.join(", ")}; ${options.duration} s per route, ${options.connections} connections, ${options.warmup} s warm-up; nproc ${run.machine.nproc}, load ${run.machine.loadStart.map((x) => x.toFixed(2)).join(" ")}`,
+    `Benchmark: datasets ${options.datasets.join(", ")}; per route ${options.duration} s × 4 phases (1 client and ${options.connections} connections, real and static), ${options.warmup} s warm-up; D1 limits ${formatTripLimits(options.tripLimits)}; nproc ${run.machine.nproc}, load ${run.machine.loadStart.map((x) => x.toFixed(2)).join(" ")}`,
   );
   mkdirSync(BENCH_STATE, { recursive: true });
 
@@ -418,13 +601,12 @@ async function main(): Promise<number> {
         `✓ Bundled the worker as it is now (${((performance.now() - t) / 1000).toFixed(1)} s): ${rel(entry)}`,
       );
     }
-    for (const size of options.sizes) {
-      const result = await benchSize(size, entry, run, today, settings.siteTimezone, nsRoot);
-      run.sizes.push(result);
-      for (const r of result.routes) {
-        const v = tripViolation(r);
-        if (v) run.violations.push(`${size.toLocaleString("en-US")} events: ${v}`);
-      }
+    for (const dataset of options.datasets) {
+      const result = await benchDataset(dataset, entry, run, today, settings.siteTimezone, nsRoot);
+      run.datasets.push(result);
+      for (const r of result.routes)
+        for (const v of tripViolations(r, options.tripLimits))
+          run.violations.push(`${result.label}: ${v}`);
     }
   } catch (err) {
     failure = err;

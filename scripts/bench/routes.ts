@@ -1,8 +1,10 @@
 /**
- * The routes measured on every dataset, and one sample request per route: status, body size,
- * content type, ETag, edge-cache state and the D1 round trips the worker reports in
- * `Server-Timing: d1;desc="N round trips"` (src/http/headers.ts).
+ * The routes measured on every dataset, and sample requests per route: status, body size, content
+ * type, ETag, edge-cache state and the D1 round trips the worker reports in
+ * `Server-Timing: d1;desc="N round trips"` (src/http/headers.ts), for each of the three states a
+ * request can meet: a miss, a hit and a 304 (`sampleStates`).
  */
+import { freshSerial } from "./load";
 import type { DatasetFacts } from "./seed";
 
 /** How a route is requested under load. */
@@ -60,7 +62,7 @@ export function nextMonth(today: string): { start: string; end: string } {
   return { start: first.toISOString().slice(0, 10), end: last.toISOString().slice(0, 10) };
 }
 
-/** The routes of issue 3/7 for one dataset (`bust` false measures every URL as served). */
+/** The routes of issues 3, 7 and 16 for one dataset (`bust` false measures every URL as served). */
 export function routesFor(facts: DatasetFacts, today: string, bust: boolean): RouteSpec[] {
   const month = nextMonth(today);
   const miss: RouteMode = bust ? "miss" : "hit";
@@ -109,6 +111,7 @@ export function routesFor(facts: DatasetFacts, today: string, bust: boolean): Ro
       mode: miss,
       label: "GET /categories?per_page=50",
     },
+    { key: "deleted", path: "/deleted?per_page=50", mode: miss, label: "GET /deleted?per_page=50" },
     ...(bust
       ? [
           {
@@ -159,4 +162,81 @@ export async function sample(
 /** `url` with a one-off cache-busting parameter (`param=value`). */
 export function busted(url: string, tag: string, param = BUST_PARAM): string {
   return `${url}${url.includes("?") ? "&" : "?"}${param}=${tag}`;
+}
+
+/** The three states of an anonymous GET whose D1 round trips are sampled. */
+export type TripState = "miss" | "hit" | "304";
+export const TRIP_STATES: TripState[] = ["miss", "hit", "304"];
+
+/** Round trips of one state, sampled a few times. */
+export interface StateTrips {
+  /** The steady-state value: the most frequent of `samples` (the smaller on a tie); null if unknown. */
+  trips: number | null;
+  samples: Array<number | null>;
+  /** Status and `X-Cache` of each sample. */
+  statuses: number[];
+  xCache: Array<string | null>;
+  /** The first sample in full (its URL, headers, body size, excerpt when unexpected). */
+  first: Sample;
+}
+
+/** The most frequent value (the smaller on a tie); null values only count when nothing else is there. */
+export function steady(samples: Array<number | null>): number | null {
+  const counts = new Map<number, number>();
+  for (const n of samples) if (n !== null) counts.set(n, (counts.get(n) ?? 0) + 1);
+  let best: number | null = null;
+  for (const [n, c] of counts) {
+    const bc = best === null ? 0 : (counts.get(best) ?? 0);
+    if (c > bc || (c === bc && best !== null && n < best)) best = n;
+  }
+  return best;
+}
+
+function stateTrips(samples: Sample[]): StateTrips {
+  const trips = samples.map((s) => s.trips);
+  return {
+    trips: steady(trips),
+    samples: trips,
+    statuses: samples.map((s) => s.status),
+    xCache: samples.map((s) => s.xCache),
+    first: samples[0],
+  };
+}
+
+/**
+ * Samples the D1 round trips of a route in each state, explicitly:
+ * - miss: `repeats` requests, each with a fresh cache-busting value (`_bench`, or for a "cold" route
+ *   its `starts_before`), so none can be answered from the edge cache;
+ * - hit: the first miss's URL again, `repeats` times right after it (steady state: the content
+ *   version was just read with the miss);
+ * - 304: that URL with `If-None-Match` of the miss's ETag, `repeats` times.
+ * Hit and 304 are left out when the miss did not answer 200 (or, for the 304, carried no ETag).
+ */
+export async function sampleStates(
+  url: string,
+  mode: RouteMode,
+  repeats = 3,
+): Promise<Partial<Record<TripState, StateTrips>>> {
+  const fresh = () =>
+    mode === "cold"
+      ? busted(url, coldValue(freshSerial()), COLD_PARAM)
+      : busted(url, `s${freshSerial()}`);
+  const first = fresh();
+  const misses = [await sample(first)];
+  const out: Partial<Record<TripState, StateTrips>> = {};
+  if (misses[0].status === 200) {
+    const hits: Sample[] = [];
+    for (let i = 0; i < repeats; i++) hits.push(await sample(first));
+    out.hit = stateTrips(hits);
+    const etag = misses[0].etag;
+    if (etag) {
+      const revalidations: Sample[] = [];
+      for (let i = 0; i < repeats; i++)
+        revalidations.push(await sample(first, { "If-None-Match": etag }, 304));
+      out["304"] = stateTrips(revalidations);
+    }
+  }
+  for (let i = 1; i < repeats; i++) misses.push(await sample(fresh()));
+  out.miss = stateTrips(misses);
+  return { miss: out.miss, hit: out.hit, "304": out["304"] };
 }

@@ -56,6 +56,27 @@ const URLS = [
   `https://a.example/${"x".repeat(3000)}.jpg`,
 ];
 
+/**
+ * Lists around and far past the documented maximum of 100 items (issue 20: no size makes a 5xx; D1
+ * allows 100 bound parameters per statement), as comma lists, arrays and (JSON) objects, of ids,
+ * repeated ids, names and mixtures.
+ */
+function longList(ids: number[], json: boolean): fc.Arbitrary<unknown> {
+  const sizes = fc.constantFrom(33, 34, 35, 50, 99, 100, 101, 150, 1000);
+  return sizes.chain((n) => {
+    const id = (i: number) => ids[i % ids.length];
+    const shapes: unknown[] = [
+      Array.from({ length: n }, (_, i) => id(i)).join(","),
+      Array.from({ length: n }, (_, i) => String(i + 1)),
+      Array.from({ length: n }, (_, i) => `name ${i}`),
+      Array.from({ length: n }, (_, i) => (i % 2 ? `name ${i}` : String(id(i)))),
+    ];
+    if (json)
+      shapes.push(Array.from({ length: n }, (_, i) => (i % 3 ? id(i) : { organizer: `Org ${i}` })));
+    return fc.constantFrom(...shapes);
+  });
+}
+
 export function pool(
   name: string,
   spec: Arg,
@@ -174,6 +195,7 @@ export function pool(
         ...w.tags.names,
       ),
       nastyString,
+      longList(ids, json),
     );
   else if (/^geo/.test(name))
     specific = fc.constantFrom<unknown>(
