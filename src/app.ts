@@ -6,7 +6,6 @@
  * response.
  */
 import { Hono } from "hono";
-import { DateTime } from "luxon";
 import { openDb } from "./db/client";
 import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
@@ -122,8 +121,9 @@ export function createApp(settings: Settings): Hono<AppEnv> {
 
   app.use("*", async (c, next) => {
     c.set("settings", settings);
-    c.set("now", DateTime.utc());
+    c.set("nowMs", Date.now());
     const url = new URL(c.req.url);
+    c.set("url", url);
     const where = languageOf(settings, url.pathname);
     c.set("lang", where?.lang ?? settings.defaultLanguage);
     c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));

@@ -36,8 +36,12 @@ const SETTING_KEYS = [
 type Configured = { app: Hono<AppEnv>; settings: Settings } | SettingsError;
 
 let current: { key: string; configured: Configured } | null = null;
+/** The app of an `env` object already seen: the platform passes the same object to every request. */
+const byEnv = new WeakMap<object, Configured>();
 
 function appFor(env: Bindings): Configured {
+  const seen = byEnv.get(env);
+  if (seen) return seen;
   const key = SETTING_KEYS.map((k) => env[k] ?? "").join("\u0000");
   if (current?.key !== key) {
     let configured: Configured;
@@ -51,6 +55,7 @@ function appFor(env: Bindings): Configured {
     }
     current = { key, configured };
   }
+  byEnv.set(env, current.configured);
   return current.configured;
 }
 

@@ -314,7 +314,8 @@ export interface EnsureOptions {
 
 /**
  * Returns a migrated, seeded state directory for `size` events, reusing a complete one (marker file
- * present and `events` count equal to `size`), else wiping it and seeding anew.
+ * present and `events` count equal to `size`; migrations added since are applied to it), else wiping
+ * it and seeding anew.
  * @throws WranglerError when a migration or a chunk fails for another reason than SQLITE_NOMEM.
  */
 export async function ensureDataset(
@@ -330,6 +331,8 @@ export async function ensureDataset(
     }
     if (marker && marker.size === o.size) {
       try {
+        // Migrations added since the dataset was seeded (they backfill what they add).
+        await runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", o.dir]);
         const facts = await readFacts(o.dir, o.today);
         if (facts.events === o.size) {
           if (marker.version !== DATASET_VERSION)

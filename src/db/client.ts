@@ -119,25 +119,40 @@ export function openDb(
   d1: D1Database,
   options: { write: boolean; bookmark?: string | null },
 ): RequestDb {
-  const constraint = options.bookmark || (options.write ? "first-primary" : "first-unconstrained");
-  let session: D1DatabaseSession | D1Database;
-  try {
-    session = typeof d1.withSession === "function" ? d1.withSession(constraint) : d1;
-  } catch {
-    // A malformed bookmark: start a fresh session instead of failing the request.
-    session = d1.withSession(options.write ? "first-primary" : "first-unconstrained");
-  }
-  // Only reads are retried: a failed write may or may not have been applied.
-  const counting = new CountingSession(session, { count: 0 }, options.write ? 0 : READ_RETRIES);
+  const trips: RoundTrips = { count: 0 };
+  // Opened on first use: an answer from a cache or a 304 needs no session at all (issue 16).
+  let counting: CountingSession | undefined;
+  let handle: Db | undefined;
+  let versionWanted = false;
+  const open = (): CountingSession => {
+    if (counting) return counting;
+    const constraint =
+      options.bookmark || (options.write ? "first-primary" : "first-unconstrained");
+    let session: D1DatabaseSession | D1Database;
+    try {
+      session = typeof d1.withSession === "function" ? d1.withSession(constraint) : d1;
+    } catch {
+      // A malformed bookmark: start a fresh session instead of failing the request.
+      session = d1.withSession(options.write ? "first-primary" : "first-unconstrained");
+    }
+    // Only reads are retried: a failed write may or may not have been applied.
+    counting = new CountingSession(session, trips, options.write ? 0 : READ_RETRIES);
+    counting.versionWanted = versionWanted;
+    return counting;
+  };
   return {
-    // No `schema` option: the relational query API is not used, and building its metadata cost about
-    // 0.1 ms on every request.
-    db: drizzle(counting as unknown as D1Database) as unknown as Db,
-    trips: counting.trips,
-    bookmark: () => counting.getBookmark(),
-    carryVersion: () => {
-      counting.versionWanted = true;
+    get db() {
+      // No `schema` option: the relational query API is not used, and building its metadata cost
+      // about 0.1 ms on every request.
+      handle ??= drizzle(open() as unknown as D1Database) as unknown as Db;
+      return handle;
     },
-    versionRead: () => counting.versionRead,
+    trips,
+    bookmark: () => counting?.getBookmark() ?? null,
+    carryVersion: () => {
+      versionWanted = true;
+      if (counting) counting.versionWanted = true;
+    },
+    versionRead: () => counting?.versionRead,
   };
 }

@@ -15,7 +15,7 @@ import {
   withWriteRetry,
 } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { can, canDeletePost } from "../users/capabilities";
@@ -58,7 +58,7 @@ export async function deleteEvent(
     const guard = unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(row)})`);
     if (values.force) {
       const previous = serializeEvent(render, record);
-      const stamp = postDates(c.get("now"), settings.siteTimezone);
+      const stamp = postDates(requestNow(c), settings.siteTimezone);
       await db.batch([
         guard,
         db.delete(events).where(eq(events.id, row.id)),
@@ -69,7 +69,7 @@ export async function deleteEvent(
       return c.json({ deleted: true, previous });
     }
     if (row.status === "trash") throw new ApiError(410, "event-is-in-trash");
-    const stamp = postDates(c.get("now"), settings.siteTimezone);
+    const stamp = postDates(requestNow(c), settings.siteTimezone);
     const update = [
       guard,
       db

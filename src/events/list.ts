@@ -7,7 +7,7 @@
 import { asc, count, sql } from "drizzle-orm";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
@@ -48,7 +48,7 @@ export interface ArchiveQuery {
 export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   const settings = c.get("settings");
   const user = c.get("user");
-  const now = c.get("now");
+  const now = requestNow(c);
   const params = await requestParams(c);
   const { values: a, sent } = parseArgs(ARCHIVE_ARGS, params, argContext(c));
 

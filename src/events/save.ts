@@ -14,7 +14,7 @@ import { events, type Taxonomy, users } from "../db/schema";
 import { slugBase, slugTaken } from "../db/slugs";
 import { bumpContentVersion, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex } from "../http/crypto";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
@@ -70,7 +70,7 @@ function storedLinks(r: Record<string, unknown>): EventLinks {
 export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Response> {
   const settings = c.get("settings");
   const user = c.get("user");
-  const now = c.get("now");
+  const now = requestNow(c);
   const ctx = argContext(c);
   const params = await requestParams(c);
   const creating = "create" in target;

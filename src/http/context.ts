@@ -3,7 +3,7 @@
  * authenticated user, URL builders, and the parsed request parameters.
  */
 import type { Context } from "hono";
-import type { DateTime } from "luxon";
+import { DateTime } from "luxon";
 import type { RequestDb } from "../db/client";
 import type { Bindings, Settings } from "../settings";
 import type { AuthUser } from "../users/capabilities";
@@ -21,10 +21,14 @@ export interface AppEnv {
     rdb: RequestDb;
     /** null = anonymous. */
     user: AuthUser | null;
-    /** The request's clock, fixed once so every default in one request agrees. */
-    now: DateTime;
+    /** The request's clock (milliseconds), read once so every default in one request agrees. */
+    nowMs: number;
+    /** `nowMs` as a luxon DateTime, made on first use (`requestNow`): answers from a cache need none. */
+    now?: DateTime;
     /** Memoized by `requestParams`. */
     params?: Promise<RequestParams>;
+    /** The request URL, parsed once (by the app's first middleware). */
+    url?: URL;
     /** Memoized by `requestQuery`: the one parse of the query string every reader uses. */
     query?: ParamBag;
     /** The content version, once read (anonymous GETs: `serveAnonymousGet`). */
@@ -44,7 +48,7 @@ export type AppContext = Context<AppEnv>;
 export function requestQuery(c: AppContext): ParamBag {
   let query = c.get("query");
   if (!query) {
-    query = readQuery(new URL(c.req.url));
+    query = readQuery(c.get("url") ?? new URL(c.req.url));
     c.set("query", query);
   }
   return query;
@@ -70,8 +74,18 @@ export function requestParams(c: AppContext): Promise<RequestParams> {
   return params;
 }
 
+/** The request's clock as a UTC DateTime (built once, on first use). */
+export function requestNow(c: AppContext): DateTime {
+  let now = c.get("now");
+  if (!now) {
+    now = DateTime.fromMillis(c.get("nowMs"), { zone: "utc" });
+    c.set("now", now);
+  }
+  return now;
+}
+
 /** Context for argument defaults. */
 export function argContext(c: AppContext): ArgContext {
   const s = c.get("settings");
-  return { siteTimezone: s.siteTimezone, perPageDefault: s.perPageDefault, now: c.get("now") };
+  return { siteTimezone: s.siteTimezone, perPageDefault: s.perPageDefault, now: requestNow(c) };
 }

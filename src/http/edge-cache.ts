@@ -88,7 +88,7 @@ function canonical(value: unknown): string {
  * tag or cache entry can never stand for an answer with other arguments.
  */
 export async function entityTag(version: number, c: AppContext, now: Date): Promise<string> {
-  const url = new URL(c.req.url);
+  const url = c.get("url") ?? new URL(c.req.url);
   const query = requestQuery(c);
   const normalized = [
     version,

@@ -16,6 +16,8 @@ import type { Settings } from "../settings";
  *   // "https://x.test/de/wp-json/wp/v2/users/me?context=edit"
  */
 export function fromRestRoute(request: Request, settings: Settings): Request {
+  // Most requests: no parsing at all (the text test is a superset of the one below).
+  if (!request.url.includes("rest_route=")) return request;
   const url = new URL(request.url);
   if (!url.search.includes("rest_route=")) return request;
   const root = /^(?:\/([^/]+))?\/(?:index\.php)?$/.exec(url.pathname);

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
 import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { canDeletePost } from "../users/capabilities";
@@ -84,7 +84,7 @@ export async function deleteLinked(
     const { record } = await loadTarget(c, kind, by);
     const { row, image } = record;
     if (!canDeletePost(user, row)) throw forbidden(user !== null);
-    const stamp = postDates(c.get("now"), settings.siteTimezone);
+    const stamp = postDates(requestNow(c), settings.siteTimezone);
     const t = commonTable(kind);
     if (values.force) {
       const previous = serializeLinked(kind, render, row, image);

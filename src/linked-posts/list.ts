@@ -6,7 +6,7 @@ import { count, desc, sql } from "drizzle-orm";
 import { media } from "../db/schema";
 import { ANY_STATUSES } from "../events/args";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex } from "../http/crypto";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
@@ -28,7 +28,7 @@ import { serializeLinked } from "./serialize";
 export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Response> {
   const settings = c.get("settings");
   const user = c.get("user");
-  const now = c.get("now");
+  const now = requestNow(c);
   const params = await requestParams(c);
   const { values: a, sent } = parseArgs(ARCHIVE_ARGS[kind], params, argContext(c));
 

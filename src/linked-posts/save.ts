@@ -15,7 +15,7 @@ import { users } from "../db/schema";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
 import { newPlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
@@ -137,7 +137,7 @@ export async function saveLinked(
     const imageTypes = await checkNewImageUrls(images, r, settings.imageUrlCheck, checkedUrls);
 
     const write = await withReservedIds(reservation, (ids) => {
-      const plan = newPlan({ db, user: user!, settings, now: c.get("now"), imageTypes, ...ids });
+      const plan = newPlan({ db, user: user!, settings, now: requestNow(c), imageTypes, ...ids });
       const imageId = () =>
         image === undefined ? undefined : image === null ? null : resolveImage(plan, images[0], r);
       if (!existing) {

@@ -3,7 +3,7 @@ import { media, posts } from "../db/schema";
 import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, postDates, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
 import { htmlFiltersFor } from "../text/kses";
 import { can } from "../users/capabilities";
@@ -28,7 +28,7 @@ export async function createMedia(c: AppContext): Promise<Response> {
   const sourceUrl = a.source_url!;
   const title = a.title || titleFromUrl(sourceUrl);
   const base = slugBase(undefined, title, "image");
-  const { local, gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
+  const { local, gmt } = postDates(requestNow(c), c.get("settings").siteTimezone);
   const { db } = c.get("rdb");
 
   const reservation = new IdReservation(db);

@@ -5,8 +5,10 @@
  * of the namespace indexes (src/root/namespace-index.ts), from the same route registry and argument
  * specs, with descriptions in the request's language.
  */
+
 import { type DateTime, IANAZone } from "luxon";
 import type { AppContext } from "../http/context";
+import { requestNow } from "../http/context";
 import { loadStrings, text } from "../i18n";
 import { resolveZone } from "../time/zone";
 import { type DescribedGroup, routeEntries } from "./namespace-index";
@@ -41,7 +43,7 @@ export async function restIndex(c: AppContext, groups: DescribedGroup[]) {
   const settings = c.get("settings");
   const urls = c.get("urls");
   const url = urls.apiRoot.slice(0, -(settings.restPrefix.length + 2));
-  const zone = siteZone(settings.siteTimezone, c.get("now"));
+  const zone = siteZone(settings.siteTimezone, requestNow(c));
   const namespaces = [...new Set(groups.map((g) => g.namespace(settings)).filter((n) => n !== ""))];
   return {
     name: text(strings, "site.name"),

@@ -21,7 +21,7 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
@@ -134,7 +134,7 @@ export async function listDeleted(c: AppContext): Promise<Response> {
       ? parseTime(
           a.modified_after,
           resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!,
-          c.get("now"),
+          requestNow(c),
         )
       : null;
   const after = modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined;

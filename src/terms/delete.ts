@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { deletedTerms, eventTerms, terms } from "../db/schema";
 import { bumpContentVersion, postDates } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
@@ -34,7 +34,7 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
   if (!term) throw new InvalidParamsError([{ name: "id" }]);
   if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
 
-  const stamp = postDates(c.get("now"), c.get("settings").siteTimezone);
+  const stamp = postDates(requestNow(c), c.get("settings").siteTimezone);
   await db.batch([
     touchEventsOf(db, term.id, stamp),
     db.delete(eventTerms).where(eq(eventTerms.termId, term.id)),

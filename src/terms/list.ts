@@ -9,7 +9,7 @@ import { NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, eventTerms, terms } from "../db/schema";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
@@ -119,7 +119,7 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
       ? parseTime(
           a.modified_after,
           resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!,
-          c.get("now"),
+          requestNow(c),
         )
       : null;
 

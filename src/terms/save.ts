@@ -15,7 +15,7 @@ import { terms } from "../db/schema";
 import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { paramValue } from "../http/params";
 import { htmlFiltersFor } from "../text/kses";
@@ -111,7 +111,7 @@ export async function saveTerm(
     if (creating && r.same.length)
       throw new ApiError(400, "term_exists", [], { term_id: r.same[0].id }, info.termExistsMessage);
 
-    const stamp = postDates(c.get("now"), c.get("settings").siteTimezone);
+    const stamp = postDates(requestNow(c), c.get("settings").siteTimezone);
     const taken = new Set<string>(
       (r.slugs ?? [])
         .filter((t: { id: number }) => t.id !== existing?.id)

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { chunkPassword, randomPassword, sha256Hex } from "../http/crypto";
 import { ApiError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
@@ -80,7 +80,7 @@ export async function listApplicationPasswords(c: AppContext): Promise<Response>
 export async function createApplicationPassword(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(APP_PASSWORD_CREATE_ARGS, await requestParams(c), argContext(c));
   const name = plainText(a.name!);
-  const created = c.get("now").toUTC().toFormat(WP_FORMAT);
+  const created = requestNow(c).toUTC().toFormat(WP_FORMAT);
 
   const result = await withWriteRetry(async () => {
     const { db, userId, rows } = await load(c);

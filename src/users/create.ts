@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import { slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { passwordDigest } from "../http/crypto";
 import { ApiError, forbidden } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
@@ -31,7 +31,7 @@ export async function createUser(c: AppContext): Promise<Response> {
   const username = a.username!;
   const email = a.email!;
   const digest = await passwordDigest(a.password!);
-  const registered = c.get("now").toUTC().toFormat(WP_FORMAT);
+  const registered = requestNow(c).toUTC().toFormat(WP_FORMAT);
   const base = userSlugBase(a.slug, username);
   const { db } = c.get("rdb");
 

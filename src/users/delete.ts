@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { applicationPasswords, events, media, organizers, users, venues } from "../db/schema";
 import { bumpContentVersion, postDates } from "../db/write";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
 import { assertAllowed, holder, targetUserId } from "./access";
 import { DELETE_ARGS } from "./args";
@@ -45,7 +45,7 @@ export async function deleteUser(c: AppContext): Promise<Response> {
   if (reassign === id || !found.some((u) => u.id === reassign))
     throw new ApiError(400, "rest_user_invalid_reassign");
 
-  const { gmt } = postDates(c.get("now"), c.get("settings").siteTimezone);
+  const { gmt } = postDates(requestNow(c), c.get("settings").siteTimezone);
   // WordPress reassigns with a plain UPDATE of `post_author`: `modified` stays; the change time moves.
   const handOver = { author: reassign, changedGmt: gmt };
   await db.batch([
