@@ -19,6 +19,8 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ADMIN_APP_PASSWORD: "test admin password",
+                  // Webhooks (issue 18): the key that encrypts their signing secrets.
+                  WEBHOOK_SECRET_KEY: "test webhook secret key",
                   // Remembered versions do not expire in the middle of a test on a slow machine;
                   // tests that need expiry say so (test/http/read-path.test.ts).
                   CONTENT_VERSION_TTL_MS: "60000",
