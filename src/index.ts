@@ -8,6 +8,8 @@ import type { Hono } from "hono";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
 import { type Bindings, parseSettings, SettingsError } from "./settings";
+import { handleWebhookBatch } from "./webhooks/consumer";
+import type { WebhookMessage } from "./webhooks/messages";
 
 export type { Bindings } from "./settings";
 
@@ -28,6 +30,9 @@ const SETTING_KEYS = [
   "CACHE_STALE_WHILE_REVALIDATE",
   "CONTENT_VERSION_TTL_MS",
   "ADMIN_APP_PASSWORD",
+  "WEBHOOK_SECRET_KEY",
+  "WEBHOOK_PRIVATE_TARGETS",
+  "WEBHOOK_RETRY_BASE_SECONDS",
 ] as const;
 
 let current: { key: string; app: Hono<AppEnv> | SettingsError } | null = null;
@@ -75,4 +80,8 @@ export default {
     }
     return app.fetch(overrideMethod(request), env, ctx);
   },
-} satisfies ExportedHandler<Bindings>;
+  /** Webhook deliveries (issue 18): the consumer of `WEBHOOK_QUEUE`. */
+  queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {
+    return handleWebhookBatch(batch, env);
+  },
+} satisfies ExportedHandler<Bindings, WebhookMessage>;
