@@ -21,6 +21,8 @@ export default defineConfig(async () => {
                   ADMIN_APP_PASSWORD: "test admin password",
                   // Webhooks (issue 18): the key that encrypts their signing secrets.
                   WEBHOOK_SECRET_KEY: "test webhook secret key",
+                  // Retries through the real local queue in seconds, not minutes (test/webhooks).
+                  WEBHOOK_RETRY_BASE_SECONDS: "1",
                   // Remembered versions do not expire in the middle of a test on a slow machine;
                   // tests that need expiry say so (test/http/read-path.test.ts).
                   CONTENT_VERSION_TTL_MS: "60000",
