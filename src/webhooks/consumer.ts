@@ -9,7 +9,8 @@
  *   `DISABLE_AFTER` messages were all dropped is set `disabled`; any delivered message resets the
  *   count. Messages of a deleted webhook, and of a disabled one (pings excepted), are dropped
  *   unsent.
- * - `flush`: closes the webhook's `calendar.changed` window and enqueues its delivery.
+ * - `flush`: closes the webhook's `calendar.changed` window and enqueues its delivery (when that
+ *   cannot be queued, the window is put back and the flush retried).
  *
  * The log rows and webhook updates of one batch are written in one D1 batch, keeping the newest
  * `LOG_KEEP` attempts per webhook.
@@ -55,15 +56,21 @@ type Hook = { id: number; url: string; status: string; secretCiphertext: string 
 
 const stamp = (t: DateTime) => t.toUTC().toFormat(WP_FORMAT);
 
-/** Closes a `calendar.changed` window and returns its delivery (null when already closed). */
-async function flush(db: Db, message: FlushMessage): Promise<DeliverMessage | null> {
+type Window = typeof webhookWindows.$inferSelect;
+
+/** Takes (deletes) the `calendar.changed` window a flush message names; null when already closed. */
+async function takeWindow(db: Db, message: FlushMessage): Promise<Window | null> {
   const [window] = await db
     .delete(webhookWindows)
     .where(
       and(eq(webhookWindows.webhookId, message.webhookId), eq(webhookWindows.token, message.token)),
     )
     .returning();
-  if (!window) return null;
+  return window ?? null;
+}
+
+/** The `calendar.changed` delivery of a closed window. */
+function windowDelivery(window: Window): DeliverMessage {
   const kinds: Partial<Record<ObjectKind, number>> = {};
   const counts: Array<[ObjectKind, number]> = [
     ["event", window.events],
@@ -75,7 +82,7 @@ async function flush(db: Db, message: FlushMessage): Promise<DeliverMessage | nu
   for (const [kind, n] of counts) if (n > 0) kinds[kind] = n;
   return {
     kind: "deliver",
-    webhookId: message.webhookId,
+    webhookId: window.webhookId,
     messageId: randomMessageId(),
     type: CALENDAR_CHANGED,
     body: calendarBody(
@@ -84,6 +91,26 @@ async function flush(db: Db, message: FlushMessage): Promise<DeliverMessage | nu
     ),
   };
 }
+
+/**
+ * Puts taken windows back when their deliveries could not be queued, so the retried flush finds
+ * them again; a window opened meanwhile absorbs the counts instead (its own flush delivers them).
+ */
+const restoreWindow = (db: Db, w: Window) =>
+  db
+    .insert(webhookWindows)
+    .values(w)
+    .onConflictDoUpdate({
+      target: webhookWindows.webhookId,
+      set: {
+        sinceGmt: sql`min(${webhookWindows.sinceGmt}, excluded.since_gmt)`,
+        events: sql`${webhookWindows.events} + excluded.events`,
+        venues: sql`${webhookWindows.venues} + excluded.venues`,
+        organizers: sql`${webhookWindows.organizers} + excluded.organizers`,
+        categories: sql`${webhookWindows.categories} + excluded.categories`,
+        tags: sql`${webhookWindows.tags} + excluded.tags`,
+      },
+    });
 
 /** One attempt of a `deliver` message: acknowledges or retries it, returns the log statements. */
 async function deliver(
@@ -204,24 +231,33 @@ export async function handleWebhookBatch(
     ).map((h) => [h.id, h]),
   );
   const statements: BatchQuery[] = [];
-  const flushed: DeliverMessage[] = [];
+  const flushes: Array<{ message: Message<WebhookMessage>; window: Window }> = [];
   await Promise.all(
     batch.messages.map(async (message) => {
       const body = message.body;
       if (body.kind === "flush") {
-        const next = await flush(db, body);
-        if (next) flushed.push(next);
-        message.ack();
+        const window = await takeWindow(db, body);
+        if (window) flushes.push({ message, window });
+        else message.ack();
         return;
       }
       statements.push(...(await deliver(db, settings, hooks.get(body.webhookId), message, body)));
     }),
   );
-  if (flushed.length && env.WEBHOOK_QUEUE)
-    await sendAll(
-      env.WEBHOOK_QUEUE,
-      flushed.map((body) => ({ body })),
-    );
+  if (flushes.length) {
+    try {
+      if (!env.WEBHOOK_QUEUE) throw new Error("no WEBHOOK_QUEUE binding");
+      await sendAll(
+        env.WEBHOOK_QUEUE,
+        flushes.map((f) => ({ body: windowDelivery(f.window) })),
+      );
+      for (const f of flushes) f.message.ack();
+    } catch (err) {
+      console.error("webhook: calendar.changed not queued; the window is kept for a retry", err);
+      statements.push(...flushes.map((f) => restoreWindow(db, f.window)));
+      for (const f of flushes) f.message.retry({ delaySeconds: settings.webhookRetryBaseSeconds });
+    }
+  }
   if (statements.length) {
     const touched = [...new Set(batch.messages.map((m) => m.body.webhookId))].filter((id) =>
       hooks.has(id),

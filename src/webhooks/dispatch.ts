@@ -17,7 +17,7 @@
  *    `coalesce_seconds`, which closes it and delivers the counts — one delivery per burst;
  * 4. the claimed rows are deleted once their messages are in the queue.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { DateTime } from "luxon";
 import type { Db } from "../db/client";
@@ -208,7 +208,7 @@ export async function dispatchChanges(env: Bindings, namespaceRoot: string): Pro
       ...(await coalesce(db, changes, hooks, now)),
     ];
     await sendAll(queue, messages);
-    await db.delete(webhookOutbox).where(and(eq(webhookOutbox.claim, claim)));
+    await db.delete(webhookOutbox).where(eq(webhookOutbox.claim, claim));
     if (claimed.length < CHUNK) return;
   }
 }

@@ -2,7 +2,11 @@
  * `calendar.changed` (issue 18): one delivery per burst of edits, at most one per
  * `coalesce_seconds` per webhook, counting the changes anonymous readers could see, by kind.
  */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import worker from "../../src/index";
+import type { WebhookMessage } from "../../src/webhooks/messages";
 import { ADMIN, api, NS } from "../support/api";
 import { startReceiver, verify } from "./receiver";
 import { eventually, pause, register } from "./support";
@@ -90,5 +94,49 @@ describe("calendar.changed", () => {
     await api(`${NS}/events/${body.id}`, { headers: ADMIN, json: { title: "Still hidden" } });
     await pause(3500);
     expect(receiver.received).toEqual([]);
+  });
+});
+
+describe("closing a window", () => {
+  it("keeps the window and retries when its delivery cannot be queued", async () => {
+    const hook = await register({ url: "https://hooks.test/build", events: ["calendar.changed"] });
+    await env.DB.prepare(
+      "INSERT INTO webhook_windows (webhook_id, token, since_gmt, until_gmt, events) VALUES (?, 't1', '2026-11-22 10:00:00', '2026-11-22 10:00:05', 2)",
+    )
+      .bind(hook.id)
+      .run();
+    const flush = async (queueEnv: typeof env) => {
+      const batch = createMessageBatch<WebhookMessage>("tec-edge-webhooks", [
+        {
+          id: "f1",
+          timestamp: new Date(),
+          attempts: 1,
+          body: { kind: "flush", webhookId: hook.id, token: "t1" },
+        },
+      ]);
+      await worker.queue(batch, queueEnv);
+      return getQueueResult(batch, createExecutionContext());
+    };
+    const broken = {
+      sendBatch: () => Promise.reject(new Error("queue unavailable")),
+    } as unknown as Queue;
+    expect((await flush({ ...env, WEBHOOK_QUEUE: broken })).retryMessages).toEqual([
+      { msgId: "f1" },
+    ]);
+    expect(await env.DB.prepare("SELECT token, events FROM webhook_windows").all()).toMatchObject({
+      results: [{ token: "t1", events: 2 }],
+    });
+    expect((await flush(env)).explicitAcks).toEqual(["f1"]);
+    await eventually(() => expect(receiver.ofType("calendar.changed")).toHaveLength(1));
+    expect(receiver.received[0].body.data).toEqual({
+      changes: 2,
+      since_utc: "2026-11-22 10:00:00",
+      until_utc: "2026-11-22 10:00:05",
+      kinds: { event: 2 },
+    });
+    // Closed once: the same flush again finds nothing to send.
+    expect((await flush(env)).explicitAcks).toEqual(["f1"]);
+    await pause(1500);
+    expect(receiver.received).toHaveLength(1);
   });
 });
