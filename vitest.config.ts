@@ -33,6 +33,12 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ADMIN_APP_PASSWORD: "test admin password",
+            // Webhooks (issue 18): the key that encrypts their signing secrets, and the deployed
+            // default for private targets (a local .dev.vars allows them).
+            WEBHOOK_SECRET_KEY: "test webhook secret key",
+            WEBHOOK_PRIVATE_TARGETS: "deny",
+            // Retries through the real local queue in seconds, not minutes (test/webhooks).
+            WEBHOOK_RETRY_BASE_SECONDS: "1",
             // Remembered versions do not expire in the middle of a test on a slow machine; tests
             // that need expiry say so (test/http/read-path.test.ts).
             CONTENT_VERSION_TTL_MS: "60000",

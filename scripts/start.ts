@@ -4,7 +4,9 @@
  * into).
  *
  * 1. validates the settings (wrangler.toml `[vars]` + `.dev.vars`) with the worker's `parseSettings`;
- * 2. makes sure `.dev.vars` has an `ADMIN_APP_PASSWORD` (random, written once) and shows it;
+ * 2. makes sure `.dev.vars` has an `ADMIN_APP_PASSWORD` (random, written once) and shows it, and
+ *    what webhooks need locally: a random `WEBHOOK_SECRET_KEY` and `WEBHOOK_PRIVATE_TARGETS=allow`
+ *    (receivers on this machine); their queue is wrangler's local Queues, nothing to set up;
  * 3. applies the local D1 migrations, then seeds the demo calendar if the calendar is empty (unless
  *    `--no-demo`), and loads the KV strings (same code as `npm run strings:load`). The wrangler
  *    commands of these steps run one after another (scripts/lib/wrangler.ts): run at once, they
@@ -17,7 +19,7 @@ import { parseArgs } from "node:util";
 import { type Settings, SettingsError } from "../src/settings";
 import { readSettings } from "./lib/config";
 import { startDevServer } from "./lib/dev-server";
-import { ensureAdminPassword, ensureImageUrlCheck } from "./lib/dev-vars";
+import { ensureAdminPassword, ensureImageUrlCheck, ensureWebhookVars } from "./lib/dev-vars";
 import { info, sinceStart, step, warn } from "./lib/log";
 import { applyMigrations } from "./lib/migrations";
 import { exited, exitOnSignals, portFree, stopAll } from "./lib/processes";
@@ -63,6 +65,7 @@ try {
 }
 exitOnSignals("Stopping wrangler dev…");
 
+const webhookVars = ensureWebhookVars();
 let settings: Settings;
 try {
   settings = readSettings();
@@ -86,6 +89,7 @@ info(
     ? `Image URLs are checked by their file extension only (IMAGE_URL_CHECK=off${imageCheck.created ? ", new" : ""} in .dev.vars; "head" checks them as production does)`
     : `Image URLs are checked with an HTTP HEAD (IMAGE_URL_CHECK=${imageCheck.value} in .dev.vars)`,
 );
+if (webhookVars.length) info(`Webhooks: added ${webhookVars.join(" and ")} to .dev.vars`);
 if (!(await portFree(HOST, port)))
   fail(
     `✗ Port ${port} on ${HOST} is in use: is another \`npm start\` or \`npm run dev\` running? Stop it or use \`npm start -- --port <n>\`.`,

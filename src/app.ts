@@ -31,6 +31,8 @@ import { syncRoutes } from "./sync/routes";
 import { categoryRoutes, tagRoutes } from "./terms/routes";
 import { allowUser, type UserRule } from "./users/access";
 import { userRoutes } from "./users/routes";
+import { dispatchAfterWrite } from "./webhooks/after-write";
+import { webhookRoutes } from "./webhooks/routes";
 
 /**
  * The tribe/events/v1 routes, relative to the namespace root, in TEC's registration order (§1.2):
@@ -48,6 +50,7 @@ export function namespaceGroup(settings: Settings): RouteGroup<Permit> {
     ...categoryRoutes(),
     ...tagRoutes(),
     ...syncRoutes(),
+    ...webhookRoutes(),
   );
   return group;
 }
@@ -147,8 +150,12 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         await serveAnonymousGet(c, next);
       else {
         await next();
-        // This isolate's next anonymous answer reflects its own write at once (issue 16).
-        if (write && c.res.status < 400) forgetVersion();
+        if (write && c.res.status < 400) {
+          // This isolate's next anonymous answer reflects its own write at once (issue 16).
+          forgetVersion();
+          // What the write committed goes to the webhooks, after the answer (issue 18).
+          dispatchAfterWrite(c);
+        }
       }
     } catch (err) {
       c.res = await renderError(c, err);

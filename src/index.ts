@@ -10,6 +10,8 @@ import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
 import { fromRestRoute } from "./http/rest-route";
 import { type Bindings, parseSettings, type Settings, SettingsError } from "./settings";
+import { handleWebhookBatch } from "./webhooks/consumer";
+import type { WebhookMessage } from "./webhooks/messages";
 
 export type { Bindings } from "./settings";
 
@@ -31,6 +33,9 @@ const SETTING_KEYS = [
   "IMAGE_URL_CHECK",
   "CONTENT_VERSION_TTL_MS",
   "ADMIN_APP_PASSWORD",
+  "WEBHOOK_SECRET_KEY",
+  "WEBHOOK_PRIVATE_TARGETS",
+  "WEBHOOK_RETRY_BASE_SECONDS",
 ] as const;
 
 type Configured = { app: Hono<AppEnv>; settings: Settings } | SettingsError;
@@ -87,4 +92,8 @@ export default {
     const { app, settings } = configured;
     return app.fetch(overrideMethod(fromRestRoute(request, settings)), env, ctx);
   },
-} satisfies ExportedHandler<Bindings>;
+  /** Webhook deliveries (issue 18): the consumer of `WEBHOOK_QUEUE`. */
+  queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {
+    return handleWebhookBatch(batch, env);
+  },
+} satisfies ExportedHandler<Bindings, WebhookMessage>;

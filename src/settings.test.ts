@@ -15,6 +15,8 @@ describe("parseSettings", () => {
       currencyPosition: "prefix",
       currencyCode: "USD",
       siteUrl: "",
+      webhookPrivateTargets: false,
+      webhookRetryBaseSeconds: 10,
     });
   });
 
@@ -27,6 +29,9 @@ describe("parseSettings", () => {
     [{ DEFAULT_LANGUAGE: "fr" }, "DEFAULT_LANGUAGE"],
     [{ LANGUAGES: "en,d e" }, "LANGUAGES"],
     [{ CURRENCY_POSITION: "left" }, "CURRENCY_POSITION"],
+    [{ WEBHOOK_PRIVATE_TARGETS: "yes" }, "WEBHOOK_PRIVATE_TARGETS"],
+    [{ WEBHOOK_RETRY_BASE_SECONDS: "-1" }, "WEBHOOK_RETRY_BASE_SECONDS"],
+    [{ WEBHOOK_RETRY_BASE_SECONDS: "3601" }, "WEBHOOK_RETRY_BASE_SECONDS"],
     [{ SITE_URL: "ftp://x" }, "SITE_URL"],
     [{ REST_PREFIX: "wp json" }, "REST_PREFIX"],
   ])("rejects %j naming %s", (env, variable) => {

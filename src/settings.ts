@@ -32,6 +32,14 @@ export interface Bindings {
   CONTENT_VERSION_TTL_MS?: string;
   /** Secret: the application password of user 1, `admin`. */
   ADMIN_APP_PASSWORD?: string;
+  /** The queue of webhook deliveries (issue 18; wrangler.toml `[[queues.producers]]`). */
+  WEBHOOK_QUEUE?: Queue;
+  /** Secret: the key that encrypts webhook signing secrets at rest (src/webhooks/secret.ts). */
+  WEBHOOK_SECRET_KEY?: string;
+  /** `allow` lets webhooks target private and loopback addresses (`npm start` sets it locally). */
+  WEBHOOK_PRIVATE_TARGETS?: string;
+  /** Seconds before the first retry of a failed delivery; each further retry waits twice as long. */
+  WEBHOOK_RETRY_BASE_SECONDS?: string;
 }
 
 export interface Settings {
@@ -66,6 +74,12 @@ export interface Settings {
    */
   contentVersionTtlMs: number;
   adminAppPassword: string;
+  /** Whether webhooks may target private and loopback addresses (`WEBHOOK_PRIVATE_TARGETS=allow`). */
+  webhookPrivateTargets: boolean;
+  /** Seconds before the first retry of a webhook delivery (doubling each time); 0 retries at once. */
+  webhookRetryBaseSeconds: number;
+  /** The secret that encrypts webhook signing secrets; `""` = webhooks cannot be created. */
+  webhookSecretKey: string;
 }
 
 export class SettingsError extends Error {
@@ -213,5 +227,19 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
       "1000",
     ),
     adminAppPassword: String(e.ADMIN_APP_PASSWORD ?? "").replace(/\s+/g, ""),
+    webhookPrivateTargets:
+      field(
+        e,
+        "WEBHOOK_PRIVATE_TARGETS",
+        v.picklist(["allow", "deny"], "must be allow or deny"),
+        "deny",
+      ) === "allow",
+    webhookRetryBaseSeconds: field(
+      e,
+      "WEBHOOK_RETRY_BASE_SECONDS",
+      v.pipe(nonNegativeInt, v.maxValue(3600, "must be at most 3600 seconds")),
+      "10",
+    ),
+    webhookSecretKey: String(e.WEBHOOK_SECRET_KEY ?? ""),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * `.dev.vars` (local secrets and setting overrides for `wrangler dev`, git-ignored): makes sure it
- * holds an `ADMIN_APP_PASSWORD`, the application password of user 1, `admin` (contract §3), and an
- * `IMAGE_URL_CHECK` (issue 13: `off` locally, so that offline development and imports work).
+ * holds an `ADMIN_APP_PASSWORD`, the application password of user 1, `admin` (contract §3), an
+ * `IMAGE_URL_CHECK` (issue 13: `off` locally, so that offline development and imports work), and
+ * what webhooks need locally (issue 18): a `WEBHOOK_SECRET_KEY` and `WEBHOOK_PRIVATE_TARGETS=allow`,
+ * so that a receiver on this machine can be registered.
  */
 
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readDevVars } from "./config";
 import { PATHS } from "./paths";
@@ -19,18 +21,19 @@ export function randomAppPassword(length = 24): string {
 }
 
 /**
- * Returns the admin password from `.dev.vars`, first adding a random one (file mode 0600) when the
- * file or the key is missing or empty. Other lines of the file are kept as they are.
- * @returns `created` is true when this call wrote the password.
+ * Returns `name` from `.dev.vars`, first adding `make()` (file mode 0600) when the file or the key
+ * is missing or empty. Other lines of the file are kept as they are; a value set by hand wins.
+ * @returns `created` is true when this call wrote the value.
  */
-export function ensureAdminPassword(file: string = PATHS.devVars): {
-  password: string;
-  created: boolean;
-} {
-  const existing = readDevVars(file).ADMIN_APP_PASSWORD?.replace(/\s+/g, "");
-  if (existing) return { password: existing, created: false };
-  const password = randomAppPassword();
-  const line = `ADMIN_APP_PASSWORD=${password}\n`;
+export function ensureDevVar(
+  name: string,
+  make: () => string,
+  file: string = PATHS.devVars,
+): { value: string; created: boolean } {
+  const existing = readDevVars(file)[name]?.trim();
+  if (existing) return { value: existing, created: false };
+  const value = make();
+  const line = `${name}=${value}\n`;
   if (!existsSync(file)) {
     writeFileSync(
       file,
@@ -38,15 +41,41 @@ export function ensureAdminPassword(file: string = PATHS.devVars): {
       { mode: 0o600 },
     );
   } else {
-    // An empty `ADMIN_APP_PASSWORD=` line would win over an appended one in some parsers: drop it.
+    // An empty `NAME=` line would win over an appended one in some parsers: drop it.
     const kept = readFileSync(file, "utf8")
       .split(/\r?\n/)
-      .filter((l) => !/^\s*(?:export\s+)?ADMIN_APP_PASSWORD\s*=/.test(l))
+      .filter((l) => !new RegExp(`^\\s*(?:export\\s+)?${name}\\s*=`).test(l))
       .join("\n");
     writeFileSync(file, kept.replace(/\n*$/, kept.trim() ? "\n" : ""));
     appendFileSync(file, line);
   }
-  return { password, created: true };
+  return { value, created: true };
+}
+
+/**
+ * Returns the admin password from `.dev.vars`, first adding a random one when missing.
+ * @returns `created` is true when this call wrote the password.
+ */
+export function ensureAdminPassword(file: string = PATHS.devVars): {
+  password: string;
+  created: boolean;
+} {
+  const { value, created } = ensureDevVar("ADMIN_APP_PASSWORD", () => randomAppPassword(), file);
+  return { password: value.replace(/\s+/g, ""), created };
+}
+
+/**
+ * Makes sure webhooks work locally: a random `WEBHOOK_SECRET_KEY` (encrypts their signing secrets)
+ * and `WEBHOOK_PRIVATE_TARGETS=allow` (receivers on 127.0.0.1), unless set otherwise by hand.
+ * @returns the names this call added.
+ */
+export function ensureWebhookVars(file: string = PATHS.devVars): string[] {
+  const added: string[] = [];
+  if (ensureDevVar("WEBHOOK_SECRET_KEY", () => randomBytes(32).toString("base64"), file).created)
+    added.push("WEBHOOK_SECRET_KEY");
+  if (ensureDevVar("WEBHOOK_PRIVATE_TARGETS", () => "allow", file).created)
+    added.push("WEBHOOK_PRIVATE_TARGETS");
+  return added;
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The scripts import a few worker modules (settings, strings keys, time zones, cost parsing) whose
- * types name the Workers bindings `D1Database` and `KVNamespace` as globals. This program is typed
+ * types name the Workers bindings `D1Database`, `KVNamespace` and `Queue` as globals. This program is typed
  * with Node's globals, not the Workers runtime's (mixing both clashes), so only those names are
  * borrowed, type-only, from the importable variant of @cloudflare/workers-types.
  */
 import type {
   D1Database as WorkersD1Database,
   KVNamespace as WorkersKVNamespace,
+  Queue as WorkersQueue,
   RateLimit as WorkersRateLimit,
 } from "@cloudflare/workers-types/index";
 
@@ -14,4 +15,5 @@ declare global {
   type D1Database = WorkersD1Database;
   type KVNamespace<Key extends string = string> = WorkersKVNamespace<Key>;
   type RateLimit = WorkersRateLimit;
+  type Queue<Body = unknown> = WorkersQueue<Body>;
 }

@@ -331,3 +331,97 @@ export const idSequences = sqliteTable("id_sequences", {
   name: text("name", { enum: ["post", "term"] }).primaryKey(),
   next: integer("next").notNull(),
 });
+
+/**
+ * Webhooks (issue 18): who is told of changes, and how. `events` are the subscribed types
+ * (src/webhooks/events.ts; `"*"` = every per-object type). The signing secret must be usable to
+ * sign, so it cannot be a digest: it is kept AES-GCM encrypted with the `WEBHOOK_SECRET_KEY`
+ * secret (src/webhooks/secret.ts) and shown only once, when the webhook is created.
+ */
+export const webhooks = sqliteTable("webhooks", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  url: text("url").notNull(),
+  events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+  description: text("description").notNull().default(""),
+  /** Seconds: at most one `calendar.changed` delivery per this many. */
+  coalesceSeconds: integer("coalesce_seconds").notNull().default(30),
+  status: text("status", { enum: ["active", "disabled"] })
+    .notNull()
+    .default("active"),
+  /** `v1.` + base64 of IV ‖ AES-GCM ciphertext of the secret's bytes. */
+  secretCiphertext: text("secret_ciphertext").notNull(),
+  /** Messages dropped in a row (reset by any successful delivery); 50 disables the webhook. */
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  createdGmt: text("created_gmt").notNull(),
+  modifiedGmt: text("modified_gmt").notNull(),
+});
+
+/**
+ * Changes committed by writes, waiting to be turned into queue messages. Rows are written by
+ * triggers on `events`, `venues`, `organizers` and `terms` (drizzle/0007_webhooks.sql), inside the
+ * write's own batch: a rolled-back write leaves none, a committed one cannot lose them. Only while
+ * some webhook is active. The worker drains them after each successful write (src/webhooks/dispatch.ts).
+ */
+export const webhookOutbox = sqliteTable("webhook_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** `event`, `venue`, `organizer`, `category`, `tag`. */
+  kind: text("kind").notNull(),
+  objectId: integer("object_id").notNull(),
+  /** `created`, `updated`, `trashed`, `deleted`. */
+  action: text("action").notNull(),
+  /** Post status after the change (`deleted` once gone; `publish` for terms). */
+  status: text("status").notNull(),
+  /** Post status before the change (null for a creation and for terms). */
+  oldStatus: text("old_status"),
+  /** UTC `Y-m-d H:i:s`: the object's modification time, or the deletion time. */
+  modifiedGmt: text("modified_gmt").notNull(),
+  /** UTC `Y-m-d H:i:s` of the commit. */
+  createdGmt: text("created_gmt").notNull(),
+  /** The dispatch run that holds the row, and until when (UTC); a lapsed claim is taken again. */
+  claim: text("claim"),
+  claimedUntil: text("claimed_until"),
+});
+
+/**
+ * The open `calendar.changed` window of a webhook (coalescing): changes counted since `since_gmt`;
+ * one delayed queue message (sent by whoever opened the window, `token`) closes it after
+ * `coalesce_seconds` and delivers the counts.
+ */
+export const webhookWindows = sqliteTable("webhook_windows", {
+  webhookId: integer("webhook_id")
+    .primaryKey()
+    .references(() => webhooks.id, { onDelete: "cascade" }),
+  token: text("token").notNull(),
+  sinceGmt: text("since_gmt").notNull(),
+  untilGmt: text("until_gmt").notNull(),
+  events: integer("events").notNull().default(0),
+  venues: integer("venues").notNull().default(0),
+  organizers: integer("organizers").notNull().default(0),
+  categories: integer("categories").notNull().default(0),
+  tags: integer("tags").notNull().default(0),
+});
+
+/** One row per delivery attempt (`GET /webhooks/{id}/deliveries`, newest first). */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    webhookId: integer("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** The Standard Webhooks `webhook-id`, the same on every attempt of one message. */
+    messageId: text("message_id").notNull(),
+    type: text("type").notNull(),
+    /** 1-based. */
+    attempt: integer("attempt").notNull(),
+    /** The receiver's HTTP status; null when there was no answer. */
+    statusCode: integer("status_code"),
+    /** Why the attempt failed; null when it succeeded. */
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    createdGmt: text("created_gmt").notNull(),
+    /** UTC time of the next attempt; null after a success and after the last attempt. */
+    nextAttemptGmt: text("next_attempt_gmt"),
+  },
+  (t) => [index("webhook_deliveries_webhook").on(t.webhookId, t.id)],
+);

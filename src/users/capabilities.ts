@@ -32,7 +32,9 @@ export type Capability =
   | "create_users"
   | "edit_users"
   | "delete_users"
-  | "promote_users";
+  | "promote_users"
+  /** Site settings; here: webhooks (issue 18). Administrators only, as in WordPress. */
+  | "manage_options";
 
 const EDITOR: Capability[] = [
   "read",
@@ -60,6 +62,7 @@ const GRANTS: Record<Role, ReadonlySet<Capability>> = {
     "edit_users",
     "delete_users",
     "promote_users",
+    "manage_options",
   ]),
   editor: new Set(EDITOR),
   author: new Set<Capability>([
