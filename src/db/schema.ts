@@ -164,6 +164,8 @@ export const venues = sqliteTable(
     index("venues_status_date").on(t.status, t.postDate, t.id),
     index("venues_title").on(sql`lower(${t.title})`),
     index("venues_changed").on(t.changedGmt),
+    // `GET /deleted`: trashed posts (that were public), newest changes after an instant.
+    index("venues_trashed").on(t.status, t.trashMetaStatus, t.changedGmt),
     index("venues_geo").on(t.geoLat, t.geoLng),
   ],
 );
@@ -183,6 +185,8 @@ export const organizers = sqliteTable(
     index("organizers_status_date").on(t.status, t.postDate, t.id),
     index("organizers_title").on(sql`lower(${t.title})`),
     index("organizers_changed").on(t.changedGmt),
+    // `GET /deleted`: trashed posts (that were public), newest changes after an instant.
+    index("organizers_trashed").on(t.status, t.trashMetaStatus, t.changedGmt),
   ],
 );
 
@@ -235,6 +239,8 @@ export const events = sqliteTable(
     index("events_author").on(t.author, t.status),
     index("events_featured").on(t.featured, t.startDate),
     index("events_changed").on(t.changedGmt),
+    // `GET /deleted`: trashed posts (that were public), newest changes after an instant.
+    index("events_trashed").on(t.status, t.trashMetaStatus, t.changedGmt),
   ],
 );
 
