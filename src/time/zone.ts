@@ -11,6 +11,21 @@ const OFFSET = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/i;
  * @example resolveZone("UTC+5:30")?.offset(0) // 330 (minutes)
  */
 export function resolveZone(name: string): Zone | null {
+  // Checking an IANA name builds an Intl.DateTimeFormat: worth remembering (issue 16: every event
+  // of a page asks for its zone several times).
+  let zone = resolved.get(name);
+  if (zone === undefined) {
+    zone = resolveUncached(name);
+    if (resolved.size >= 1000) resolved.clear();
+    resolved.set(name, zone);
+  }
+  return zone;
+}
+
+/** Zones resolved in this isolate, by the name as given. */
+const resolved = new Map<string, Zone | null>();
+
+function resolveUncached(name: string): Zone | null {
   const trimmed = name.trim();
   if (trimmed === "") return null;
   if (/^(utc|gmt|z)$/i.test(trimmed)) return FixedOffsetZone.utcInstance;
