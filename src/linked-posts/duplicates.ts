@@ -55,7 +55,7 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
 /**
  * A `LIKE` pattern (escape `\\`) that matches `name` in any case, also where SQLite cannot fold
  * case (it folds ASCII only): ASCII characters stand for themselves (`LIKE` ignores their case),
- * every other character matches any one character. A superset, narrowed by `sameName`.
+ * every other character matches any one character. A superset, narrowed by `sameText`.
  * @example likeAnyCase("Über 100%") // "_ber 100\\%"
  */
 export function likeAnyCase(name: string): string {
@@ -68,16 +68,36 @@ export function likeAnyCase(name: string): string {
 }
 
 /**
+ * Characters per `LIKE` pattern: D1 refuses patterns over 50 bytes, and an escaped character
+ * takes 2, so a long name is matched piece by piece (`substr(title, at, PIECE) LIKE piece`).
+ */
+const PIECE = 24;
+
+/**
+ * `name` as its length in characters and the `likeAnyCase` patterns of its `PIECE`-character
+ * pieces, each with its 1-based start: `{ n, p: [[at, pattern], …] }`.
+ * @example likePieces("Über") // { n: 4, p: [[1, "_ber"]] }
+ */
+export function likePieces(name: string): { n: number; p: [number, string][] } {
+  const chars = [...name];
+  const p: [number, string][] = [];
+  for (let at = 0; at < chars.length; at += PIECE)
+    p.push([at + 1, likeAnyCase(chars.slice(at, at + PIECE).join(""))]);
+  return { n: chars.length, p };
+}
+
+/**
  * Non-trashed posts of the kind named like one of `names`, case-insensitively (contract §4 row
  * 13). ASCII names use the `lower(title)` index; names with other letters (`Über`, `ÉTÉ`), whose
- * case SQLite's `lower()` does not fold, are found with `likeAnyCase` patterns.
+ * case SQLite's `lower()` does not fold, are found by length and `likePieces` patterns (one bound
+ * JSON parameter, however long or many the names).
  */
 function sameNames(kind: LinkedKind, names: string[]): SQL {
   const table = LINKED[kind].table;
   const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
-  const wide = lowered.filter((n) => /[^ -~]/.test(n)).map(likeAnyCase);
+  const wide = lowered.filter((n) => /[^ -~]/.test(n)).map(likePieces);
   const named = wide.length
-    ? sql`(${inList(sql`lower(${table.title})`, lowered)} OR EXISTS (SELECT 1 FROM json_each(${JSON.stringify(wide)}) p WHERE ${table.title} LIKE p.value ESCAPE '\\'))`
+    ? sql`(${inList(sql`lower(${table.title})`, lowered)} OR EXISTS (SELECT 1 FROM json_each(${JSON.stringify(wide)}) w WHERE length(${table.title}) = json_extract(w.value, '$.n') AND NOT EXISTS (SELECT 1 FROM json_each(w.value, '$.p') p WHERE substr(${table.title}, json_extract(p.value, '$[0]'), ${PIECE}) NOT LIKE json_extract(p.value, '$[1]') ESCAPE '\\')))`
     : inList(sql`lower(${table.title})`, lowered);
   return and(named, ne(table.status, "trash"))!;
 }

@@ -108,6 +108,15 @@ describe.each(KINDS)("POST /$plural (§8.6)", ({ kind, plural, fields }) => {
     const literal = await create({ [kind]: "Ü_%" });
     expect((await create({ [kind]: "üx%" })).body.id).not.toBe(literal.body.id);
     expect((await create({ [kind]: "ü_%" })).body.id).toBe(literal.body.id);
+    // Long names too (D1 refuses LIKE patterns over 50 bytes): 300 characters, 100 of them non-ASCII.
+    const long = `Ü${"ber die Brücke ".repeat(20)}zum Saal`.slice(0, 300);
+    const longOne = await create({ [kind]: long });
+    expect(longOne.status).toBe(201);
+    const longAgain = await create({ [kind]: long.toUpperCase() });
+    expect(longAgain.status).toBe(201);
+    expect(longAgain.body.id).toBe(longOne.body.id);
+    const longOther = await create({ [kind]: `${long.slice(0, 299)}x` });
+    expect(longOther.body.id).not.toBe(longOne.body.id);
     // The same rule for a venue/organizer given with an event.
     const event = await api(`${NS}/events`, {
       json: {
