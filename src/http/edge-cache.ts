@@ -204,6 +204,9 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   if (c.req.method !== "GET" || !storable(c.res.headers.get("content-type"))) return;
   const headers = new Headers(c.res.headers);
   for (const name of PER_REQUEST) headers.delete(name);
+  // The route's `Allow` for anonymous users (§12.2): a hit runs no route middleware to say it.
+  const allowed = c.get("allow");
+  if (allowed) headers.set("Allow", allowed.join(", "));
   const answer: StoredAnswer = {
     status: c.res.status,
     headers: [...headers],

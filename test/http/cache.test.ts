@@ -23,6 +23,9 @@ describe("conditional requests and the edge cache (contract §6)", () => {
     expect(second.headers.get("etag")).toBe(etag);
     expect(second.headers.get("access-control-allow-origin")).toBe("https://other.example");
     expect(roundTrips(second)).toBe(0);
+    // A hit says what the route allows anonymous users, like the miss did (§12.2).
+    expect(first.headers.get("allow")).toBe("GET");
+    expect(second.headers.get("allow")).toBe(first.headers.get("allow"));
 
     const notModified = await api(`${NS}/events`, { headers: { "if-none-match": etag } });
     expect(notModified.status).toBe(304);
