@@ -10,4 +10,6 @@ import { route } from "./support/routes";
 
 describe("fuzz: / (namespace index)", () => fuzzRoute(route("ns / (index)"), METHODS));
 describe("fuzz: /doc", () => fuzzRoute(route("ns /doc"), METHODS));
+describe("fuzz: /deleted", () => fuzzRoute(route("ns /deleted"), METHODS, { hostile: 1000 }));
+describe("fuzz: /wp-json/ (REST index)", () => fuzzRoute(route("wp-json / (REST index)"), METHODS));
 describe("fuzz: /events.ics", () => fuzzRoute(route("ns /events.ics"), METHODS, { hostile: 1000 }));

@@ -150,6 +150,22 @@ export function pool(
       "auto-draft",
       "Publish",
     );
+  else if (name === "type")
+    // `/deleted`'s kinds (contract §7).
+    specific = fc.constantFrom<unknown>(
+      "event",
+      "venue,organizer",
+      "category,tag,event",
+      "post",
+      "Event",
+      "",
+      ...(json
+        ? [
+            ["tag", "venue"],
+            ["event", 1],
+          ]
+        : []),
+    );
   else if (name === "timezone")
     specific = fc.constantFrom(
       "Europe/Berlin",

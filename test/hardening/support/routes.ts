@@ -15,6 +15,7 @@ import type { ArgSpecs } from "../../../src/http/args";
 import * as linked from "../../../src/linked-posts/args";
 import { LINKED } from "../../../src/linked-posts/kinds";
 import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "../../../src/media/args";
+import { DELETED_ARGS } from "../../../src/sync/args";
 import { archiveArgs, singleArgs, writeArgs } from "../../../src/terms/args";
 import { CATEGORIES, TAGS, type TaxonomyInfo } from "../../../src/terms/taxonomies";
 import * as users from "../../../src/users/args";
@@ -454,6 +455,16 @@ function rootRoutes(): RouteSpec[] {
     {
       name: "ns /doc",
       path: () => fc.constant(`${NS}/doc`),
+      methods: { GET: { args: {}, parses: false, forbidden: [] } },
+    },
+    {
+      name: "ns /deleted",
+      path: () => fc.constant(`${NS}/deleted`),
+      methods: { GET: { args: DELETED_ARGS, parses: true, forbidden: [] } },
+    },
+    {
+      name: "wp-json / (REST index)",
+      path: () => fc.constantFrom("/wp-json", "/wp-json/"),
       methods: { GET: { args: {}, parses: false, forbidden: [] } },
     },
   ];
