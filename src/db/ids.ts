@@ -13,6 +13,7 @@
  * other means (the demo seed, test factories, a restored dump) can never be collided with.
  */
 import { eq, sql } from "drizzle-orm";
+import { runBatch } from "./batch";
 import type { Db } from "./client";
 import { idSequences } from "./schema";
 
@@ -83,7 +84,7 @@ export class IdReservation {
         .where(eq(idSequences.name, name))
         .returning({ next: idSequences.next }),
     );
-    const results = (await this.db.batch(statements as never)) as Array<Array<{ next: number }>>;
+    const { results } = await runBatch(this.db, { results: statements });
     short.forEach(([name, n], i) => {
       const next = results[i][0]?.next;
       if (next === undefined) throw new Error(`id sequence ${name} is missing`);

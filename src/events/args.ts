@@ -3,8 +3,8 @@
  * the contract's additions (`geoloc_radius`, `modified_after`, `uid`).
  */
 import * as v from "valibot";
-import type { Arg, ArgSpecs } from "../http/args";
-import { issue } from "../http/args";
+import type { ArgSpecs } from "../http/args";
+import { arg, issue } from "../http/args";
 import {
   idFormat,
   isNumeric,
@@ -67,8 +67,6 @@ const uidList = v.pipe(
   ),
   v.transform((list) => list as string[]),
 );
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** `GET /events` (§2.1). */
 export const ARCHIVE_ARGS = {

@@ -5,6 +5,7 @@
  * never reused and sync clients can learn of the deletion.
  */
 import { eq, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import { events, posts } from "../db/schema";
 import {
   bumpContentVersion,
@@ -22,7 +23,7 @@ import { can, canDeletePost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { unchanged } from "./save";
 import { serializeEvent } from "./serialize";
-import { eventFromResults, eventLoadQueries } from "./single";
+import { eventFromResults, eventLoadQueries, loadEvent } from "./single";
 import { DELETE_ARGS } from "./write-args";
 
 /** Handles both delete routes; `target` names the event by id or slug. */
@@ -40,10 +41,7 @@ export async function deleteEvent(
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
 
   return withWriteRetry(async () => {
-    const { postType, record } = eventFromResults(
-      (await db.batch(eventLoadQueries(db, target) as never)) as unknown[],
-      user,
-    );
+    const { postType, record } = await loadEvent(db, target, user);
     if ("slug" in target && !record) throw new InvalidParamsError([{ name: "slug" }]);
     if (record ? !canDeletePost(user, record.row) : !can(user, "delete_posts"))
       throw forbidden(user !== null);
@@ -85,12 +83,10 @@ export async function deleteEvent(
       recountTerms(db, termIds),
       bumpContentVersion(db, eventAudience(row.status)),
     ];
-    const results = (await db.batch([
-      ...update,
-      ...eventLoadQueries(db, { id: row.id }),
-    ] as never)) as unknown[];
-    return c.json(
-      serializeEvent(render, eventFromResults(results.slice(update.length), user).record!),
-    );
+    const results = await runBatch(db, {
+      update,
+      event: eventLoadQueries(db, { id: row.id }),
+    });
+    return c.json(serializeEvent(render, eventFromResults(results.event, user).record!));
   });
 }

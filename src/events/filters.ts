@@ -219,44 +219,47 @@ function venuesNear(db: Db, near: { lat: number; lng: number; radiusKm: number }
  * Each returns the rows found; `missingRefs` compares them with what was asked.
  */
 export function existenceQueries(db: Db, f: EventFilters) {
-  const queries: Record<string, unknown> = {};
-  for (const [name, taxonomy, refs] of [
-    ["categories", "tribe_events_cat", f.categories],
-    ["tags", "post_tag", f.tags],
-  ] as const) {
-    if (!refs) continue;
-    queries[name] = db
+  const termsNamed = (taxonomy: Taxonomy, refs: string[] | undefined) =>
+    refs &&
+    db
       .select({ id: terms.id, slug: terms.slug, name: terms.name })
       .from(terms)
       .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs)));
-  }
-  if (f.venue)
-    queries.venue = db.select({ id: venues.id }).from(venues).where(inList(venues.id, f.venue));
-  if (f.organizer)
-    queries.organizer = db
-      .select({ id: organizers.id })
-      .from(organizers)
-      .where(inList(organizers.id, f.organizer));
-  if (f.postParent !== undefined) {
-    queries.post_parent = db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.id, f.postParent),
-          eq(posts.postType, "tribe_events"),
-          sql`${posts.deletedGmt} IS NULL`,
-        ),
-      );
-  }
-  return queries;
+  return {
+    categories: termsNamed("tribe_events_cat", f.categories),
+    tags: termsNamed("post_tag", f.tags),
+    venue: f.venue
+      ? db.select({ id: venues.id }).from(venues).where(inList(venues.id, f.venue))
+      : undefined,
+    organizer: f.organizer
+      ? db.select({ id: organizers.id }).from(organizers).where(inList(organizers.id, f.organizer))
+      : undefined,
+    post_parent:
+      f.postParent === undefined
+        ? undefined
+        : db
+            .select({ id: posts.id })
+            .from(posts)
+            .where(
+              and(
+                eq(posts.id, f.postParent),
+                eq(posts.postType, "tribe_events"),
+                sql`${posts.deletedGmt} IS NULL`,
+              ),
+            ),
+  };
 }
 
+/** What `existenceQueries` found, by filter name (absent: not asked). */
+export type FoundRefs = Partial<
+  Record<
+    "categories" | "tags" | "venue" | "organizer" | "post_parent",
+    Array<{ id: number; slug?: string; name?: string }> | undefined
+  >
+>;
+
 /** Names of filters whose references were not all found. */
-export function missingRefs(
-  f: EventFilters,
-  found: Record<string, Array<{ id: number; slug?: string; name?: string }>>,
-): string[] {
+export function missingRefs(f: EventFilters, found: FoundRefs): string[] {
   const bad: string[] = [];
   for (const name of ["categories", "tags"] as const) {
     const refs = f[name];

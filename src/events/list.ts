@@ -5,6 +5,7 @@
  * iCalendar feed, src/ical).
  */
 import { asc, count, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
@@ -19,8 +20,14 @@ import { resolveZone } from "../time/zone";
 import { type AuthUser, can, canEditPost } from "../users/capabilities";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
 import { isStrict, resolveDateFilters } from "./dates";
-import { type EventFilters, existenceQueries, missingRefs, whereClause } from "./filters";
-import { assemble, type RelatedRows, relatedQueries } from "./load";
+import {
+  type EventFilters,
+  existenceQueries,
+  type FoundRefs,
+  missingRefs,
+  whereClause,
+} from "./filters";
+import { assemble, relatedQueries } from "./load";
 import { type EventRow, serializeEvent } from "./serialize";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
@@ -64,8 +71,8 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     throw missingParams([a.geoloc_lat === undefined ? "geoloc_lat" : "geoloc_lng"]);
   }
 
-  const page = a.page ?? 1;
-  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const page = a.page;
+  const perPage = clampPerPage(a.per_page, settings.perPageMax);
   const defaultStatuses = can(user, "edit_posts") ? ANY_STATUSES : ["publish"];
   const ignoresDates = a.include !== undefined || a.uid !== undefined;
   const dates = resolveDateFilters(a, {
@@ -163,11 +170,7 @@ export function protectedAccess(
 }
 
 /** Throws for filters that name ids, slugs or names that do not exist (§3), from `existenceQueries` results. */
-export function assertRefsExist(filters: EventFilters, names: string[], results: unknown[]): void {
-  const found = Object.fromEntries(names.map((name, i) => [name, results[i]])) as Record<
-    string,
-    Array<{ id: number }>
-  >;
+export function assertRefsExist(filters: EventFilters, found: FoundRefs): void {
   const bad = missingRefs(filters, found);
   if (bad.length) throw new InvalidParamsError(bad.map((name) => ({ name })));
 }
@@ -197,35 +200,24 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const version = c.get("contentVersion");
   const key = totalKey(countQuery.toSQL());
   const remembered = rememberedTotal(version, key);
-  const queries = [
-    ...Object.values(checks),
-    ...(remembered === undefined ? [countQuery] : []),
-    db
+  const r = await runBatch(db, {
+    ...checks,
+    total: remembered === undefined ? countQuery : undefined,
+    rows: db
       .select()
       .from(events)
       .where(where)
       .orderBy(...order)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    related.venues,
-    related.organizers,
-    related.terms,
-    related.media,
-  ];
-  const results = (await db.batch(queries as never)) as unknown[];
-  const checkNames = Object.keys(checks);
-  assertRefsExist(filters, checkNames, results);
-  const rest = results.slice(checkNames.length);
-  const total = remembered ?? (rest.shift() as Array<{ total: number }>)[0].total;
+    ...related,
+  });
+  assertRefsExist(filters, r);
+  // The count runs when no total is remembered; it always answers one row.
+  const total = remembered ?? r.total?.[0].total ?? 0;
   // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
   rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
-  const [rows, venues, organizers, terms, media] = rest as [
-    EventRow[],
-    RelatedRows["venues"],
-    RelatedRows["organizers"],
-    RelatedRows["terms"],
-    RelatedRows["media"],
-  ];
+  const { rows } = r;
 
   const pages = totalPages(total, perPage);
   if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");
@@ -238,7 +230,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
     single: false,
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
-  const records = assemble(rows, { venues, organizers, terms, media }, user);
+  const records = assemble(rows, r, user);
   const list = records.map((record) => {
     const body = serializeEvent(ctx, record);
     return protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body);

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
-import type { BatchQuery } from "../db/batch";
+import type { BatchQuery, NamedBatch } from "../db/batch";
 import type { IdAllocator } from "../db/ids";
 import { eventOrganizers, events, eventTerms, posts, type Taxonomy, terms } from "../db/schema";
 import { freeSlug, uniqueSlug } from "../db/slugs";
@@ -57,8 +57,7 @@ export interface EventSaveInput {
   passwordDigest?: string;
   /** The slug base when a slug is to be (re)decided, and the slugs taken among its variants. */
   slug: { base: string; taken: Array<{ id: number; slug: string }> } | null;
-  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
-  reads: Record<string, any>;
+  reads: NamedBatch;
 }
 
 export interface EventSavePlan {

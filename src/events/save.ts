@@ -8,7 +8,7 @@
  * nothing and answers the event as it is.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { NamedBatch } from "../db/batch";
+import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { events, type Taxonomy, users } from "../db/schema";
 import { slugBase, slugTaken } from "../db/slugs";
@@ -21,7 +21,6 @@ import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
 import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
 import { lookupLinked } from "../linked-posts/resolve";
-import type { OrganizerRow } from "../linked-posts/serialize";
 import {
   checkNewImageUrls,
   type ImageRef,
@@ -30,11 +29,10 @@ import {
   nestedImageRefs,
 } from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
-import type { TermRow } from "../terms/serialize";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { type EventLinks, planEventSave } from "./save-plan";
 import { type EventRow, serializeEvent } from "./serialize";
-import { eventFromResults, eventLoadQueries } from "./single";
+import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 
 /** The event row is as it was read: same id, status and change time. */
@@ -51,17 +49,12 @@ const writesLineage = (own: unknown, ...linked: Array<LinkedInput | undefined>) 
 /** Which event a save targets: a new one, or one named by id or by slug. */
 export type SaveTarget = { create: true } | { id: number } | { slug: string };
 
-/** The names under which the read batch holds `eventLoadQueries`' results. */
-const LOADED = ["type", "event", "venues", "organizers", "terms", "media"] as const;
-
 /** The event's links as stored (not as a viewer may see them): organizers in order, terms. */
-function storedLinks(r: Record<string, unknown>): EventLinks {
-  const organizers = (r.organizers ?? []) as Array<{ organizer: OrganizerRow }>;
-  const terms = (r.terms ?? []) as Array<{ term: TermRow }>;
+function storedLinks(loaded: EventLoad): EventLinks {
   const of = (taxonomy: Taxonomy) =>
-    terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
+    loaded.terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
   return {
-    organizers: organizers.map((o) => o.organizer.id),
+    organizers: loaded.organizers.map((o) => o.organizer.id),
     terms: { tribe_events_cat: of("tribe_events_cat"), post_tag: of("post_tag") },
   };
 }
@@ -111,46 +104,48 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();
-    if (!creating) {
-      const loads = eventLoadQueries(
-        db,
-        "id" in target ? { id: target.id } : { slug: target.slug },
-      );
-      for (const [i, query] of loads.entries()) reads.add(LOADED[i], query);
-    }
+    const eventKey = creating
+      ? undefined
+      : reads.addGroup(
+          "event",
+          eventLoadQueries(db, "id" in target ? { id: target.id } : { slug: target.slug }),
+        );
     lookupLinked(reads, db, "venue", venue);
     lookupLinked(reads, db, "organizer", organizer);
     if (categories && !categories.clear)
       lookupTerms(reads, db, "tribe_events_cat", categories.refs);
     if (tags && !tags.clear) lookupTerms(reads, db, "post_tag", tags.refs);
     if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
-    if (a.author !== undefined)
-      reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
-    if (a.uid !== undefined)
-      reads.add("uid", db.select({ id: events.id }).from(events).where(eq(events.uid, a.uid)));
+    const authorKey =
+      a.author === undefined
+        ? undefined
+        : reads.add(
+            "author",
+            db.select({ id: users.id }).from(users).where(eq(users.id, a.author)),
+          );
+    const uidKey =
+      a.uid === undefined
+        ? undefined
+        : reads.add("uid", db.select({ id: events.id }).from(events).where(eq(events.uid, a.uid)));
     const base = creating || a.slug !== undefined ? slugBase(a.slug, a.title ?? "", "event") : null;
-    if (base)
-      reads.add(
-        "slugs",
-        db
-          .select({ id: events.id, slug: events.slug })
-          .from(events)
-          .where(slugTaken(events.slug, base)),
-      );
+    const slugsKey = base
+      ? reads.add(
+          "slugs",
+          db
+            .select({ id: events.id, slug: events.slug })
+            .from(events)
+            .where(slugTaken(events.slug, base)),
+        )
+      : undefined;
     const r = await reads.run(db);
 
-    const current = creating
-      ? null
-      : eventFromResults(
-          LOADED.map((name) => r[name]),
-          user,
-        );
-    const existing: EventRow | null = creating ? null : ((r.event as EventRow[])[0] ?? null);
+    const loaded = r.maybe(eventKey);
+    const current = loaded ? eventFromResults(loaded, user) : null;
+    const existing: EventRow | null = loaded?.rows[0] ?? null;
     // Validators that need D1 (§1.3 step 5) come before the permission check.
     const invalid: string[] = [];
-    if (a.author !== undefined && r.author.length === 0) invalid.push("author");
-    if (a.uid !== undefined && (r.uid as Array<{ id: number }>).some((e) => e.id !== existing?.id))
-      invalid.push("uid");
+    if (r.maybe(authorKey)?.length === 0) invalid.push("author");
+    if (r.maybe(uidKey)?.some((e) => e.id !== existing?.id)) invalid.push("uid");
     if ("slug" in target && !existing) invalid.push("slug"); // is_event_slug (§2.5)
     invalid.push(...invalidImages(images, r, user)); // is_image (§3), without fetching anything
     if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
@@ -164,8 +159,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (writesLineage(a.global_id_lineage, venue, organizer) && !can(user, "edit_others_posts"))
       throw forbidden(true);
     if ("id" in target && !existing) {
-      if ((r.type as unknown[]).length === 0)
-        throw new ApiError(404, "rest-event-not-found", [target.id]);
+      if (loaded?.type.length === 0) throw new ApiError(404, "rest-event-not-found", [target.id]);
       throw new ApiError(400, "rest-invalid-event-id");
     }
     // Into or out of the trash through `status` needs what DELETE needs (`delete_post`).
@@ -184,9 +178,9 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       settings,
       now,
       existing,
-      links: creating
-        ? { organizers: [], terms: { tribe_events_cat: [], post_tag: [] } }
-        : storedLinks(r),
+      links: loaded
+        ? storedLinks(loaded)
+        : { organizers: [], terms: { tribe_events_cat: [], post_tag: [] } },
       a,
       sent: sent as Set<string>,
       venue,
@@ -195,7 +189,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       tags,
       image,
       passwordDigest,
-      slug: base ? { base, taken: r.slugs as Array<{ id: number; slug: string }> } : null,
+      slug: base && slugsKey ? { base, taken: r.get(slugsKey) } : null,
       reads: r,
     };
     const write = await withReservedIds(reservation, (ids) => planEventSave(input, db, ids));
@@ -209,9 +203,11 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       ...write.statements,
       bumpContentVersion(db, write.audience),
     ];
-    const reload = eventLoadQueries(db, { id: write.id });
-    const results = (await db.batch([...s, ...reload] as never)) as unknown[];
-    const { record } = eventFromResults(results.slice(s.length), user);
+    const results = await runBatch(db, {
+      write: s,
+      event: eventLoadQueries(db, { id: write.id }),
+    });
+    const { record } = eventFromResults(results.event, user);
     return c.json(serializeEvent(render, record!), creating ? 201 : 200);
   });
 }

@@ -3,6 +3,7 @@
  * one D1 batch loads the post's type, the event and everything it links to.
  */
 import { eq, sql } from "drizzle-orm";
+import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, posts } from "../db/schema";
 import { parseArgs } from "../http/args";
@@ -13,7 +14,7 @@ import type { RenderContext } from "../http/render";
 import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
-import { assemble, type RelatedRows, relatedQueries } from "./load";
+import { assemble, relatedQueries } from "./load";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
@@ -37,36 +38,24 @@ export function eventLoadQueries(db: Db, key: { id: number } | { slug: string })
           .from(posts)
           .where(sql`${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL`)
       : db.select({ postType: sql<string>`'tribe_events'` }).from(events).where(match);
-  return [
-    typeQuery,
-    db.select().from(events).where(match),
-    related.venues,
-    related.organizers,
-    related.terms,
-    related.media,
-  ] as const;
+  return { type: typeQuery, rows: db.select().from(events).where(match), ...related };
 }
+
+/** The results of `eventLoadQueries`. */
+export type EventLoad = EntryResult<ReturnType<typeof eventLoadQueries>>;
 
 /** Reads the results of `eventLoadQueries`: the post type of the id (null when there is no such post), and the record when it is an event. */
 export function eventFromResults(
-  results: unknown[],
+  loaded: EventLoad,
   viewer: AuthUser | null,
 ): {
   postType: string | null;
   record: EventRecord | null;
 } {
-  const [type, rows, venues, organizers, terms, media] = results as [
-    Array<{ postType: string }>,
-    EventRow[],
-    RelatedRows["venues"],
-    RelatedRows["organizers"],
-    RelatedRows["terms"],
-    RelatedRows["media"],
-  ];
-  const row = rows[0];
+  const row = loaded.rows[0];
   return {
-    postType: type[0]?.postType ?? null,
-    record: row ? assemble([row], { venues, organizers, terms, media }, viewer)[0] : null,
+    postType: loaded.type[0]?.postType ?? null,
+    record: row ? assemble([row], loaded, viewer)[0] : null,
   };
 }
 
@@ -76,10 +65,7 @@ export async function loadEvent(
   key: { id: number } | { slug: string },
   viewer: AuthUser | null,
 ) {
-  return eventFromResults(
-    (await db.batch(eventLoadQueries(db, key) as never)) as unknown[],
-    viewer,
-  );
+  return eventFromResults((await runBatch(db, { event: eventLoadQueries(db, key) })).event, viewer);
 }
 
 /**
@@ -123,7 +109,7 @@ async function render(
 export async function getEvent(c: AppContext): Promise<Response> {
   const params = await requestParams(c);
   const { values } = parseArgs(SINGLE_ARGS, params, argContext(c));
-  const id = values.id!;
+  const id = values.id;
   if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
   const { postType, record } = await loadEvent(c.get("rdb").db, { id }, c.get("user"));
   if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
@@ -139,7 +125,7 @@ export async function getEventBySlug(c: AppContext): Promise<Response> {
   const { values } = parseArgs(SLUG_ARGS, params, argContext(c));
   const { record } = await loadEvent(
     c.get("rdb").db,
-    { slug: values.slug!.toLowerCase() },
+    { slug: values.slug.toLowerCase() },
     c.get("user"),
   );
   // §3 is_event_slug: an event with that slug must exist (any status), else 400.

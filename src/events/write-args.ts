@@ -7,8 +7,8 @@
  * changes exactly what it names (contract §4 row 10).
  */
 import * as v from "valibot";
-import type { Arg, ArgSpecs } from "../http/args";
-import { issue } from "../http/args";
+import type { ArgSpecs } from "../http/args";
+import { arg, issue, unrequired } from "../http/args";
 import {
   idFormat,
   isEmpty,
@@ -25,8 +25,6 @@ import {
   userId,
 } from "../linked-posts/fields";
 import { resolveZone } from "../time/zone";
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** TEC `is_timezone_or_empty` (§3): empty, an IANA name, or `UTC±H[:MM]`. */
 const timezoneOrEmpty = v.pipe(
@@ -212,12 +210,6 @@ const create = {
 
 /** `POST /events`. */
 export const CREATE_ARGS = create satisfies ArgSpecs;
-
-function unrequired<S extends ArgSpecs>(specs: S): S {
-  return Object.fromEntries(
-    Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }]),
-  ) as S;
-}
 
 /** `POST|PUT|PATCH /events/{id}` (§2.4). */
 export const EDIT_ARGS = {

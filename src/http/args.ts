@@ -51,9 +51,50 @@ export interface Arg<TOut = unknown> {
 // biome-ignore lint/suspicious/noExplicitAny: a spec table holds arguments of every output type.
 export type ArgSpecs = Record<string, Arg<any>>;
 
-/** Parsed values: `undefined` when absent and without default. */
+/** A default an argument may declare (a function is evaluated per request). */
+export type ArgDefault = Exclude<Arg["default"], undefined>;
+
+/**
+ * Arguments whose value is always there after `parseArgs`: required ones (or the request fails),
+ * defaulted ones, and path variables (the route only matches with them). Declared through `arg()`,
+ * which keeps these properties in the spec's type.
+ */
+type Present = { required: true } | { default: ArgDefault } | { in: "path" };
+
+/**
+ * Declares an argument. Its type records whether the value is always present (required, defaulted,
+ * a path variable), so `ArgValues` types it `T` rather than `T | undefined`.
+ * @example arg({ schema: positiveInt, default: 1, type: "integer", description: "events.page" })
+ */
+export function arg<T>(a: Arg<T> & { required: true }): Arg<T> & { required: true };
+export function arg<T>(a: Arg<T> & { default: ArgDefault }): Arg<T> & { default: ArgDefault };
+export function arg<T>(a: Arg<T> & { in: "path" }): Arg<T> & { in: "path" };
+export function arg<T>(a: Arg<T>): Arg<T>;
+export function arg<T>(a: Arg<T>): Arg<T> {
+  return a;
+}
+
+/** An argument as it is where it may be absent (e.g. a path variable of a route that lacks it). */
+export const optionalArg = <T>(a: Arg<T>): Arg<T> => a;
+
+/** The specs with nothing required and no defaults: edits change only what is sent. */
+export type Unrequired<S extends ArgSpecs> = {
+  [K in keyof S]: S[K] extends Arg<infer T> ? Arg<T> : never;
+};
+
+/**
+ * A copy of `specs` with nothing required and no defaults (the index shows `required: false`).
+ * @example const EDIT = { id: ID, ...unrequired(CREATE) };
+ */
+export function unrequired<S extends ArgSpecs>(specs: S): Unrequired<S> {
+  return Object.fromEntries(
+    Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }]),
+  ) as Unrequired<S>;
+}
+
+/** Parsed values: `undefined` when absent and without default (required, defaulted and path arguments never are). */
 export type ArgValues<S extends ArgSpecs> = {
-  [K in keyof S]: S[K] extends Arg<infer T> ? T | undefined : never;
+  [K in keyof S]: S[K] extends Arg<infer T> ? (S[K] extends Present ? T : T | undefined) : never;
 };
 
 export interface ParsedArgs<S extends ArgSpecs> {

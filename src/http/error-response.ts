@@ -5,10 +5,11 @@
  */
 import { HTTPException } from "hono/http-exception";
 import { type Strings, text } from "../i18n";
+import type { ErrorCode } from "./error-codes";
 import { ApiError, InvalidParamsError } from "./errors";
 
 export interface ErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   data: Record<string, unknown>;
 }

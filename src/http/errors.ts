@@ -3,6 +3,7 @@
  * tec-reference §10.1 `{code, message, data: {status, ...}}`, with the message looked up in the
  * request's language (`messages.<code>` in the strings files, `%s`/`%d` filled from `args`).
  */
+import type { ApiErrorCode, DetailCode, MessageKey } from "./error-codes";
 
 /** Extra keys of `data` (besides `status`). */
 export type ErrorData = Record<string, unknown>;
@@ -10,17 +11,17 @@ export type ErrorData = Record<string, unknown>;
 export class ApiError extends Error {
   /**
    * @param status HTTP status.
-   * @param code the stable error code (WordPress / TEC catalogue, §10.2, §10.3).
+   * @param code the stable error code (WordPress / TEC catalogue, §10.2, §10.3; src/http/error-codes.ts).
    * @param args values for the message's `%s`/`%d` placeholders, in order.
    * @param data extra `data` keys, such as `params` and `details` of `rest_invalid_param`.
    * @param messageKey message to use when one code has several (defaults to the code).
    */
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     readonly args: Array<string | number> = [],
     readonly data: ErrorData = {},
-    readonly messageKey: string = code,
+    readonly messageKey: MessageKey = code,
   ) {
     super(code);
     this.name = "ApiError";
@@ -44,7 +45,7 @@ export interface InvalidParam {
   key?: string;
   args?: Array<string | number>;
   /** A nested error envelope for `data.details` (§10.2), e.g. `event-tickets-not-active`. */
-  detail?: { code: string; status: number };
+  detail?: { code: DetailCode; status: number };
 }
 
 /**

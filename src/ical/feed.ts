@@ -17,11 +17,12 @@
  *   (src/http/edge-cache.ts), which also stores the stream in the edge cache while it is sent.
  */
 import { and, eq, max, min, type SQL, sql } from "drizzle-orm";
+import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
 import { existenceQueries, whereClause } from "../events/filters";
 import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
-import { assemble, type RelatedRows, relatedQueries } from "../events/load";
+import { assemble, relatedQueries } from "../events/load";
 import type { EventRecord, EventRow } from "../events/serialize";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
@@ -54,29 +55,22 @@ function chunkQueries(db: Db, where: SQL, cursor: Cursor | null, ignoresDates: b
     .orderBy(...order)
     .limit(CHUNK)})`;
   const related = relatedQueries(db, ids);
-  return [
-    db
+  return {
+    rows: db
       .select()
       .from(events)
       .where(cond)
       .orderBy(...order)
       .limit(CHUNK),
-    related.venues,
-    related.organizers,
-    related.terms,
-    related.media,
-  ];
+    ...related,
+  };
 }
 
-function readChunk(results: unknown[], viewer: AuthUser | null): EventRecord[] {
-  const [rows, venues, organizers, terms, media] = results as [
-    EventRow[],
-    RelatedRows["venues"],
-    RelatedRows["organizers"],
-    RelatedRows["terms"],
-    RelatedRows["media"],
-  ];
-  return assemble(rows, { venues, organizers, terms, media }, viewer);
+function readChunk(
+  chunk: EntryResult<ReturnType<typeof chunkQueries>>,
+  viewer: AuthUser | null,
+): EventRecord[] {
+  return assemble(chunk.rows, chunk, viewer);
 }
 
 function calendarHeader(ctx: RenderContext): string {
@@ -115,19 +109,14 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     .from(events)
     .where(and(where, eq(events.allDay, false)))
     .groupBy(events.timezone);
-  const results = (await db.batch([
-    ...Object.values(checks),
+  const results = await runBatch(db, {
+    ...checks,
     zones,
-    ...chunkQueries(db, where, null, q.ignoresDates),
-  ] as never)) as unknown[];
-  const checkNames = Object.keys(checks);
-  assertRefsExist(q.filters, checkNames, results);
-  const zoneRows = results[checkNames.length] as Array<{
-    timezone: string;
-    first: string | null;
-    last: string | null;
-  }>;
-  const first = readChunk(results.slice(checkNames.length + 1), user);
+    chunk: chunkQueries(db, where, null, q.ignoresDates),
+  });
+  assertRefsExist(q.filters, results);
+  const zoneRows = results.zones;
+  const first = readChunk(results.chunk, user);
 
   const ctx: RenderContext = {
     urls: c.get("urls"),
@@ -162,10 +151,10 @@ export async function icalFeed(c: AppContext): Promise<Response> {
       },
       async pull(controller) {
         try {
-          const records = readChunk(
-            (await db.batch(chunkQueries(db, where, cursor, q.ignoresDates) as never)) as unknown[],
-            user,
-          );
+          const { chunk } = await runBatch(db, {
+            chunk: chunkQueries(db, where, cursor, q.ignoresDates),
+          });
+          const records = readChunk(chunk, user);
           advance(records);
           controller.enqueue(
             encoder.encode(render(records) + (done ? contentLine("END", "VCALENDAR") : "")),

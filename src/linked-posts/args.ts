@@ -7,8 +7,8 @@
  */
 import * as v from "valibot";
 import { statusList } from "../events/args";
-import type { Arg, ArgSpecs } from "../http/args";
-import { issue } from "../http/args";
+import type { ArgSpecs } from "../http/args";
+import { arg, issue, unrequired } from "../http/args";
 import {
   idFormat,
   isTruthy,
@@ -19,8 +19,6 @@ import {
   wpBoolean,
 } from "../http/validators";
 import { LINKED, type LinkedKind } from "./kinds";
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** A swagger-only boolean read with `tribe_is_truthy` (§3): never rejected. */
 const truthy = v.pipe(v.unknown(), v.transform(isTruthy));
@@ -91,12 +89,6 @@ function bySlug<K extends LinkedKind>(kind: K) {
     }),
     password: arg({ schema: nonEmptyString, type: "string", description: `${p}.single_password` }),
   } satisfies ArgSpecs;
-}
-
-function unrequired<S extends ArgSpecs>(specs: S): S {
-  return Object.fromEntries(
-    Object.entries(specs).map(([k, a]) => [k, { ...a, required: false, default: undefined }]),
-  ) as S;
 }
 
 /** `GET /venues`, `GET /organizers` (§2.6, §2.7). */

@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchQuery } from "../db/batch";
+import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
 import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
@@ -113,11 +114,11 @@ export async function deleteLinked(
         .where(eq(t.id, row.id)),
       bumpContentVersion(db, "public"),
     ];
-    const results = (await db.batch([
-      ...update,
-      ...linkedLoadQueries(db, kind, { id: row.id }),
-    ] as never)) as unknown[];
-    const trashed = linkedFromResults(results.slice(update.length))!;
+    const results = await runBatch(db, {
+      update,
+      post: linkedLoadQueries(db, kind, { id: row.id }),
+    });
+    const trashed = linkedFromResults(results.post)!;
     return c.json(serializeLinked(kind, render, trashed.row, trashed.image));
   });
 }

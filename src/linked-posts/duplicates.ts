@@ -5,7 +5,7 @@
  * new one; a guard makes a parallel create of the same name start again and reuse it (issue 20).
  */
 import { and, ne, type SQL, sql } from "drizzle-orm";
-import type { NamedBatch } from "../db/batch";
+import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { slugBase, slugsTaken } from "../db/slugs";
 import { inList } from "../db/sql";
@@ -24,6 +24,12 @@ export interface DuplicateCandidate {
   status: string;
 }
 
+/** The read batch's entries of `lookupNames`. */
+export const nameKeys = (kind: LinkedKind) => ({
+  names: batchKey<DuplicateCandidate[]>(`${kind}:names`),
+  slugs: batchKey<Array<{ slug: string }>>(`${kind}:slugs`),
+});
+
 /**
  * Adds to the read batch what creating posts with these names needs: the non-trashed posts with the
  * same names, case-insensitively (`${kind}:names`), and the slugs their titles would collide with
@@ -32,7 +38,7 @@ export interface DuplicateCandidate {
 export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: string[]): void {
   const table = LINKED[kind].table;
   batch.add(
-    `${kind}:names`,
+    nameKeys(kind).names,
     db
       .select({
         id: table.id,
@@ -47,7 +53,7 @@ export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: 
   );
   const bases = [...new Set(names.map((n) => slugBase(undefined, n, kind)))];
   batch.add(
-    `${kind}:slugs`,
+    nameKeys(kind).slugs,
     db.select({ slug: table.slug }).from(table).where(slugsTaken(table.slug, bases)),
   );
 }

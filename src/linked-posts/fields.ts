@@ -4,8 +4,8 @@
  * `POST /organizers` and venue/organizer objects given inside an event (§8.4, §8.5).
  */
 import * as v from "valibot";
-import type { Arg, ArgSpecs } from "../http/args";
-import { issue } from "../http/args";
+import type { ArgSpecs } from "../http/args";
+import { arg, issue } from "../http/args";
 import {
   isEmpty,
   isNumeric,
@@ -14,8 +14,6 @@ import {
   timeInput,
   wpBoolean,
 } from "../http/validators";
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** TEC `is_string_or_empty`: an empty value, or a string (§3). Empty values become `""`. */
 export const stringOrEmpty = v.pipe(

@@ -3,6 +3,7 @@
  * 21). One D1 batch: the `event` check, the total, the page (newest first) and the page's images.
  */
 import { count, desc, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import { media } from "../db/schema";
 import { ANY_STATUSES } from "../events/args";
 import { parseArgs } from "../http/args";
@@ -12,7 +13,6 @@ import { ApiError, InvalidParamsError } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
 import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
-import type { MediaRow } from "../media/serialize";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
@@ -50,8 +50,8 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     modifiedAfter: modifiedAfter ? modifiedAfter.toUTC().toFormat(WP_FORMAT) : undefined,
     now: now.setZone(site).toFormat(WP_FORMAT),
   };
-  const page = a.page ?? 1;
-  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const page = a.page;
+  const perPage = clampPerPage(a.per_page, settings.perPageMax);
 
   const { db } = c.get("rdb");
   const t = commonTable(kind);
@@ -70,26 +70,25 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const version = c.get("contentVersion");
   const key = totalKey(countQuery.toSQL());
   const remembered = rememberedTotal(version, key);
-  const queries = [
-    ...(filters.event !== undefined ? [eventExistsQuery(db, filters.event)] : []),
-    ...(remembered === undefined ? [countQuery] : []),
-    db
+  const r = await runBatch(db, {
+    event: filters.event !== undefined ? eventExistsQuery(db, filters.event) : undefined,
+    total: remembered === undefined ? countQuery : undefined,
+    rows: db
       .select()
       .from(t)
       .where(where)
       .orderBy(...order)
       .limit(perPage)
       .offset(offset),
-    db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
-  ];
-  const results = (await db.batch(queries as never)) as unknown[];
-  if (filters.event !== undefined && (results.shift() as unknown[]).length === 0) {
-    throw new InvalidParamsError([{ name: "event" }]);
-  }
-  const total = remembered ?? (results.shift() as Array<{ total: number }>)[0].total;
+    images: db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
+  });
+  if (r.event?.length === 0) throw new InvalidParamsError([{ name: "event" }]);
+  // The count runs when no total is remembered; it always answers one row.
+  const total = remembered ?? r.total?.[0].total ?? 0;
   // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
   rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
-  const [rows, images] = results as [LinkedRow[], MediaRow[]];
+  const rows: LinkedRow[] = r.rows;
+  const { images } = r;
 
   const pages = totalPages(total, perPage);
   if (page > 1 && rows.length === 0) throw new ApiError(404, `${kind}-archive-page-not-found`);

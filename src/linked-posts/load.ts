@@ -3,6 +3,7 @@
  * batch — a read batch of its own, or the end of a write batch that answers with the saved post.
  */
 import { eq, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaRow } from "../media/serialize";
@@ -25,18 +26,23 @@ export interface LinkedRecord {
 export function linkedLoadQueries(db: Db, kind: LinkedKind, key: LinkedKey) {
   const t = commonTable(kind);
   const match = "id" in key ? eq(t.id, key.id) : eq(t.slug, key.slug);
-  return [
-    db.select().from(t).where(match),
-    db
+  return {
+    rows: db.select().from(t).where(match),
+    images: db
       .select()
       .from(media)
       .where(sql`${media.id} = (SELECT ${t.imageId} FROM ${t} WHERE ${match})`),
-  ] as const;
+  };
+}
+
+/** The results of `linkedLoadQueries`. */
+export interface LinkedLoad {
+  rows: LinkedRow[];
+  images: MediaRow[];
 }
 
 /** The record from the results of `linkedLoadQueries`, or null when there is no such post. */
-export function linkedFromResults(results: unknown[]): LinkedRecord | null {
-  const [rows, images] = results as [LinkedRow[], MediaRow[]];
+export function linkedFromResults({ rows, images }: LinkedLoad): LinkedRecord | null {
   return rows[0] ? { row: rows[0], image: images[0] ?? null } : null;
 }
 
@@ -46,7 +52,5 @@ export async function loadLinked(
   kind: LinkedKind,
   key: LinkedKey,
 ): Promise<LinkedRecord | null> {
-  return linkedFromResults(
-    (await db.batch(linkedLoadQueries(db, kind, key) as never)) as unknown[],
-  );
+  return linkedFromResults((await runBatch(db, { post: linkedLoadQueries(db, kind, key) })).post);
 }

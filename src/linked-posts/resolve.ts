@@ -4,7 +4,7 @@
  * the same name (and the same description, when one is given), case-insensitively in every script,
  * **unchanged**, or become a new post in the write batch.
  */
-import type { NamedBatch } from "../db/batch";
+import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
 import { freeSlug, slugBase, uniqueSlug } from "../db/slugs";
@@ -17,7 +17,7 @@ import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { canReadPost, type PostAccess, scaleBackStatus } from "../users/capabilities";
-import { type DuplicateCandidate, findDuplicate, lookupNames, noNewNamesake } from "./duplicates";
+import { findDuplicate, lookupNames, nameKeys, noNewNamesake } from "./duplicates";
 import {
   LINKED,
   type LinkedFields,
@@ -33,6 +33,9 @@ type CreateRef = Extract<LinkedRef, { fields: unknown }>;
 const nameOf = (kind: LinkedKind, fields: LinkedFields) =>
   String((fields as Record<string, unknown>)[kind] ?? "").trim();
 
+/** The read batch's entry of the posts an input names by id. */
+const idsKey = (kind: LinkedKind) => batchKey<Array<PostAccess & { id: number }>>(`${kind}:ids`);
+
 /** Adds the lookups for a parsed venue/organizer input to the read batch. */
 export function lookupLinked(
   batch: NamedBatch,
@@ -46,7 +49,7 @@ export function lookupLinked(
   const creates = input.refs.filter((r): r is CreateRef => "fields" in r);
   if (ids.length)
     batch.add(
-      `${kind}:ids`,
+      idsKey(kind),
       db
         .select({
           id: table.id,
@@ -147,17 +150,14 @@ export function findOrInsertLinked(
   kind: LinkedKind,
   fields: LinkedFields,
   sent: Set<string>,
-  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
-  results: Record<string, any>,
+  results: NamedBatch,
   imageId: () => number | null,
 ): { id: number; created: boolean } {
-  const candidates: DuplicateCandidate[] = results[`${kind}:names`] ?? [];
+  const candidates = results.maybe(nameKeys(kind).names) ?? [];
   const name = nameOf(kind, fields);
   const match = findDuplicate(candidates, name, (fields.description ?? "").trim(), plan.user);
   if (match) return { id: match.id, created: false };
-  const taken = new Set<string>(
-    (results[`${kind}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
-  );
+  const taken = new Set<string>((results.maybe(nameKeys(kind).slugs) ?? []).map((r) => r.slug));
   plan.guards.push(
     noNewNamesake(
       plan,
@@ -178,12 +178,11 @@ export function resolveLinked(
   plan: WritePlan,
   kind: LinkedKind,
   input: LinkedInput,
-  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
-  results: Record<string, any>,
+  results: NamedBatch,
 ): number[] {
   if (input.clear) return [];
   const known = new Map<number, PostAccess>(
-    (results[`${kind}:ids`] ?? []).map((r: PostAccess & { id: number }) => [r.id, r]),
+    (results.maybe(idsKey(kind)) ?? []).map((r) => [r.id, r]),
   );
   const createdByName = new Map<string, number>();
   const ids: number[] = [];

@@ -9,7 +9,7 @@
  * change, an empty string removes a field, renaming never deduplicates.
  */
 import { eq } from "drizzle-orm";
-import { NamedBatch } from "../db/batch";
+import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { users } from "../db/schema";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
@@ -90,26 +90,30 @@ export async function saveLinked(
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();
-    if (!creating) {
-      const [row, rowImage] = linkedLoadQueries(
-        db,
-        kind,
-        "id" in target ? { id: target.id } : { slug: target.slug },
-      );
-      reads.add("row", row).add("rowImage", rowImage);
-    }
-    if (a.author !== undefined)
-      reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
+    const postKey = creating
+      ? undefined
+      : reads.addGroup(
+          "post",
+          linkedLoadQueries(db, kind, "id" in target ? { id: target.id } : { slug: target.slug }),
+        );
+    const authorKey =
+      a.author === undefined
+        ? undefined
+        : reads.add(
+            "author",
+            db.select({ id: users.id }).from(users).where(eq(users.id, a.author)),
+          );
     if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
     if (creating) lookupNames(reads, db, kind, [name!]);
     const r = await reads.run(db);
 
     // Validators that need D1 (§1.3 step 5, §3 is_venue_id/is_user_id/is_image) precede the permission check.
-    const current = creating ? null : linkedFromResults([r.row, r.rowImage]);
+    const loaded = r.maybe(postKey);
+    const current = loaded ? linkedFromResults(loaded) : null;
     const existing: LinkedRow | null = current?.row ?? null;
     const invalid: string[] = [];
     if (!creating && !existing) invalid.push("id" in target ? "id" : "slug");
-    if (a.author !== undefined && r.author.length === 0) invalid.push("author");
+    if (r.maybe(authorKey)?.length === 0) invalid.push("author");
     invalid.push(...invalidImages(images, r, user)); // is_image_or_empty (§3), without fetching
     if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
 
@@ -176,10 +180,10 @@ export async function saveLinked(
       ...plan.statements,
       bumpContentVersion(db, plan.audience),
     ];
-    const results = (await db.batch([
-      ...s,
-      ...linkedLoadQueries(db, kind, { id: write.id }),
-    ] as never)) as unknown[];
-    return answer(linkedFromResults(results.slice(s.length))!, creating ? 201 : 200);
+    const results = await runBatch(db, {
+      write: s,
+      post: linkedLoadQueries(db, kind, { id: write.id }),
+    });
+    return answer(linkedFromResults(results.post)!, creating ? 201 : 200);
   });
 }

@@ -31,11 +31,11 @@ export async function loadTarget(
   let password: string | undefined;
   if (by === "id") {
     const { values } = parseArgs(SINGLE_ARGS[kind], params, ctx);
-    key = { id: values.id! };
+    key = { id: values.id };
     password = values.password;
   } else {
     const { values } = parseArgs(SLUG_ARGS[kind], params, ctx);
-    key = { slug: values.slug!.toLowerCase() };
+    key = { slug: values.slug.toLowerCase() };
     password = values.password;
   }
   const record =

@@ -2,13 +2,12 @@
  * Arguments of the `wp/v2/media` routes (contract §3) and the image types they accept.
  */
 import * as v from "valibot";
-import { type Arg, issue } from "../http/args";
+import { arg, issue } from "../http/args";
 import { idFormat, positiveInt, wpString } from "../http/validators";
 import { plainText } from "../users/fields";
 import { extensionOf } from "./serialize";
 
 const INVALID = issue("invalid");
-const arg = <T>(a: Arg<T>) => a;
 
 /** MIME type by file extension, for the image types media may point at. */
 export const IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {

@@ -1,3 +1,4 @@
+import { runBatch } from "../db/batch";
 import { IdReservation } from "../db/ids";
 import { media, posts } from "../db/schema";
 import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
@@ -8,7 +9,7 @@ import { forbidden } from "../http/errors";
 import { htmlFiltersFor } from "../text/kses";
 import { can } from "../users/capabilities";
 import { imageMimeType, MEDIA_CREATE_ARGS, titleFromUrl } from "./args";
-import { type MediaRow, serializeMedia } from "./serialize";
+import { serializeMedia } from "./serialize";
 
 /**
  * Handles `POST /media` (needs `upload_files`: author and up) with `{source_url, alt_text?, title?,
@@ -25,7 +26,7 @@ export async function createMedia(c: AppContext): Promise<Response> {
   const user = c.get("user");
   if (!can(user, "upload_files")) throw forbidden(user !== null);
 
-  const sourceUrl = a.source_url!;
+  const sourceUrl = a.source_url;
   const title = a.title || titleFromUrl(sourceUrl);
   const base = slugBase(undefined, title, "image");
   const { local, gmt } = postDates(requestNow(c), c.get("settings").siteTimezone);
@@ -41,9 +42,9 @@ export async function createMedia(c: AppContext): Promise<Response> {
       .where(slugTaken(media.slug, base));
     const slug = freeSlug("media", base, uniqueSlug(base, new Set(slugRows.map((r) => r.slug))));
 
-    const [, inserted] = (await db.batch([
-      db.insert(posts).values({ id, postType: "attachment" }),
-      db
+    const { inserted } = await runBatch(db, {
+      post: db.insert(posts).values({ id, postType: "attachment" }),
+      inserted: db
         .insert(media)
         .values({
           id,
@@ -63,8 +64,8 @@ export async function createMedia(c: AppContext): Promise<Response> {
         })
         .returning(),
       // A new media item changes no answer anonymous readers already have.
-      bumpContentVersion(db, "private"),
-    ])) as [unknown, MediaRow[], unknown];
+      version: bumpContentVersion(db, "private"),
+    });
     return inserted[0];
   });
 

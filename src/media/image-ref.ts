@@ -12,7 +12,7 @@
  * as `POST /media` would, so later requests naming the same URL reuse it.
  */
 import { and, eq, like, sql } from "drizzle-orm";
-import type { NamedBatch } from "../db/batch";
+import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { media, posts } from "../db/schema";
 import { unlessChanged } from "../db/write";
@@ -61,14 +61,16 @@ export function lookupImage(batch: NamedBatch, db: Db, key: string, ref: number 
     typeof ref === "number"
       ? and(eq(media.id, ref), like(media.mimeType, "image/%"))
       : eq(media.sourceUrl, ref);
-  batch.add(`image:${key}`, db.select({ id: media.id }).from(media).where(where).limit(1));
+  batch.add(imageKey(key), db.select({ id: media.id }).from(media).where(where).limit(1));
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
-type Reads = Record<string, any>;
+/** The read batch's entry for the image reference `key`. */
+const imageKey = (key: string) => batchKey<Array<{ id: number }>>(`image:${key}`);
 
-const found = (results: Reads, key: string): number | undefined =>
-  (results[`image:${key}`] as Array<{ id: number }> | undefined)?.[0]?.id;
+const found = (results: NamedBatch, key: string): number | undefined =>
+  results.maybe(imageKey(key))?.[0]?.id;
+
+type Reads = NamedBatch;
 
 /**
  * The parameters whose image fails `is_image` without fetching anything (§3): an id that is not an

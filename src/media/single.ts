@@ -16,7 +16,7 @@ import { serializeMedia } from "./serialize";
  */
 export async function getMedia(c: AppContext): Promise<Response> {
   const { values } = parseArgs(MEDIA_SINGLE_ARGS, await requestParams(c), argContext(c));
-  const id = values.id!;
+  const id = values.id;
   if (!Number.isSafeInteger(id)) throw new ApiError(404, "rest_post_invalid_id");
   const { db } = c.get("rdb");
   // A batch of one, so that an anonymous miss reads the content version in the same round trip.

@@ -3,31 +3,29 @@
  * contract §4 row 20). Written from the serializers (src/events/serialize.ts,
  * src/linked-posts/serialize.ts, src/terms/serialize.ts, src/media/serialize.ts) and the password
  * blanking of §4.7 (src/http/password-protection.ts), and checked against real responses by
- * test/root/doc.happy.test.ts: strings where strings are sent (`author`, date details, cost values),
+ * test/root/doc.happy.test.ts and test/root/doc-conformance.test.ts (every route, every object closed):
+ * strings where strings are sent (`author`, date details, cost values),
  * objects where objects are sent, `venue` an object or `[]`, venue and organizer keys optional where
  * empty values are dropped (§4.2, §4.3), flags nullable where blanking nulls them. Objects are
  * strict, so a key added to a serializer without a line here fails that test.
  *
- * Descriptions are strings keys under `doc.schemas.` (rendered per language by src/root/openapi.ts).
+ * The schema.org documents (`json_ld`) are in src/root/json-ld-schemas.ts, the `wp/v2` payloads
+ * (media, users, application passwords) in src/root/wp-schemas.ts. Descriptions are strings keys under
+ * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
-
-/** `schema` with the description `doc.schemas.{key}`. */
-const d = <S extends v.GenericSchema>(schema: S, key: string) =>
-  v.pipe(schema, v.description<v.InferOutput<S>, string>(`doc.schemas.${key}`));
-const str = (key: string) => d(v.string(), key);
-const int = (key: string) => d(v.pipe(v.number(), v.integer()), key);
-const digits = (key: string, n: number) =>
-  d(v.pipe(v.string(), v.regex(new RegExp(`^\\d{${n}}$`))), key);
-const opt = (key: string) => v.optional(str(key));
-/** A flag; `null` on password-protected posts the client may not see (§4.7). */
-const flag = (key: string) => d(v.nullable(v.boolean()), key);
-/** An empty JSON array (PHP's empty array). */
-const emptyList = v.pipe(v.array(v.unknown()), v.maxLength(0));
-/** A component referenced with a description of its own (OpenAPI 3.0 ignores siblings of `$ref`). */
-const ref = <S extends v.GenericSchema>(schema: S, key: string) => d(v.intersect([schema]), key);
-/** schema.org JSON-LD (§4.9), on single GETs only. */
-const jsonLd = (key: string) => v.optional(d(v.looseObject({ "@type": v.string() }), key));
+import {
+  EventJsonLd,
+  JsonLdOffer,
+  JsonLdPerson,
+  JsonLdPlace,
+  JsonLdPostalAddress,
+  OrganizerJsonLd,
+  VenueJsonLd,
+} from "./json-ld-schemas";
+import { archive, d, deleted, digits, emptyList, flag, int, opt, ref, str } from "./schema-kit";
+import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
+import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
 
 /** §4.6: the stored `Y-m-d H:i:s` split into zero-padded strings. */
 export const DateDetails = v.strictObject({
@@ -69,6 +67,15 @@ const termUrls = d(
   "term.urls",
 );
 
+/** A WordPress `_links` entry of a single term. */
+const Link = v.strictObject({
+  href: str("link.href"),
+  targetHints: v.optional(d(v.strictObject({ allow: v.array(v.string()) }), "link.targetHints")),
+  embeddable: v.optional(d(v.boolean(), "link.embeddable")),
+  name: v.optional(str("link.name")),
+  templated: v.optional(d(v.boolean(), "link.templated")),
+});
+
 /** §4.4 (b, c): archive items and single terms; single GET/POST/PUT answers add WordPress `_links`. */
 export const Term = v.strictObject({
   id: int("term.id"),
@@ -81,9 +88,7 @@ export const Term = v.strictObject({
   meta: d(emptyList, "term.meta"),
   url: str("term.url"),
   urls: termUrls,
-  _links: v.optional(
-    d(v.record(v.string(), v.array(v.looseObject({ href: v.string() }))), "term.links"),
-  ),
+  _links: v.optional(d(v.record(v.string(), v.array(Link)), "term.links")),
 });
 
 /** §4.4 (a): a term embedded in an event. */
@@ -137,7 +142,7 @@ export const Venue = v.strictObject({
   stateprovince: opt("venue.stateprovince"),
   geo_lat: v.optional(d(v.number(), "venue.geo_lat")),
   geo_lng: v.optional(d(v.number(), "venue.geo_lng")),
-  json_ld: jsonLd("venue.json_ld"),
+  json_ld: v.optional(ref(VenueJsonLd, "venue.json_ld")),
   show_map: flag("venue.show_map"),
   show_map_link: flag("venue.show_map_link"),
   ...globalIds("venue"),
@@ -149,7 +154,7 @@ export const Organizer = v.strictObject({
   phone: opt("organizer.phone"),
   website: opt("organizer.website"),
   email: opt("organizer.email"),
-  json_ld: jsonLd("organizer.json_ld"),
+  json_ld: v.optional(ref(OrganizerJsonLd, "organizer.json_ld")),
   ...globalIds("organizer"),
 });
 
@@ -195,57 +200,44 @@ export const Event = v.strictObject({
   venue: d(v.union([Venue, emptyList]), "event.venue"),
   organizer: d(v.array(Organizer), "event.organizer"),
   custom_fields: d(emptyList, "event.custom_fields"),
-  json_ld: jsonLd("event.json_ld"),
+  json_ld: v.optional(ref(EventJsonLd, "event.json_ld")),
 });
 
-/** §5.1 bodies: the list under its key, the paging links, `total`, `total_pages`. */
-const archive = <S extends v.GenericSchema>(key: string, item: S) =>
-  v.strictObject({
-    [key]: d(v.array(item), `archive.${key}`),
-    rest_url: str("archive.rest_url"),
-    next_rest_url: opt("archive.next_rest_url"),
-    previous_rest_url: opt("archive.previous_rest_url"),
-    total: int("archive.total"),
-    total_pages: int("archive.total_pages"),
-  });
+/** One entry of `data.details` of `rest_invalid_param` (§10.2). */
+const ErrorDetail = v.strictObject({
+  code: str("error.code"),
+  message: str("error.message"),
+  data: v.strictObject({ status: int("error.status") }),
+});
 
-/** `DELETE …?force=true` (contract §4): the post is gone; `previous` is what it was. */
-const deleted = <S extends v.GenericSchema>(item: S, key: string) =>
-  v.strictObject({
-    deleted: d(v.literal(true), "deleted.deleted"),
-    previous: ref(item, `deleted.${key}`),
-  });
-
-/** A webhook (issue 18); its `secret` only in the answer to its creation (`NewWebhook`). */
-const webhookFields = {
-  id: int("webhook.id"),
-  url: str("webhook.url"),
-  events: d(v.array(v.string()), "webhook.events"),
-  description: str("webhook.description"),
-  coalesce_seconds: int("webhook.coalesce_seconds"),
-  status: d(v.picklist(["active", "disabled"]), "webhook.status"),
-  created_utc: str("webhook.created_utc"),
-};
-export const Webhook = v.strictObject(webhookFields);
-
-/** One delivery attempt of the webhook log. */
-export const Delivery = v.strictObject({
-  id: int("delivery.id"),
-  message_id: str("delivery.message_id"),
-  type: str("delivery.type"),
-  attempt: int("delivery.attempt"),
-  status_code: d(v.nullable(v.pipe(v.number(), v.integer())), "delivery.status_code"),
-  error: d(v.nullable(v.string()), "delivery.error"),
-  duration_ms: int("delivery.duration_ms"),
-  created_utc: str("delivery.created_utc"),
-  next_attempt_utc: d(v.nullable(v.string()), "delivery.next_attempt_utc"),
+/** `GET /deleted`: one deletion. */
+const Deletion = v.strictObject({
+  id: int("deletion.id"),
+  type: d(v.picklist(["event", "venue", "organizer", "category", "tag"]), "deletion.type"),
+  status: d(v.picklist(["deleted", "trash"]), "deletion.status"),
+  deleted_utc: str("deletion.deleted_utc"),
 });
 
 /** The WordPress error envelope (§10.1); `data` carries `params`, `details` and the like per code. */
 const ErrorBody = v.strictObject({
   code: str("error.code"),
   message: str("error.message"),
-  data: d(v.looseObject({ status: int("error.status") }), "error.data"),
+  data: d(
+    v.strictObject({
+      status: int("error.status"),
+      params: v.optional(
+        d(v.union([v.record(v.string(), v.string()), v.array(v.string())]), "error.params"),
+      ),
+      details: v.optional(
+        d(v.union([v.record(v.string(), ErrorDetail), emptyList]), "error.details"),
+      ),
+      json_error_code: v.optional(int("error.json_error_code")),
+      json_error_message: v.optional(str("error.json_error_message")),
+      retry_after: v.optional(int("error.retry_after")),
+      term_id: v.optional(int("error.term_id")),
+    }),
+    "error.data",
+  ),
 });
 
 /** Every component of `/doc`, by name (the names `$ref`s and route declarations use). */
@@ -266,13 +258,21 @@ export const COMPONENTS = {
   DeletedEvent: deleted(Event, "event"),
   DeletedVenue: deleted(Venue, "venue"),
   DeletedOrganizer: deleted(Organizer, "organizer"),
-  Webhook,
-  NewWebhook: v.strictObject({ ...webhookFields, secret: str("webhook.secret") }),
-  WebhookArchive: archive("webhooks", Webhook),
-  DeletedWebhook: deleted(Webhook, "webhook"),
-  Ping: v.strictObject({ message_id: str("ping.message_id"), type: str("ping.type") }),
-  Delivery,
-  DeliveryArchive: archive("deliveries", Delivery),
+  ...WEBHOOK_COMPONENTS,
+  DeletionArchive: archive("deleted", Deletion),
+  EventJsonLd,
+  VenueJsonLd,
+  OrganizerJsonLd,
+  JsonLdPlace,
+  JsonLdPerson,
+  JsonLdPostalAddress,
+  JsonLdOffer,
+  Media,
+  User,
+  DeletedUser: deleted(User, "user"),
+  ApplicationPassword,
+  NewApplicationPassword,
+  DeletedApplicationPassword: deleted(ApplicationPassword, "application_password"),
   Error: ErrorBody,
 };
 

@@ -2,15 +2,13 @@
  * Arguments of `GET /deleted` (contract §7, incremental sync).
  */
 import * as v from "valibot";
-import type { Arg, ArgSpecs } from "../http/args";
-import { issue } from "../http/args";
+import type { ArgSpecs } from "../http/args";
+import { arg, issue } from "../http/args";
 import { listToArray, MAX_LIST, positiveInt, timeInput } from "../http/validators";
 
 /** The kinds of things the log reports, by their REST names. */
 export const DELETED_TYPES = ["event", "venue", "organizer", "category", "tag"] as const;
 export type DeletedType = (typeof DELETED_TYPES)[number];
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** `type`: a list (or comma string) of `DELETED_TYPES`. */
 const typeList = v.pipe(

@@ -18,6 +18,7 @@
  */
 import { and, count, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
+import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
 import { parseArgs } from "../http/args";
@@ -127,8 +128,8 @@ function sources(db: Db, types: DeletedType[], after: string | undefined, user: 
 export async function listDeleted(c: AppContext): Promise<Response> {
   const settings = c.get("settings");
   const { values: a } = parseArgs(DELETED_ARGS, await requestParams(c), argContext(c));
-  const page = a.page ?? 1;
-  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const page = a.page;
+  const perPage = clampPerPage(a.per_page, settings.perPageMax);
   const modified =
     a.modified_after !== undefined
       ? parseTime(
@@ -155,11 +156,9 @@ export async function listDeleted(c: AppContext): Promise<Response> {
     .orderBy(sql`deleted_utc`, sql`id`)
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [rows, ...totals] = (await db.batch([pageQuery, ...counts] as never)) as [
-    Deletion[],
-    ...Array<Array<{ n: number }>>,
-  ];
-  const total = totals.reduce((sum, r) => sum + (r[0]?.n ?? 0), 0);
+  const r = await runBatch(db, { rows: pageQuery, counts });
+  const rows: Deletion[] = r.rows;
+  const total = r.counts.reduce((sum, n) => sum + (n[0]?.n ?? 0), 0);
 
   const pages = totalPages(total, perPage);
   const echo: Array<[string, unknown]> = [

@@ -19,7 +19,7 @@ export function syncRoutes(): Array<RouteDef<Permit>> {
           args: DELETED_ARGS,
           may: anyone,
           handler: listDeleted,
-          doc: { op: "deleted.list", ok: 200, errors: [400] },
+          doc: { op: "deleted.list", ok: 200, body: "DeletionArchive", errors: [400] },
         },
       ],
     },

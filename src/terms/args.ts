@@ -4,8 +4,8 @@
  * must exist) run in the handlers' read batch, before the permission check (§1.3).
  */
 import * as v from "valibot";
-import type { Arg, ArgSpecs } from "../http/args";
-import { issue } from "../http/args";
+import type { ArgSpecs, ArgValues } from "../http/args";
+import { arg, issue } from "../http/args";
 import {
   idFormat,
   nonEmptyString,
@@ -20,8 +20,6 @@ import type { TaxonomyInfo } from "./taxonomies";
 export const MAX_NAME_LENGTH = 200;
 /** Most ids, slugs or names one `include`/`exclude` may list. */
 export const MAX_REFS = 100;
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** `include` / `exclude`: ids, slugs or names, as a list or comma string (`is_event_category`, contract §4 row 22). */
 const termRefs = v.pipe(
@@ -87,22 +85,8 @@ export function archiveArgs(info: TaxonomyInfo) {
   } satisfies ArgSpecs;
 }
 
-/** The parsed archive arguments (categories' superset). */
-export type ArchiveValues = {
-  page?: number;
-  per_page?: number;
-  search?: string;
-  exclude?: string[];
-  include?: string[];
-  order?: string;
-  orderby?: string;
-  hide_empty?: boolean;
-  parent?: number;
-  post?: number;
-  event?: number;
-  slug?: string;
-  modified_after?: string;
-};
+/** The parsed archive arguments (categories' superset: tags have no `parent`). */
+export type ArchiveValues = ArgValues<ReturnType<typeof archiveArgs>>;
 
 /** `GET|DELETE /categories/{id}`, `/tags/{id}` (§2.8: `is_event_category` / `is_post_tag` run in the handler). */
 export function singleArgs(info: TaxonomyInfo) {

@@ -4,7 +4,7 @@
  * references resolve by slug, then name (case-insensitive), and are created when missing.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { NamedBatch } from "../db/batch";
+import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { type Taxonomy, terms } from "../db/schema";
 import { freeSlug, slugsTaken, uniqueSlug } from "../db/slugs";
@@ -43,12 +43,18 @@ export function parseTermRefs(name: string, raw: unknown): TermRefs {
 
 const key = (taxonomy: Taxonomy) => (taxonomy === "tribe_events_cat" ? "categories" : "tags");
 
+/** The read batch's entries for a taxonomy: the terms named, the slugs new ones would take. */
+const keys = (taxonomy: Taxonomy) => ({
+  terms: batchKey<Array<{ id: number; slug: string; name: string }>>(`${key(taxonomy)}:terms`),
+  slugs: batchKey<Array<{ slug: string }>>(`${key(taxonomy)}:slugs`),
+});
+
 /** Adds the lookups for `refs` to the read batch. */
 export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs: string[]): void {
   if (refs.length === 0) return;
   const words = refs.filter((r) => !/^\d+$/.test(r));
   batch.add(
-    `${key(taxonomy)}:terms`,
+    keys(taxonomy).terms,
     db
       .select({ id: terms.id, slug: terms.slug, name: terms.name })
       .from(terms)
@@ -57,7 +63,7 @@ export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs:
   const bases = [...new Set(words.map((w) => sanitizeTitle(w) || "term"))];
   if (bases.length) {
     batch.add(
-      `${key(taxonomy)}:slugs`,
+      keys(taxonomy).slugs,
       db
         .select({ slug: terms.slug })
         .from(terms)
@@ -76,14 +82,10 @@ export function resolveTerms(
   plan: WritePlan,
   taxonomy: Taxonomy,
   refs: string[],
-  // biome-ignore lint/suspicious/noExplicitAny: batch results are untyped until issue 15 names and types them.
-  results: Record<string, any>,
+  results: NamedBatch,
 ): number[] {
-  const rows: Array<{ id: number; slug: string; name: string }> =
-    results[`${key(taxonomy)}:terms`] ?? [];
-  const taken = new Set<string>(
-    (results[`${key(taxonomy)}:slugs`] ?? []).map((r: { slug: string }) => r.slug),
-  );
+  const rows = results.maybe(keys(taxonomy).terms) ?? [];
+  const taken = new Set<string>((results.maybe(keys(taxonomy).slugs) ?? []).map((r) => r.slug));
   const html = htmlFiltersFor(plan.user);
   const ids: number[] = [];
   const created = new Map<string, number>();

@@ -16,7 +16,7 @@ import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
 import { touchEventsOf } from "./query";
 import { serializeTerm } from "./serialize";
-import { termFromResults, termLoadQueries } from "./single";
+import { loadTerm } from "./single";
 import { mayManage, subjectOf, type TaxonomyInfo } from "./taxonomies";
 
 /**
@@ -28,9 +28,7 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
   const { values } = parseArgs(singleArgs(info), await requestParams(c), argContext(c));
   const user = c.get("user");
   const { db } = c.get("rdb");
-  const { term, ancestry } = termFromResults(
-    (await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[],
-  );
+  const { term, ancestry } = await loadTerm(db, info, values.id);
   if (!term) throw new InvalidParamsError([{ name: "id" }]);
   if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
 

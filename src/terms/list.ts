@@ -5,7 +5,7 @@
  * total, the page and the category chains above the page (for nested public links).
  */
 import { and, asc, count, desc, eq, gt, inArray, not, type SQL, sql } from "drizzle-orm";
-import { NamedBatch } from "../db/batch";
+import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, eventTerms, terms } from "../db/schema";
 import { parseArgs } from "../http/args";
@@ -21,7 +21,7 @@ import { resolveZone } from "../time/zone";
 import { canReadPost } from "../users/capabilities";
 import { type ArchiveValues, archiveArgs } from "./args";
 import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
-import { ancestryOf, serializeTerm, type TermRow } from "./serialize";
+import { ancestryOf, serializeTerm } from "./serialize";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /**
@@ -107,9 +107,9 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   const user = c.get("user");
   const params = await requestParams(c);
   const { values, sent } = parseArgs(archiveArgs(info), params, argContext(c));
-  const a = values as ArchiveValues;
-  const page = a.page ?? 1;
-  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const a: ArchiveValues = values;
+  const page = a.page;
+  const perPage = clampPerPage(a.per_page, settings.perPageMax);
   // `event` is an alias of `post`; given both, `event` wins (§7.2).
   const eventArg = a.event !== undefined ? "event" : a.post !== undefined ? "post" : undefined;
   const eventId = a.event ?? a.post;
@@ -139,74 +139,64 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
     .orderBy(...order)
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const batch = new NamedBatch();
-  for (const name of ["include", "exclude"] as const) {
-    const refs = a[name];
-    if (refs) {
-      batch.add(
-        name,
-        db
-          .select({ id: terms.id, slug: terms.slug, name: terms.name })
-          .from(terms)
-          .where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs))),
-      );
-    }
-  }
-  if (a.parent)
-    batch.add(
-      "parent",
-      db
-        .select({ id: terms.id })
-        .from(terms)
-        .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))),
-    );
-  if (eventId !== undefined) {
-    batch.add(
-      "event",
-      db
-        .select({ id: events.id, status: events.status, author: events.author })
-        .from(events)
-        .where(eq(events.id, eventId)),
-    );
-  }
-  batch.add("total", db.select({ total: count() }).from(terms).where(where));
-  batch.add("rows", pageQuery);
-  if (info.hierarchical) {
-    const pageIds = db
-      .select({ id: terms.id })
+  const refsQuery = (refs: string[] | undefined) =>
+    refs &&
+    db
+      .select({ id: terms.id, slug: terms.slug, name: terms.name })
       .from(terms)
-      .where(where)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    batch.add(
-      "ancestors",
-      ancestorsQuery(
-        db,
-        sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`,
-      ),
-    );
-  }
-  const r = await batch.run(db);
+      .where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs)));
+  const pageIds = db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const r = await runBatch(db, {
+    include: refsQuery(a.include),
+    exclude: refsQuery(a.exclude),
+    parent: a.parent
+      ? db
+          .select({ id: terms.id })
+          .from(terms)
+          .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy)))
+      : undefined,
+    event:
+      eventId === undefined
+        ? undefined
+        : db
+            .select({ id: events.id, status: events.status, author: events.author })
+            .from(events)
+            .where(eq(events.id, eventId)),
+    total: db.select({ total: count() }).from(terms).where(where),
+    rows: pageQuery,
+    ancestors: info.hierarchical
+      ? ancestorsQuery(
+          db,
+          sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`,
+        )
+      : undefined,
+  });
 
   // Validators (§1.3 step 5, §3 is_event_category / is_post_tag / is_event_id).
   const invalid: string[] = [];
   for (const name of ["include", "exclude"] as const) {
     const refs = a[name];
-    if (refs && missingRefs(refs, r[name]).length) invalid.push(name);
+    const found = r[name];
+    if (refs && found && missingRefs(refs, found).length) invalid.push(name);
   }
-  if (a.parent && r.parent.length === 0) invalid.push("parent");
-  if (eventArg && r.event.length === 0) invalid.push(eventArg);
+  if (r.parent?.length === 0) invalid.push("parent");
+  if (eventArg && r.event?.length === 0) invalid.push(eventArg);
   if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
   // WordPress shows an event's terms only to those who may read the event.
-  if (eventArg && !canReadPost(user, r.event[0]))
+  if (eventArg && r.event && !canReadPost(user, r.event[0]))
     throw new ApiError(user ? 403 : 401, "rest_forbidden_context");
 
-  const total: number = r.total[0].total;
+  const total = r.total[0].total;
   const pages = totalPages(total, perPage);
   const ctx: RenderContext = { urls: c.get("urls"), settings, user, single: false };
   const ancestry = ancestryOf(r.ancestors);
-  const list = (r.rows as TermRow[]).map((term) => serializeTerm(ctx, term, ancestry));
+  const list = r.rows.map((term) => serializeTerm(ctx, term, ancestry));
 
   const echo: Array<[string, unknown]> = [
     ["per_page", perPage],

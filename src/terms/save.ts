@@ -9,7 +9,7 @@
  * with `_links`.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { NamedBatch } from "../db/batch";
+import { runBatch } from "../db/batch";
 import { IdReservation } from "../db/ids";
 import { terms } from "../db/schema";
 import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
@@ -22,7 +22,7 @@ import { htmlFiltersFor } from "../text/kses";
 import { type WriteValues, writeArgs } from "./args";
 import { ancestorsQuery, touchEventsOf } from "./query";
 import { ancestryOf, type TermRow } from "./serialize";
-import { renderSingle, termFromResults, termLoadQueries } from "./single";
+import { loadTerm, renderSingle, termFromResults, termLoadQueries } from "./single";
 import { mayManage, subjectOf, type TaxonomyInfo } from "./taxonomies";
 
 /** Which term a save targets: a new one, or one named by id. */
@@ -52,25 +52,6 @@ export async function saveTerm(
   const reservation = new IdReservation(db);
 
   return withWriteRetry(async () => {
-    const reads = new NamedBatch();
-    if ("id" in target)
-      reads.add(
-        "term",
-        db
-          .select()
-          .from(terms)
-          .where(and(eq(terms.id, target.id), eq(terms.taxonomy, info.taxonomy))),
-      );
-    if (a.parent) {
-      reads.add(
-        "parent",
-        db
-          .select({ id: terms.id })
-          .from(terms)
-          .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy))),
-      );
-      reads.add("chain", ancestorsQuery(db, [a.parent]));
-    }
     // `term_exists` (§8.8): the same name, case-insensitively, among the new term's siblings.
     const sameName =
       creating && name !== undefined
@@ -80,26 +61,37 @@ export async function saveTerm(
             info.hierarchical ? eq(terms.parent, a.parent ?? 0) : undefined,
           )
         : undefined;
-    if (sameName)
-      reads.add("same", db.select({ id: terms.id }).from(terms).where(sameName).limit(1));
     const base = creating || a.slug !== undefined ? slugBase(a.slug, name ?? "", "term") : null;
-    if (base) {
-      reads.add(
-        "slugs",
-        db
-          .select({ id: terms.id, slug: terms.slug })
-          .from(terms)
-          .where(and(eq(terms.taxonomy, info.taxonomy), slugTaken(terms.slug, base))),
-      );
-    }
-    const r = await reads.run(db);
+    const r = await runBatch(db, {
+      term:
+        "id" in target
+          ? db
+              .select()
+              .from(terms)
+              .where(and(eq(terms.id, target.id), eq(terms.taxonomy, info.taxonomy)))
+          : undefined,
+      parent: a.parent
+        ? db
+            .select({ id: terms.id })
+            .from(terms)
+            .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy)))
+        : undefined,
+      chain: a.parent ? ancestorsQuery(db, [a.parent]) : undefined,
+      same: sameName ? db.select({ id: terms.id }).from(terms).where(sameName).limit(1) : undefined,
+      slugs: base
+        ? db
+            .select({ id: terms.id, slug: terms.slug })
+            .from(terms)
+            .where(and(eq(terms.taxonomy, info.taxonomy), slugTaken(terms.slug, base)))
+        : undefined,
+    });
 
-    const existing: TermRow | null = "id" in target ? (r.term[0] ?? null) : null;
+    const existing: TermRow | null = r.term?.[0] ?? null;
     // Validators that need D1 (§1.3 step 5): the term and the parent must exist; no cycles.
     const invalid: string[] = [];
     if ("id" in target && !existing) invalid.push("id");
     const chain = ancestryOf(r.chain);
-    if (a.parent && (r.parent.length === 0 || ("id" in target && chain.has(target.id))))
+    if (r.parent && (r.parent.length === 0 || ("id" in target && chain.has(target.id))))
       invalid.push("parent");
     if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
 
@@ -108,14 +100,12 @@ export async function saveTerm(
     const parentParam = paramValue(params, "parent");
     if (!info.hierarchical && parentParam !== undefined && parentParam !== null)
       throw new ApiError(400, "rest_taxonomy_not_hierarchical");
-    if (creating && r.same.length)
+    if (creating && r.same?.length)
       throw new ApiError(400, "term_exists", [], { term_id: r.same[0].id }, info.termExistsMessage);
 
     const stamp = postDates(requestNow(c), c.get("settings").siteTimezone);
     const taken = new Set<string>(
-      (r.slugs ?? [])
-        .filter((t: { id: number }) => t.id !== existing?.id)
-        .map((t: { slug: string }) => t.slug),
+      (r.slugs ?? []).filter((t) => t.id !== existing?.id).map((t) => t.slug),
     );
     const fields: Partial<typeof terms.$inferInsert> = {};
     if (name !== undefined) fields.name = name;
@@ -141,11 +131,8 @@ export async function saveTerm(
         }),
         bumpContentVersion(db, "public"),
       ];
-      const results = (await db.batch([
-        ...write,
-        ...termLoadQueries(db, info, id),
-      ] as never)) as unknown[];
-      const { term, ancestry } = termFromResults(results.slice(write.length));
+      const written = await runBatch(db, { write, term: termLoadQueries(db, info, id) });
+      const { term, ancestry } = termFromResults(written.term);
       c.header("Location", `${c.get("urls").namespaceRoot}${info.base}/${id}`);
       return c.json(renderSingle(c, info, term!, ancestry), 201);
     }
@@ -155,9 +142,7 @@ export async function saveTerm(
       (k) => fields[k] !== existing[k as keyof TermRow],
     );
     if (!changed) {
-      const { term, ancestry } = termFromResults(
-        (await db.batch(termLoadQueries(db, info, existing.id) as never)) as unknown[],
-      );
+      const { term, ancestry } = await loadTerm(db, info, existing.id);
       return c.json(renderSingle(c, info, term!, ancestry));
     }
     const write = [
@@ -174,11 +159,8 @@ export async function saveTerm(
       touchEventsOf(db, existing.id, stamp),
       bumpContentVersion(db, "public"),
     ];
-    const results = (await db.batch([
-      ...write,
-      ...termLoadQueries(db, info, existing.id),
-    ] as never)) as unknown[];
-    const { term, ancestry } = termFromResults(results.slice(write.length));
+    const written = await runBatch(db, { write, term: termLoadQueries(db, info, existing.id) });
+    const { term, ancestry } = termFromResults(written.term);
     return c.json(renderSingle(c, info, term!, ancestry));
   });
 }

@@ -4,6 +4,7 @@
  * (`is_event_category` / `is_post_tag`).
  */
 import { and, eq, sql } from "drizzle-orm";
+import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { terms } from "../db/schema";
 import { parseArgs } from "../http/args";
@@ -20,22 +21,29 @@ import { allowedSingleMethods, type TaxonomyInfo } from "./taxonomies";
  * of a write batch). Read their results with `termFromResults`.
  */
 export function termLoadQueries(db: Db, info: TaxonomyInfo, id: number) {
-  return [
-    db
+  return {
+    rows: db
       .select()
       .from(terms)
       .where(and(eq(terms.id, id), eq(terms.taxonomy, info.taxonomy))),
-    ancestorsQuery(db, sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} = ${id})`),
-  ] as const;
+    ancestors: ancestorsQuery(
+      db,
+      sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} = ${id})`,
+    ),
+  };
 }
 
+/** The results of `termLoadQueries`. */
+export type TermLoad = EntryResult<ReturnType<typeof termLoadQueries>>;
+
 /** The term (null when the id is not a term of the taxonomy) and its ancestry. */
-export function termFromResults(results: unknown[]): { term: TermRow | null; ancestry: Ancestry } {
-  const [rows, ancestors] = results as [
-    TermRow[],
-    Array<{ id: number; parent: number; slug: string }>,
-  ];
-  return { term: rows[0] ?? null, ancestry: ancestryOf(ancestors) };
+export function termFromResults(loaded: TermLoad): { term: TermRow | null; ancestry: Ancestry } {
+  return { term: loaded.rows[0] ?? null, ancestry: ancestryOf(loaded.ancestors) };
+}
+
+/** Loads a term of the taxonomy and its ancestry in one round trip (`termFromResults`). */
+export async function loadTerm(db: Db, info: TaxonomyInfo, id: number) {
+  return termFromResults((await runBatch(db, { term: termLoadQueries(db, info, id) })).term);
 }
 
 /** The single-term body (§4.4 c) with WordPress `_links`, as GET, POST and PUT answer. */
@@ -61,9 +69,7 @@ export function renderSingle(c: AppContext, info: TaxonomyInfo, term: TermRow, a
 export async function getTerm(c: AppContext, info: TaxonomyInfo): Promise<Response> {
   const { values } = parseArgs(singleArgs(info), await requestParams(c), argContext(c));
   const { db } = c.get("rdb");
-  const { term, ancestry } = termFromResults(
-    (await db.batch(termLoadQueries(db, info, values.id!) as never)) as unknown[],
-  );
+  const { term, ancestry } = await loadTerm(db, info, values.id);
   if (!term) throw new InvalidParamsError([{ name: "id" }]);
   return c.json(renderSingle(c, info, term, ancestry));
 }

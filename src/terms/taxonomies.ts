@@ -3,6 +3,7 @@
  * implementation, parameterized by what differs between categories and tags.
  */
 import type { Taxonomy } from "../db/schema";
+import type { MessageKey } from "../http/error-codes";
 import { type AuthUser, type Capability, can } from "../users/capabilities";
 
 export interface TaxonomyInfo {
@@ -18,7 +19,7 @@ export interface TaxonomyInfo {
   /** Capabilities needed to create, edit and delete terms (§9.2). */
   manageCaps: Capability[];
   /** Message of `term_exists` (§8.8): hierarchical taxonomies compare names among siblings only. */
-  termExistsMessage: string;
+  termExistsMessage: MessageKey;
 }
 
 /** `tribe_events_cat`: author and up may manage (`edit_tribe_events` + `publish_tribe_events`). */

@@ -6,6 +6,7 @@
  * `*_app_password(s)` to `edit_user`).
  */
 import { and, asc, eq } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
@@ -46,16 +47,16 @@ async function load(
   assertAllowed(c, MANAGE_APP_PASSWORDS, userId);
   const { db } = c.get("rdb");
   const mine = eq(applicationPasswords.userId, userId);
-  const [found, rows] = (await db.batch([
-    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
-    db
+  const { found, rows } = await runBatch(db, {
+    found: db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+    rows: db
       .select(PUBLIC_COLUMNS)
       .from(applicationPasswords)
       .where(
         uuid === undefined ? mine : and(mine, eq(applicationPasswords.uuid, uuid.toLowerCase())),
       )
       .orderBy(asc(applicationPasswords.created), asc(applicationPasswords.uuid)),
-  ])) as [Array<{ id: number }>, PublicRow[]];
+  });
   if (!found.length) throw new ApiError(404, "rest_user_invalid_id");
   return { db, userId, rows };
 }
@@ -79,7 +80,7 @@ export async function listApplicationPasswords(c: AppContext): Promise<Response>
  */
 export async function createApplicationPassword(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(APP_PASSWORD_CREATE_ARGS, await requestParams(c), argContext(c));
-  const name = plainText(a.name!);
+  const name = plainText(a.name);
   const created = requestNow(c).toUTC().toFormat(WP_FORMAT);
 
   const result = await withWriteRetry(async () => {

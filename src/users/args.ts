@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { ROLES, type Role } from "../db/schema";
-import { type Arg, issue } from "../http/args";
+import { arg, issue, optionalArg } from "../http/args";
 import {
   idFormat,
   listToArray,
@@ -17,7 +17,6 @@ import {
 import { isRole, isValidEmail, isValidUsername, plainText, sanitizeUserSlug } from "./fields";
 
 const INVALID = issue("invalid");
-const arg = <T>(a: Arg<T>) => a;
 const isString = (x: unknown): x is string => typeof x === "string";
 
 /** WordPress's largest `per_page` for users. */
@@ -110,7 +109,8 @@ export const CREATE_ARGS = {
 
 /** `POST|PUT|PATCH /users/{id}` and `/users/me`: every field optional; only those sent change. */
 export const UPDATE_ARGS = {
-  id: ID,
+  // Absent on `/users/me`.
+  id: optionalArg(ID),
   username: arg({ schema: wpString, type: "string", description: "users.username" }),
   name: arg({ schema: displayName, type: "string", description: "users.name" }),
   email: arg({ schema: email, type: "string", description: "users.email" }),

@@ -2,6 +2,7 @@
  * `POST /users` (contract §3, WordPress `WP_REST_Users_Controller::create_item` and `wp_insert_user`).
  */
 import { sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { slugTaken, uniqueSlug } from "../db/slugs";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
@@ -13,7 +14,7 @@ import { WP_FORMAT } from "../time/format";
 import { CREATE_ARGS } from "./args";
 import { can } from "./capabilities";
 import { userSlugBase } from "./fields";
-import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
+import { serializeUser, USER_COLUMNS } from "./serialize";
 
 /**
  * Handles `POST /users` (needs `create_users`): `username`, `email`, `password` required; `name`
@@ -28,30 +29,30 @@ export async function createUser(c: AppContext): Promise<Response> {
   const user = c.get("user");
   if (!can(user, "create_users")) throw forbidden(user !== null);
 
-  const username = a.username!;
-  const email = a.email!;
-  const digest = await passwordDigest(a.password!);
+  const username = a.username;
+  const email = a.email;
+  const digest = await passwordDigest(a.password);
   const registered = requestNow(c).toUTC().toFormat(WP_FORMAT);
   const base = userSlugBase(a.slug, username);
   const { db } = c.get("rdb");
 
   const created = await withWriteRetry(async () => {
-    const [clashes, slugs] = (await db.batch([
-      db
+    const { clashes, slugs } = await runBatch(db, {
+      clashes: db
         .select({ username: users.username, email: users.email })
         .from(users)
         .where(
           sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`,
         ),
-      db.select({ slug: users.slug }).from(users).where(slugTaken(users.slug, base)),
-    ])) as [Array<{ username: string; email: string }>, Array<{ slug: string }>];
+      slugs: db.select({ slug: users.slug }).from(users).where(slugTaken(users.slug, base)),
+    });
     if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase()))
       throw new ApiError(400, "existing_user_login");
     if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase()))
       throw new ApiError(400, "existing_user_email");
 
-    const [inserted] = (await db.batch([
-      db
+    const { inserted } = await runBatch(db, {
+      inserted: db
         .insert(users)
         .values({
           username,
@@ -63,8 +64,8 @@ export async function createUser(c: AppContext): Promise<Response> {
           registered,
         })
         .returning(USER_COLUMNS(users)),
-      bumpContentVersion(db, "private"),
-    ])) as [UserFields[], unknown];
+      version: bumpContentVersion(db, "private"),
+    });
     return inserted[0];
   });
 

@@ -30,7 +30,7 @@ export async function deleteUser(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(DELETE_ARGS, await requestParams(c), argContext(c));
   const id = targetUserId(c);
   assertAllowed(c, holder("delete_users"), id);
-  const reassign = a.reassign!;
+  const reassign = a.reassign;
   const { db } = c.get("rdb");
 
   const found = (await db

@@ -3,6 +3,7 @@
  * `WP_REST_Users_Controller::get_items`, `get_item`, `get_current_item`).
  */
 import { asc, count, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -12,7 +13,7 @@ import { formQuery } from "../http/urls";
 import { assertAllowed, notLoggedIn, requireUser, selfOr, targetUserId } from "./access";
 import { LIST_ARGS, SINGLE_ARGS } from "./args";
 import { can } from "./capabilities";
-import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
+import { serializeUser, USER_COLUMNS } from "./serialize";
 
 /**
  * Handles `GET /users` (needs `list_users`): users ordered by display name (WordPress's default
@@ -26,8 +27,8 @@ export async function listUsers(c: AppContext): Promise<Response> {
   const user = c.get("user");
   if (!can(user, "list_users")) throw forbidden(user !== null);
 
-  const page = a.page!;
-  const perPage = a.per_page!;
+  const page = a.page;
+  const perPage = a.per_page;
   // instr, not LIKE: no wildcards to escape, and no pattern length limit (D1 refuses LIKE patterns
   // over 50 bytes, which a search of 49 characters would reach).
   const search = a.search?.trim() ? a.search.trim().toLowerCase() : null;
@@ -36,16 +37,17 @@ export async function listUsers(c: AppContext): Promise<Response> {
         OR instr(lower(${users.email}), ${search}) > 0 OR instr(lower(${users.slug}), ${search}) > 0)`
     : undefined;
   const { db } = c.get("rdb");
-  const [[{ total }], rows] = (await db.batch([
-    db.select({ total: count() }).from(users).where(where),
-    db
+  const { counted, rows } = await runBatch(db, {
+    counted: db.select({ total: count() }).from(users).where(where),
+    rows: db
       .select(USER_COLUMNS(users))
       .from(users)
       .where(where)
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-  ])) as [Array<{ total: number }>, UserFields[]];
+  });
+  const [{ total }] = counted;
 
   const pages = totalPages(total, perPage);
   c.header("X-WP-Total", String(total));

@@ -3,6 +3,7 @@
  * `WP_REST_Users_Controller::update_item`, `update_item_permissions_check`, `check_role_update`).
  */
 import { eq, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { bumpContentVersion, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
@@ -12,7 +13,7 @@ import { ApiError } from "../http/errors";
 import { assertAllowed, selfOr, targetUserId } from "./access";
 import { UPDATE_ARGS } from "./args";
 import { can } from "./capabilities";
-import { serializeUser, USER_COLUMNS, type UserFields } from "./serialize";
+import { serializeUser, USER_COLUMNS } from "./serialize";
 
 /** The first administrator authenticates with `ADMIN_APP_PASSWORD` and always stays administrator. */
 const FIRST_ADMIN = 1;
@@ -41,19 +42,19 @@ export async function updateUser(c: AppContext): Promise<Response> {
   const { db } = c.get("rdb");
 
   const updated = await withWriteRetry(async () => {
-    const [targets, emailOwners, slugOwners] = (await db.batch([
-      db.select(USER_COLUMNS(users)).from(users).where(eq(users.id, id)),
-      db
+    const { targets, emailOwners, slugOwners } = await runBatch(db, {
+      targets: db.select(USER_COLUMNS(users)).from(users).where(eq(users.id, id)),
+      emailOwners: db
         .select({ id: users.id })
         .from(users)
         .where(
           sql`lower(${users.email}) = ${a.email?.toLowerCase() ?? null} AND ${users.id} <> ${id}`,
         ),
-      db
+      slugOwners: db
         .select({ id: users.id })
         .from(users)
         .where(sql`${users.slug} = ${a.slug ?? null} AND ${users.id} <> ${id}`),
-    ])) as [UserFields[], Array<{ id: number }>, Array<{ id: number }>];
+    });
     const target = targets[0];
     if (!target) throw new ApiError(404, "rest_user_invalid_id");
     if (sent.has("username") && a.username !== target.username)
@@ -76,10 +77,10 @@ export async function updateUser(c: AppContext): Promise<Response> {
     if (digest !== undefined) changes.passwordDigest = digest;
     if (Object.keys(changes).length === 0) return target;
 
-    const [rows] = (await db.batch([
-      db.update(users).set(changes).where(eq(users.id, id)).returning(USER_COLUMNS(users)),
-      bumpContentVersion(db, "private"),
-    ])) as [UserFields[], unknown];
+    const { rows } = await runBatch(db, {
+      rows: db.update(users).set(changes).where(eq(users.id, id)).returning(USER_COLUMNS(users)),
+      version: bumpContentVersion(db, "private"),
+    });
     return rows[0];
   });
 

@@ -5,8 +5,7 @@
  * (src/webhooks/events.ts), `coalesce_seconds` 1–3600, `status` `active` or `disabled`.
  */
 import * as v from "valibot";
-import type { Arg } from "../http/args";
-import { issue } from "../http/args";
+import { arg, issue } from "../http/args";
 import { idFormat, isNumeric, listToArray, positiveInt, wpString } from "../http/validators";
 import { isUrl } from "../linked-posts/fields";
 import { SUBSCRIBABLE } from "./events";
@@ -17,8 +16,6 @@ export const MAX_DESCRIPTION = 1000;
 export const COALESCE = { min: 1, max: 3600, default: 30 } as const;
 /** The statuses a webhook can be set to. */
 export const WEBHOOK_STATUSES = ["active", "disabled"] as const;
-
-const arg = <T>(a: Arg<T>) => a;
 
 /** An absolute http(s) URL with a host, at most 2,048 characters. */
 const webhookUrl = v.pipe(

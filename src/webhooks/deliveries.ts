@@ -24,12 +24,12 @@ export async function listDeliveries(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(DELIVERIES_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
   const settings = c.get("settings");
-  const page = a.page ?? 1;
-  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const page = a.page;
+  const perPage = clampPerPage(a.per_page, settings.perPageMax);
   const { db } = c.get("rdb");
-  const mine = eq(webhookDeliveries.webhookId, a.id!);
+  const mine = eq(webhookDeliveries.webhookId, a.id);
   const [hook, rows, [{ n: total }]] = await db.batch([
-    webhookQuery(db, a.id!),
+    webhookQuery(db, a.id),
     db
       .select()
       .from(webhookDeliveries)
@@ -61,7 +61,7 @@ export async function listDeliveries(c: AppContext): Promise<Response> {
 export async function pingWebhook(c: AppContext): Promise<Response> {
   const { values } = parseArgs(SINGLE_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
-  const hook = await requireWebhook(c.get("rdb").db, values.id!);
+  const hook = await requireWebhook(c.get("rdb").db, values.id);
   const queue = c.env.WEBHOOK_QUEUE;
   if (!queue) throw new ApiError(500, "rest_webhooks_unavailable");
   const messageId = randomMessageId();

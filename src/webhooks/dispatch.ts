@@ -20,6 +20,7 @@
 import { eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { DateTime } from "luxon";
+import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { webhookOutbox, webhooks, webhookWindows } from "../db/schema";
 import type { Bindings } from "../settings";
@@ -137,9 +138,7 @@ async function coalesce(db: Db, changes: OutboxRow[], hooks: ActiveHook[], now: 
         sinceGmt: webhookWindows.sinceGmt,
       }),
   );
-  const results = (await db.batch(upserts as never)) as Array<
-    Array<{ webhookId: number; token: string; sinceGmt: string }>
-  >;
+  const { results } = await runBatch(db, { results: upserts });
   const flushes: Outgoing[] = [];
   for (const [i, hook] of builders.entries()) {
     const window = results[i][0];

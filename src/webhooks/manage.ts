@@ -39,7 +39,7 @@ const stampOf = (c: AppContext) => requestNow(c).toUTC().toFormat(WP_FORMAT);
 export async function createWebhook(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(CREATE_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
-  assertTarget(c, a.url!);
+  assertTarget(c, a.url);
   const { webhookSecretKey } = c.get("settings");
   if (!webhookSecretKey || !c.env.WEBHOOK_QUEUE)
     throw new ApiError(500, "rest_webhooks_unavailable");
@@ -49,10 +49,10 @@ export async function createWebhook(c: AppContext): Promise<Response> {
   const [row] = await db
     .insert(webhooks)
     .values({
-      url: a.url!,
-      events: a.events!,
+      url: a.url,
+      events: a.events,
       description: a.description ?? "",
-      coalesceSeconds: a.coalesce_seconds!,
+      coalesceSeconds: a.coalesce_seconds,
       status: "active",
       secretCiphertext: await encryptSecret(secret, webhookSecretKey),
       createdGmt: stamp,
@@ -72,8 +72,8 @@ export async function listWebhooks(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(LIST_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
   const settings = c.get("settings");
-  const page = a.page ?? 1;
-  const perPage = clampPerPage(a.per_page ?? settings.perPageDefault, settings.perPageMax);
+  const page = a.page;
+  const perPage = clampPerPage(a.per_page, settings.perPageMax);
   const { db } = c.get("rdb");
   const [rows, [{ n: total }]] = await db.batch([
     db
@@ -99,7 +99,7 @@ export async function listWebhooks(c: AppContext): Promise<Response> {
 export async function getWebhook(c: AppContext): Promise<Response> {
   const { values } = parseArgs(SINGLE_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
-  return c.json(serializeWebhook(await requireWebhook(c.get("rdb").db, values.id!)));
+  return c.json(serializeWebhook(await requireWebhook(c.get("rdb").db, values.id)));
 }
 
 /**
@@ -123,11 +123,11 @@ export async function updateWebhook(c: AppContext): Promise<Response> {
     if (a.status === "active") changes.consecutiveFailures = 0;
   }
   if (Object.keys(changes).length === 0)
-    return c.json(serializeWebhook(await requireWebhook(db, a.id!)));
+    return c.json(serializeWebhook(await requireWebhook(db, a.id)));
   const [row] = await db
     .update(webhooks)
     .set({ ...changes, modifiedGmt: stampOf(c) })
-    .where(eq(webhooks.id, a.id!))
+    .where(eq(webhooks.id, a.id))
     .returning(FIELDS);
   if (!row) throw noWebhook();
   return c.json(serializeWebhook(row));
@@ -144,7 +144,7 @@ export async function deleteWebhook(c: AppContext): Promise<Response> {
   const { db } = c.get("rdb");
   const [row] = (await db
     .delete(webhooks)
-    .where(eq(webhooks.id, values.id!))
+    .where(eq(webhooks.id, values.id))
     .returning(FIELDS)) as WebhookFields[];
   if (!row) throw noWebhook();
   return c.json({ deleted: true, previous: serializeWebhook(row) });

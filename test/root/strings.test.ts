@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { namespaceGroup } from "../../src/app";
 import type { ArgSpecs } from "../../src/http/args";
+import { API_ERROR_CODES, EXTRA_MESSAGE_KEYS } from "../../src/http/error-codes";
 import { clearStringsCache, leaves, type Strings, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
@@ -28,28 +29,20 @@ function allSpecs(): ArgSpecs[] {
   ];
 }
 
-/** The source of the worker, to find every error code it can throw. */
+/** The source of the worker, to find every parameter message key it encodes. */
 const SOURCES = import.meta.glob("../../src/**/*.ts", {
   query: "?raw",
   import: "default",
   eager: true,
 }) as Record<string, string>;
 
-/** Codes of `new ApiError(status, "code"` and `` `${kind}-…` `` for both linked-post kinds, plus message keys. */
+/**
+ * Every message key of an error the worker throws: the closed list of codes `ApiError` accepts
+ * (src/http/error-codes.ts; a code not in it does not compile) and the extra keys of codes with
+ * several messages.
+ */
 function thrownCodes(): string[] {
-  const codes = new Set<string>();
-  for (const source of Object.values(SOURCES)) {
-    for (const m of source.matchAll(/ApiError\([^,()]+,\s*(["`])([^"`]+)\1/g)) {
-      const code = m[2];
-      // The template placeholder as written in the source, not a template of this file.
-      const placeholder = ["$", "{kind}"].join("");
-      if (code.includes(placeholder))
-        for (const kind of ["venue", "organizer"]) codes.add(code.replace(placeholder, kind));
-      else codes.add(code);
-    }
-    for (const m of source.matchAll(/termExistsMessage: "([^"]+)"/g)) codes.add(m[1]);
-  }
-  return [...codes];
+  return [...API_ERROR_CODES, ...EXTRA_MESSAGE_KEYS];
 }
 
 /** Keys `issue("key", …)` encodes for `data.params` messages. */

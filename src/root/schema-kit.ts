@@ -1,0 +1,43 @@
+/**
+ * Building blocks of the payload schemas of `/doc` (src/root/schemas.ts): valibot schemas whose
+ * descriptions are strings keys under `doc.schemas.`, rendered per language by src/root/openapi.ts.
+ */
+import * as v from "valibot";
+
+/** `schema` with the description `doc.schemas.{key}`. */
+export const d = <S extends v.GenericSchema>(schema: S, key: string) =>
+  v.pipe(schema, v.description<v.InferOutput<S>, string>(`doc.schemas.${key}`));
+/** A string. */
+export const str = (key: string) => d(v.string(), key);
+/** An integer. */
+export const int = (key: string) => d(v.pipe(v.number(), v.integer()), key);
+/** A string of exactly `n` digits. */
+export const digits = (key: string, n: number) =>
+  d(v.pipe(v.string(), v.regex(new RegExp(`^\\d{${n}}$`))), key);
+/** A string that may be left out (empty values dropped). */
+export const opt = (key: string) => v.optional(str(key));
+/** A flag; `null` on password-protected posts the client may not see (§4.7). */
+export const flag = (key: string) => d(v.nullable(v.boolean()), key);
+/** An empty JSON array (PHP's empty array). */
+export const emptyList = v.pipe(v.array(v.unknown()), v.maxLength(0));
+/** A component referenced with a description of its own (OpenAPI 3.0 ignores siblings of `$ref`). */
+export const ref = <S extends v.GenericSchema>(schema: S, key: string) =>
+  d(v.intersect([schema]), key);
+
+/** §5.1 bodies: the list under its key, the paging links, `total`, `total_pages`. */
+export const archive = <S extends v.GenericSchema>(key: string, item: S) =>
+  v.strictObject({
+    [key]: d(v.array(item), `archive.${key}`),
+    rest_url: str("archive.rest_url"),
+    next_rest_url: opt("archive.next_rest_url"),
+    previous_rest_url: opt("archive.previous_rest_url"),
+    total: int("archive.total"),
+    total_pages: int("archive.total_pages"),
+  });
+
+/** `DELETE …?force=true` (contract §4): the post is gone; `previous` is what it was. */
+export const deleted = <S extends v.GenericSchema>(item: S, key: string) =>
+  v.strictObject({
+    deleted: d(v.literal(true), "deleted.deleted"),
+    previous: ref(item, `deleted.${key}`),
+  });
