@@ -27,7 +27,7 @@ import {
   missingRefs,
   whereClause,
 } from "./filters";
-import { assemble, relatedQueries } from "./load";
+import { assemble, relatedQueries, relatedRows } from "./load";
 import { type EventRow, serializeEvent } from "./serialize";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
@@ -230,7 +230,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
     single: false,
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
-  const records = assemble(rows, r, user);
+  const records = assemble(rows, relatedRows(r.related), user);
   const list = records.map((record) => {
     const body = serializeEvent(ctx, record);
     return protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body);

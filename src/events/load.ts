@@ -3,7 +3,7 @@
  * page's ids as a subquery, four queries fetch the venues, organizers, terms and images of the whole
  * page; they run in the same `batch()` as the page itself, so a list costs one D1 round trip.
  */
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   eventOrganizers,
@@ -23,37 +23,71 @@ import type { EventRecord, EventRow } from "./serialize";
 /** The page's event ids: a parenthesized subquery (`(SELECT id ... LIMIT n)`) or a literal list. */
 export type IdSet = SQL | number[];
 
-const inIds = (column: Parameters<typeof inArray>[0], ids: IdSet) =>
-  Array.isArray(ids) ? inArray(column, ids.length ? ids : [-1]) : sql`${column} IN ${ids}`;
+/**
+ * `json_object('field', "table"."column", …)` of every column of `table`, keyed by drizzle's field
+ * names, read back by `decodeRow`.
+ */
+function rowObject(table: Table): SQL {
+  const parts = Object.entries(getTableColumns(table)).map(
+    // Field names are identifiers of the schema, written as literals (not bound: D1 allows 100
+    // parameters per statement, and the page's filters need theirs).
+    ([field, column]) => sql`${sql.raw(`'${field}'`)}, ${column}`,
+  );
+  return sql`json_object(${sql.join(parts, sql`, `)})`;
+}
 
-/** The four related-row queries for a set of events, to put in a batch after the page query. */
+/** A row from `rowObject`'s JSON, each value mapped as drizzle maps the column (booleans, JSON). */
+function decodeRow<T extends Table>(table: T, raw: Record<string, unknown>): T["$inferSelect"] {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[field];
+    out[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T["$inferSelect"];
+}
+
+/**
+ * What a set of events links to — venues, organizers (in their order), terms and the images of all
+ * three — in **one** statement that answers one JSON text, to put in a batch after the page query.
+ * The page's ids are chosen once (a materialized CTE), not once per kind of related row: on a
+ * filtered archive each choice re-reads the filter's rows (issue 16).
+ */
 export function relatedQueries(db: Db, ids: IdSet) {
-  const venueIds = db.select({ id: events.venueId }).from(events).where(inIds(events.id, ids));
-  const organizerIds = db
-    .select({ id: eventOrganizers.organizerId })
-    .from(eventOrganizers)
-    .where(inIds(eventOrganizers.eventId, ids));
+  const page = Array.isArray(ids)
+    ? sql`SELECT value FROM json_each(${JSON.stringify(ids)})`
+    : sql`SELECT * FROM ${ids}`;
+  const text = sql<string>`(WITH page(id) AS MATERIALIZED (${page}),
+    linked(venue_id, image_id) AS MATERIALIZED (SELECT ${events.venueId}, ${events.imageId} FROM ${events} WHERE ${events.id} IN (SELECT id FROM page)),
+    orgs AS MATERIALIZED (SELECT ${eventOrganizers.eventId} AS event_id, ${eventOrganizers.position} AS position, ${organizers.id} AS id, ${organizers.imageId} AS image_id, ${rowObject(organizers)} AS o FROM ${eventOrganizers} JOIN ${organizers} ON ${organizers.id} = ${eventOrganizers.organizerId} WHERE ${eventOrganizers.eventId} IN (SELECT id FROM page)),
+    vens AS MATERIALIZED (SELECT ${venues.id} AS id, ${venues.imageId} AS image_id, ${rowObject(venues)} AS v FROM ${venues} WHERE ${venues.id} IN (SELECT venue_id FROM linked))
+    SELECT json_object(
+      'venues', (SELECT json_group_array(json(v)) FROM vens),
+      'organizers', (SELECT json_group_array(json(x)) FROM (SELECT json_object('eventId', event_id, 'organizer', json(o)) AS x FROM orgs ORDER BY event_id, position)),
+      'terms', (SELECT json_group_array(json_object('eventId', ${eventTerms.eventId}, 'term', ${rowObject(terms)})) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} IN (SELECT id FROM page)),
+      'media', (SELECT json_group_array(${rowObject(media)}) FROM ${media} WHERE ${media.id} IN (SELECT image_id FROM linked UNION SELECT image_id FROM vens UNION SELECT image_id FROM orgs))
+    ))`;
+  return { related: db.select({ text }).from(sql`(SELECT 1)`) };
+}
+
+/** `relatedQueries`' answer as rows. */
+export function relatedRows(result: Array<{ text: string }>): RelatedRows {
+  const raw = JSON.parse(result[0]?.text ?? "{}") as {
+    venues?: Record<string, unknown>[];
+    organizers?: Array<{ eventId: number; organizer: Record<string, unknown> }>;
+    terms?: Array<{ eventId: number; term: Record<string, unknown> }>;
+    media?: Record<string, unknown>[];
+  };
   return {
-    venues: db.select().from(venues).where(inArray(venues.id, venueIds)),
-    organizers: db
-      .select({ eventId: eventOrganizers.eventId, organizer: organizers })
-      .from(eventOrganizers)
-      .innerJoin(organizers, eq(organizers.id, eventOrganizers.organizerId))
-      .where(inIds(eventOrganizers.eventId, ids))
-      .orderBy(asc(eventOrganizers.eventId), asc(eventOrganizers.position)),
-    terms: db
-      .select({ eventId: eventTerms.eventId, term: terms })
-      .from(eventTerms)
-      .innerJoin(terms, eq(terms.id, eventTerms.termId))
-      .where(inIds(eventTerms.eventId, ids)),
-    media: db
-      .select()
-      .from(media)
-      .where(
-        sql`${media.id} IN (SELECT ${events.imageId} FROM ${events} WHERE ${inIds(events.id, ids)}
-          UNION SELECT ${venues.imageId} FROM ${venues} WHERE ${inArray(venues.id, venueIds)}
-          UNION SELECT ${organizers.imageId} FROM ${organizers} WHERE ${inArray(organizers.id, organizerIds)})`,
-      ),
+    venues: (raw.venues ?? []).map((v) => decodeRow(venues, v)),
+    organizers: (raw.organizers ?? []).map(({ eventId, organizer }) => ({
+      eventId,
+      organizer: decodeRow(organizers, organizer),
+    })),
+    terms: (raw.terms ?? []).map(({ eventId, term }) => ({
+      eventId,
+      term: decodeRow(terms, term),
+    })),
+    media: (raw.media ?? []).map((m) => decodeRow(media, m)),
   };
 }
 

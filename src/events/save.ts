@@ -30,6 +30,7 @@ import {
 } from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
+import { relatedRows } from "./load";
 import { type EventLinks, planEventSave } from "./save-plan";
 import { type EventRow, serializeEvent } from "./serialize";
 import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
@@ -51,10 +52,11 @@ export type SaveTarget = { create: true } | { id: number } | { slug: string };
 
 /** The event's links as stored (not as a viewer may see them): organizers in order, terms. */
 function storedLinks(loaded: EventLoad): EventLinks {
+  const related = relatedRows(loaded.related);
   const of = (taxonomy: Taxonomy) =>
-    loaded.terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
+    related.terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
   return {
-    organizers: loaded.organizers.map((o) => o.organizer.id),
+    organizers: related.organizers.map((o) => o.organizer.id),
     terms: { tribe_events_cat: of("tribe_events_cat"), post_tag: of("post_tag") },
   };
 }

@@ -14,7 +14,7 @@ import type { RenderContext } from "../http/render";
 import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
-import { assemble, relatedQueries } from "./load";
+import { assemble, relatedQueries, relatedRows } from "./load";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
@@ -55,7 +55,7 @@ export function eventFromResults(
   const row = loaded.rows[0];
   return {
     postType: loaded.type[0]?.postType ?? null,
-    record: row ? assemble([row], loaded, viewer)[0] : null,
+    record: row ? assemble([row], relatedRows(loaded.related), viewer)[0] : null,
   };
 }
 

@@ -22,7 +22,7 @@ import type { Db } from "../db/client";
 import { events } from "../db/schema";
 import { existenceQueries, whereClause } from "../events/filters";
 import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
-import { assemble, relatedQueries } from "../events/load";
+import { assemble, relatedQueries, relatedRows } from "../events/load";
 import type { EventRecord, EventRow } from "../events/serialize";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
@@ -70,7 +70,7 @@ function readChunk(
   chunk: EntryResult<ReturnType<typeof chunkQueries>>,
   viewer: AuthUser | null,
 ): EventRecord[] {
-  return assemble(chunk.rows, chunk, viewer);
+  return assemble(chunk.rows, relatedRows(chunk.related), viewer);
 }
 
 function calendarHeader(ctx: RenderContext): string {
