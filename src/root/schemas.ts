@@ -14,6 +14,8 @@
  * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
+import { Organizer } from "../linked-posts/organizer";
+import { Venue } from "../linked-posts/venue";
 import {
   EventJsonLd,
   JsonLdOffer,
@@ -23,7 +25,20 @@ import {
   OrganizerJsonLd,
   VenueJsonLd,
 } from "./json-ld-schemas";
-import { archive, d, deleted, digits, emptyList, flag, int, opt, ref, str } from "./schema-kit";
+import {
+  archive,
+  d,
+  deleted,
+  digits,
+  emptyList,
+  flag,
+  Image,
+  image,
+  int,
+  opt,
+  ref,
+  str,
+} from "./schema-kit";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
 
@@ -44,19 +59,6 @@ export const CostDetails = v.strictObject({
   currency_position: d(v.picklist(["prefix", "postfix", ""]), "cost_details.currency_position"),
   values: d(v.array(v.string()), "cost_details.values"),
 });
-
-/** §4.5: falsy entries dropped. */
-export const Image = v.strictObject({
-  url: str("image.url"),
-  id: int("image.id"),
-  extension: opt("image.extension"),
-  width: v.optional(int("image.width")),
-  height: v.optional(int("image.height")),
-  filesize: v.optional(int("image.filesize")),
-});
-
-/** `image` of a post: the object, or `false`. */
-const image = (key: string) => d(v.union([Image, v.literal(false)]), key);
 
 const termUrls = d(
   v.strictObject({
@@ -104,58 +106,6 @@ export const EventTerm = v.strictObject({
   filter: str("term.filter"),
   id: int("term.id"),
   urls: termUrls,
-});
-
-/** Keys venues and organizers share (§4.2, §4.3), each dropped when empty. */
-const linkedPost = (k: "venue" | "organizer") => ({
-  id: int(`${k}.id`),
-  author: v.optional(d(v.pipe(v.string(), v.regex(/^\d+$/)), `${k}.author`)),
-  status: opt(`${k}.status`),
-  date: opt(`${k}.date`),
-  date_utc: opt(`${k}.date_utc`),
-  modified: opt(`${k}.modified`),
-  modified_utc: opt(`${k}.modified_utc`),
-  url: opt(`${k}.url`),
-  [k]: opt(`${k}.${k}`),
-  description: opt(`${k}.description`),
-  excerpt: opt(`${k}.excerpt`),
-  slug: opt(`${k}.slug`),
-  image: v.optional(image(`${k}.image`)),
-});
-
-const globalIds = (k: "venue" | "organizer") => ({
-  global_id: str(`${k}.global_id`),
-  global_id_lineage: d(v.array(v.string()), `${k}.global_id_lineage`),
-});
-
-/** §4.2 (`show_map` is `null` only on blanked password-protected venues; their name stays, contract §4 row 18). */
-export const Venue = v.strictObject({
-  ...linkedPost("venue"),
-  address: opt("venue.address"),
-  city: opt("venue.city"),
-  country: opt("venue.country"),
-  province: opt("venue.province"),
-  state: opt("venue.state"),
-  zip: opt("venue.zip"),
-  phone: opt("venue.phone"),
-  website: opt("venue.website"),
-  stateprovince: opt("venue.stateprovince"),
-  geo_lat: v.optional(d(v.number(), "venue.geo_lat")),
-  geo_lng: v.optional(d(v.number(), "venue.geo_lng")),
-  json_ld: v.optional(ref(VenueJsonLd, "venue.json_ld")),
-  show_map: flag("venue.show_map"),
-  show_map_link: flag("venue.show_map_link"),
-  ...globalIds("venue"),
-});
-
-/** §4.3. */
-export const Organizer = v.strictObject({
-  ...linkedPost("organizer"),
-  phone: opt("organizer.phone"),
-  website: opt("organizer.website"),
-  email: opt("organizer.email"),
-  json_ld: v.optional(ref(OrganizerJsonLd, "organizer.json_ld")),
-  ...globalIds("organizer"),
 });
 
 /** §4.1: every key always present. */

@@ -1,0 +1,98 @@
+/**
+ * Resource contracts (issue 15): each wire field of a resource declared once — what is sent (the
+ * valibot schema `/doc` shows, with its description key), the argument that writes it (validation,
+ * the namespace index, `/doc` parameters), the column it is stored in and how, and what password
+ * protection shows instead (tec-reference §4.7). The helpers here derive the argument specs, the
+ * `/doc` component, the write mapping and the protection list from such a table.
+ */
+import * as v from "valibot";
+import type { HtmlFilters } from "../text/kses";
+import type { Arg } from "./args";
+
+/** What password protection shows instead of a field (§4.7): a value, or `"[]"` for an empty list. */
+export type Blank = "" | null | 0 | false | "[]";
+
+/** One wire field of a resource. */
+export interface WireField {
+  /** What is sent: the schema `/doc` shows (optional when empty values are dropped). */
+  out: v.GenericSchema;
+  /** The argument that writes the field; absent when clients cannot write it. */
+  arg?: Arg;
+  /** The column the validated value is stored in (a key of the drizzle table), when stored as is. */
+  column?: string;
+  /** The stored form of the validated value (e.g. through the writer's HTML filters). */
+  write?: (value: never, html: HtmlFilters) => unknown;
+  /** What password protection shows instead; absent: shown. */
+  blank?: Blank;
+  /** Only editors and administrators (`edit_others_posts`) may write it; absent: whoever may write the post. */
+  editorsOnly?: true;
+}
+
+/** A resource's fields by wire name, in the order they are sent. */
+export type WireFields = Record<string, WireField>;
+
+type OutputSchemas<F extends WireFields> = { [K in keyof F]: F[K]["out"] };
+
+/**
+ * The `/doc` component of a resource: every field's schema, in wire order, no other key allowed.
+ * @example const Venue = wireSchema(VENUE_FIELDS); type VenueObject = v.InferOutput<typeof Venue>;
+ */
+export function wireSchema<F extends WireFields>(
+  fields: F,
+): v.StrictObjectSchema<OutputSchemas<F>, undefined> {
+  const entries = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.out]));
+  return v.strictObject(entries as OutputSchemas<F>);
+}
+
+/** The argument of each field named, in the order given. */
+export type ArgsOf<F extends WireFields, K extends keyof F> = {
+  [N in K]: NonNullable<F[N]["arg"]>;
+};
+
+/**
+ * The argument specs of the fields named, in that order (TEC's registration order, which the
+ * namespace index and `/doc` show).
+ * @throws Error at start-up for a named field without an argument.
+ */
+export function argSpecs<F extends WireFields, const K extends readonly (keyof F & string)[]>(
+  fields: F,
+  order: K,
+): ArgsOf<F, K[number]> {
+  return Object.fromEntries(
+    order.map((name) => {
+      const arg = fields[name].arg;
+      if (!arg) throw new Error(`field ${name} has no argument`);
+      return [name, arg];
+    }),
+  ) as ArgsOf<F, K[number]>;
+}
+
+/**
+ * The write mapping: the columns set from the fields that were sent (inserts and partial updates),
+ * through each field's `write`.
+ * @example writeColumns(VENUE_FIELDS, { city: "Berlin" }, new Set(["city"]), html) // { city: "Berlin" }
+ */
+export function writeColumns(
+  fields: WireFields,
+  values: Record<string, unknown>,
+  sent: Set<string>,
+  html: HtmlFilters,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    if (!f.column || !sent.has(name)) continue;
+    const value = values[name];
+    out[f.column] = f.write ? f.write(value as never, html) : value;
+  }
+  return out;
+}
+
+/** Whether the fields sent include one only editors and administrators may write. */
+export const sendsEditorsOnly = (fields: WireFields, sent: Set<string>): boolean =>
+  Object.entries(fields).some(([name, f]) => f.editorsOnly && sent.has(name));
+
+/** The fields a table blanks, by wire name. */
+export const blanksOf = (fields: WireFields): Array<[string, Blank]> =>
+  Object.entries(fields).flatMap(([name, f]) =>
+    f.blank === undefined ? [] : [[name, f.blank] as [string, Blank]],
+  );
