@@ -32,6 +32,7 @@ import {
 } from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
+import { EVENT_FIELDS } from "./contract";
 import { type EventLinks, planEventSave } from "./save-plan";
 import { type EventRow, serializeEvent } from "./serialize";
 import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
@@ -42,11 +43,11 @@ export const unchanged = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =
   and(eq(events.id, row.id), eq(events.status, row.status), eq(events.changedGmt, row.changedGmt));
 
 /**
- * Whether a save writes what only editors may write: the event's `global_id_lineage`, or such a
- * field of a venue or organizer it creates (their contracts say which).
+ * Whether a save writes what only editors may write, on the event or on a venue or organizer it
+ * creates (their contracts say which).
  */
-const writesEditorsOnly = (own: unknown, linked: Partial<Record<LinkedKind, LinkedInput>>) =>
-  own !== undefined ||
+const writesEditorsOnly = (sent: Set<string>, linked: Partial<Record<LinkedKind, LinkedInput>>) =>
+  sendsEditorsOnly(EVENT_FIELDS, sent) ||
   Object.entries(linked).some(
     ([kind, i]) =>
       i &&
@@ -167,7 +168,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       throw forbidden(true);
     // Importers match on the lineage: only editors and administrators write it.
     if (
-      writesEditorsOnly(a.global_id_lineage, { venue, organizer }) &&
+      writesEditorsOnly(sent as Set<string>, { venue, organizer }) &&
       !can(user, "edit_others_posts")
     )
       throw forbidden(true);

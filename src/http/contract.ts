@@ -9,13 +9,18 @@ import * as v from "valibot";
 import type { HtmlFilters } from "../text/kses";
 import type { Arg } from "./args";
 
-/** What password protection shows instead of a field (§4.7): a value, or `"[]"` for an empty list. */
-export type Blank = "" | null | 0 | false | "[]";
+/** What password protection shows instead of a field (§4.7): a value, an empty list, an object. */
+export type Blank = "" | null | 0 | false | readonly [] | Readonly<Record<string, unknown>>;
 
-/** One wire field of a resource. */
-export interface WireField {
-  /** What is sent: the schema `/doc` shows (optional when empty values are dropped). */
-  out: v.GenericSchema;
+/**
+ * One wire field of a resource.
+ * @typeParam R what `read` reads from (the resource's record, as its serializer prepares it).
+ */
+export interface WireField<R = never> {
+  /** What is sent: the schema `/doc` shows (optional when empty values are dropped); absent for arguments only written. */
+  out?: v.GenericSchema;
+  /** The read mapping: the value sent, from the record (absent: the column's value, or computed by the serializer). */
+  read?: (record: R) => unknown;
   /** The argument that writes the field; absent when clients cannot write it. */
   arg?: Arg;
   /** The column the validated value is stored in (a key of the drizzle table), when stored as is. */
@@ -29,18 +34,28 @@ export interface WireField {
 }
 
 /** A resource's fields by wire name, in the order they are sent. */
-export type WireFields = Record<string, WireField>;
+// biome-ignore lint/suspicious/noExplicitAny: a table holds fields reading records of any type.
+export type WireFields = Record<string, WireField<any>>;
 
-type OutputSchemas<F extends WireFields> = { [K in keyof F]: F[K]["out"] };
+/** The names of the fields that are sent (those with an output schema). */
+type SentNames<F extends WireFields> = {
+  [K in keyof F]: F[K]["out"] extends v.GenericSchema ? K : never;
+}[keyof F];
+
+type OutputSchemas<F extends WireFields> = {
+  [K in SentNames<F>]: Extract<F[K]["out"], v.GenericSchema>;
+};
 
 /**
- * The `/doc` component of a resource: every field's schema, in wire order, no other key allowed.
+ * The `/doc` component of a resource: every sent field's schema, in wire order, no other key allowed.
  * @example const Venue = wireSchema(VENUE_FIELDS); type VenueObject = v.InferOutput<typeof Venue>;
  */
 export function wireSchema<F extends WireFields>(
   fields: F,
 ): v.StrictObjectSchema<OutputSchemas<F>, undefined> {
-  const entries = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.out]));
+  const entries = Object.fromEntries(
+    Object.entries(fields).flatMap(([name, f]) => (f.out ? [[name, f.out]] : [])),
+  );
   return v.strictObject(entries as OutputSchemas<F>);
 }
 

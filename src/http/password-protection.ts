@@ -2,33 +2,11 @@
  * Password-protected posts (tec-reference §4.7, contract §4 row 18): when access is not granted, the
  * protected fields of the object are blanked, recursively, keeping the keys; titles and names stay.
  */
+import { EVENT_FIELDS } from "../events/contract";
 import { ORGANIZER_FIELDS } from "../linked-posts/organizer";
 import { VENUE_FIELDS } from "../linked-posts/venue";
 import { type Blank, blanksOf } from "./contract";
 import { sha256Hex, timingSafeEqual } from "./crypto";
-
-/**
- * What the event blanks (§4.7), until events have a contract of their own: `venue` and `organizer`
- * become `[]` unless kept (the event's embedded posts).
- */
-const EVENT_BLANKS: Array<[string, Blank]> = [
-  ["description", ""],
-  ["excerpt", ""],
-  ["cost", ""],
-  ["website", ""],
-  ["all_day", null],
-  ["show_map", null],
-  ["show_map_link", null],
-  ["hide_from_listings", null],
-  ["sticky", null],
-  ["featured", null],
-  ["categories", "[]"],
-  ["tags", "[]"],
-  ["venue", "[]"],
-  ["organizer", "[]"],
-  ["custom_fields", "[]"],
-  ["image", false],
-];
 
 let blanks: Map<string, Blank> | null = null;
 
@@ -41,11 +19,11 @@ function blankTable(): Map<string, Blank> {
   if (blanks) return blanks;
   const table = new Map<string, Blank>();
   for (const [name, blank] of [
-    ...EVENT_BLANKS,
+    ...blanksOf(EVENT_FIELDS),
     ...blanksOf(VENUE_FIELDS),
     ...blanksOf(ORGANIZER_FIELDS),
   ]) {
-    if (table.has(name) && table.get(name) !== blank)
+    if (table.has(name) && JSON.stringify(table.get(name)) !== JSON.stringify(blank))
       throw new Error(`password protection blanks ${name} two ways`);
     table.set(name, blank);
   }
@@ -63,9 +41,8 @@ export function blankProtected<T extends Record<string, unknown>>(obj: T, keep: 
   for (const key of Object.keys(o)) {
     if (keep.includes(key)) continue;
     const blank = table.get(key);
-    if (blank !== undefined) o[key] = blank === "[]" ? [] : blank;
-    else if (key === "cost_details")
-      o[key] = { currency_symbol: "", currency_position: "", currency_code: "", values: [] };
+    if (blank !== undefined)
+      o[key] = blank !== null && typeof blank === "object" ? structuredClone(blank) : blank;
     else if (
       key !== "json_ld" &&
       o[key] !== null &&

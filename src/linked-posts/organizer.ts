@@ -26,7 +26,7 @@ export const ORGANIZER_FIELDS = {
   website: textField("organizer", "website", "website", urlOrEmpty),
   email: textField("organizer", "email", "email"),
   json_ld: { out: v.optional(ref(OrganizerJsonLd, "organizer.json_ld")) },
-  ...globalIdFields("organizer"),
+  ...globalIdFields("organizer", "organizers"),
 } satisfies Record<string, WireField>;
 
 /** `POST /organizers` arguments (§2.7, TEC's order), `organizer` required. */

@@ -9,8 +9,8 @@ import * as v from "valibot";
 import { arg } from "../http/args";
 import type { WireField } from "../http/contract";
 import { globalId, type RenderContext } from "../http/render";
-import { nonEmptyString, timeInput } from "../http/validators";
-import { d, image, int, opt, str } from "../root/schema-kit";
+import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { d, flag, image, int, opt, str } from "../root/schema-kit";
 import type { HtmlFilters } from "../text/kses";
 import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
 import type { LinkedKind } from "./kinds";
@@ -83,26 +83,70 @@ export const postArgs = <K extends LinkedKind>(kind: K) =>
     "status",
   ] as const;
 
+/** A post's global ids as sent (§4.1): its own, and its lineage after it. */
+export interface GlobalIds {
+  global_id: string;
+  global_id_lineage: string[];
+}
+
 /**
- * The global ids, always sent, last (§4.1). The lineage is written by importers, which match posts
- * on it (contract §7): only editors and administrators may write it, or an author could make an
- * import overwrite their post.
+ * The global ids, always sent (§4.1), for any post (events, venues, organizers). The lineage is
+ * written by importers, which match posts on it (contract §7): only editors and administrators may
+ * write it, or an author could make an import overwrite their post.
+ * @param doc the `/doc` description prefix (`event`); @param args the argument's (`events.write`).
  */
-export const globalIdFields = (kind: LinkedKind) =>
+export const globalIdFields = (doc: string, args: string) =>
   ({
-    global_id: { out: str(`${kind}.global_id`) },
+    global_id: { out: str(`${doc}.global_id`), read: (r: { ids: GlobalIds }) => r.ids.global_id },
     global_id_lineage: {
-      out: d(v.array(v.string()), `${kind}.global_id_lineage`),
+      out: d(v.array(v.string()), `${doc}.global_id_lineage`),
+      read: (r: { ids: GlobalIds }) => r.ids.global_id_lineage,
       arg: arg({
         schema: globalIdLineage,
         swaggerType: "array",
         items: { type: "string" },
-        description: `${kind}s.global_id_lineage`,
+        description: `${args}.global_id_lineage`,
       }),
       column: "globalIdLineage",
       editorsOnly: true,
     },
-  }) satisfies Record<string, WireField>;
+  }) satisfies Record<string, WireField<{ ids: GlobalIds }>>;
+
+/** The global ids of a post as sent: its own, and its lineage after it (§4.1). */
+export function globalIds(
+  ctx: RenderContext,
+  row: { id: number; globalIdLineage: string[] },
+): GlobalIds {
+  const id = globalId(ctx, row.id);
+  return { global_id: id, global_id_lineage: [id, ...row.globalIdLineage] };
+}
+
+/**
+ * `show_map` and `show_map_link` of events and venues: stored as is, `null` when password
+ * protection blanks them (§4.7).
+ */
+export const mapFlagFields = (doc: string, args: string) => {
+  const flagField = (field: "show_map" | "show_map_link", column: "showMap" | "showMapLink") =>
+    ({
+      out: flag(`${doc}.${field}`),
+      arg: arg({ schema: wpBoolean, type: "boolean", description: `${args}.${field}` }),
+      column,
+      blank: null,
+    }) satisfies WireField;
+  return {
+    show_map: flagField("show_map", "showMap"),
+    show_map_link: flagField("show_map_link", "showMapLink"),
+  };
+};
+
+/** The names of `mapFlagFields`, in TEC's argument order. */
+export const MAP_FLAG_ARGS = ["show_map", "show_map_link"] as const;
+
+/** The map flags of a row as sent. */
+export const mapFlags = (row: { showMap: boolean; showMapLink: boolean }) => ({
+  show_map: row.showMap,
+  show_map_link: row.showMapLink,
+});
 
 /** A text field of the address or contact, stored as is, blanked by password protection. */
 export const textField = (
@@ -117,9 +161,3 @@ export const textField = (
     column,
     blank: "",
   }) satisfies WireField;
-
-/** The global ids of a post as sent: its own, and its lineage after it (§4.1). */
-export function globalIds(ctx: RenderContext, row: { id: number; globalIdLineage: string[] }) {
-  const id = globalId(ctx, row.id);
-  return { global_id: id, global_id_lineage: [id, ...row.globalIdLineage] };
-}

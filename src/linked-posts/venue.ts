@@ -10,24 +10,24 @@ import type { venues } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy, type RenderContext } from "../http/render";
-import { wpBoolean } from "../http/validators";
 import { imageObject, type MediaRow } from "../media/serialize";
 import { VenueJsonLd } from "../root/json-ld-schemas";
-import { d, flag, ref } from "../root/schema-kit";
+import { d, ref } from "../root/schema-kit";
 import { autop } from "../text/html";
 import { coordinate, urlOrEmpty } from "./fields";
 import { venueJsonLd } from "./json-ld";
-import { globalIdFields, globalIds, postArgs, postFields, textField } from "./post-fields";
+import {
+  globalIdFields,
+  globalIds,
+  MAP_FLAG_ARGS,
+  mapFlagFields,
+  mapFlags,
+  postArgs,
+  postFields,
+  textField,
+} from "./post-fields";
 
 export type VenueRow = typeof venues.$inferSelect;
-
-const flagField = (field: "show_map" | "show_map_link", column: "showMap" | "showMapLink") =>
-  ({
-    out: flag(`venue.${field}`),
-    arg: arg({ schema: wpBoolean, type: "boolean", description: `venues.${field}` }),
-    column,
-    blank: null,
-  }) satisfies WireField;
 
 const geoField = (field: "geo_lat" | "geo_lng", column: "geoLat" | "geoLng", max: number) =>
   ({
@@ -53,16 +53,14 @@ export const VENUE_FIELDS = {
   geo_lat: geoField("geo_lat", "geoLat", 90),
   geo_lng: geoField("geo_lng", "geoLng", 180),
   json_ld: { out: v.optional(ref(VenueJsonLd, "venue.json_ld")) },
-  show_map: flagField("show_map", "showMap"),
-  show_map_link: flagField("show_map_link", "showMapLink"),
-  ...globalIdFields("venue"),
+  ...mapFlagFields("venue", "venues"),
+  ...globalIdFields("venue", "venues"),
 } satisfies Record<string, WireField>;
 
 /** `POST /venues` arguments (§2.6, TEC's order), `venue` required. */
 export const VENUE_ARGS = argSpecs(VENUE_FIELDS, [
   ...postArgs("venue"),
-  "show_map",
-  "show_map_link",
+  ...MAP_FLAG_ARGS,
   "address",
   "city",
   "country",
@@ -140,8 +138,7 @@ export function serializeVenue(
   return {
     ...body,
     id: row.id,
-    show_map: row.showMap,
-    show_map_link: row.showMapLink,
+    ...mapFlags(row),
     ...ids,
   };
 }

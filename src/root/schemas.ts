@@ -14,6 +14,7 @@
  * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
+import { CostDetails, Event } from "../events/contract";
 import { Organizer } from "../linked-posts/organizer";
 import { Venue } from "../linked-posts/venue";
 import {
@@ -25,49 +26,10 @@ import {
   OrganizerJsonLd,
   VenueJsonLd,
 } from "./json-ld-schemas";
-import {
-  archive,
-  d,
-  deleted,
-  digits,
-  emptyList,
-  flag,
-  Image,
-  image,
-  int,
-  opt,
-  ref,
-  str,
-} from "./schema-kit";
+import { DateDetails, EventTerm, termUrls } from "./part-schemas";
+import { archive, d, deleted, emptyList, Image, int, str } from "./schema-kit";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
-
-/** §4.6: the stored `Y-m-d H:i:s` split into zero-padded strings. */
-export const DateDetails = v.strictObject({
-  year: digits("date_details.year", 4),
-  month: digits("date_details.month", 2),
-  day: digits("date_details.day", 2),
-  hour: digits("date_details.hour", 2),
-  minutes: digits("date_details.minutes", 2),
-  seconds: digits("date_details.seconds", 2),
-});
-
-/** §4.1 `cost_details`, §4.8 `values` (numbers as strings, words as their key). */
-export const CostDetails = v.strictObject({
-  currency_symbol: str("cost_details.currency_symbol"),
-  currency_code: str("cost_details.currency_code"),
-  currency_position: d(v.picklist(["prefix", "postfix", ""]), "cost_details.currency_position"),
-  values: d(v.array(v.string()), "cost_details.values"),
-});
-
-const termUrls = d(
-  v.strictObject({
-    self: str("term.urls_self"),
-    collection: str("term.urls_collection"),
-    up: opt("term.urls_up"),
-  }),
-  "term.urls",
-);
 
 /** A WordPress `_links` entry of a single term. */
 const Link = v.strictObject({
@@ -91,66 +53,6 @@ export const Term = v.strictObject({
   url: str("term.url"),
   urls: termUrls,
   _links: v.optional(d(v.record(v.string(), v.array(Link)), "term.links")),
-});
-
-/** §4.4 (a): a term embedded in an event. */
-export const EventTerm = v.strictObject({
-  name: str("term.name"),
-  slug: str("term.slug"),
-  term_group: int("term.term_group"),
-  term_taxonomy_id: int("term.term_taxonomy_id"),
-  taxonomy: d(v.picklist(["tribe_events_cat", "post_tag"]), "term.taxonomy"),
-  description: str("term.description"),
-  parent: int("term.parent"),
-  count: int("term.count"),
-  filter: str("term.filter"),
-  id: int("term.id"),
-  urls: termUrls,
-});
-
-/** §4.1: every key always present. */
-export const Event = v.strictObject({
-  id: int("event.id"),
-  global_id: str("event.global_id"),
-  global_id_lineage: d(v.array(v.string()), "event.global_id_lineage"),
-  author: d(v.pipe(v.string(), v.regex(/^\d+$/)), "event.author"),
-  status: str("event.status"),
-  date: str("event.date"),
-  date_utc: str("event.date_utc"),
-  modified: str("event.modified"),
-  modified_utc: str("event.modified_utc"),
-  url: str("event.url"),
-  rest_url: str("event.rest_url"),
-  title: str("event.title"),
-  description: str("event.description"),
-  excerpt: str("event.excerpt"),
-  slug: str("event.slug"),
-  image: image("event.image"),
-  all_day: flag("event.all_day"),
-  start_date: str("event.start_date"),
-  start_date_details: ref(DateDetails, "event.start_date_details"),
-  end_date: str("event.end_date"),
-  end_date_details: ref(DateDetails, "event.end_date_details"),
-  utc_start_date: str("event.utc_start_date"),
-  utc_start_date_details: ref(DateDetails, "event.utc_start_date_details"),
-  utc_end_date: str("event.utc_end_date"),
-  utc_end_date_details: ref(DateDetails, "event.utc_end_date_details"),
-  timezone: str("event.timezone"),
-  timezone_abbr: str("event.timezone_abbr"),
-  cost: str("event.cost"),
-  cost_details: ref(CostDetails, "event.cost_details"),
-  website: str("event.website"),
-  show_map: flag("event.show_map"),
-  show_map_link: flag("event.show_map_link"),
-  hide_from_listings: flag("event.hide_from_listings"),
-  sticky: flag("event.sticky"),
-  featured: flag("event.featured"),
-  categories: d(v.array(EventTerm), "event.categories"),
-  tags: d(v.array(EventTerm), "event.tags"),
-  venue: d(v.union([Venue, emptyList]), "event.venue"),
-  organizer: d(v.array(Organizer), "event.organizer"),
-  custom_fields: d(emptyList, "event.custom_fields"),
-  json_ld: v.optional(ref(EventJsonLd, "event.json_ld")),
 });
 
 /** One entry of `data.details` of `rest_invalid_param` (§10.2). */
