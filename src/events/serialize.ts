@@ -2,7 +2,7 @@
  * The event object of tec-reference §4.1: every key always present, in TEC's order.
  */
 import type { events } from "../db/schema";
-import type { WireFields } from "../http/contract";
+import { readMapping } from "../http/contract";
 import { blankProtected } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { globalIds } from "../linked-posts/post-fields";
@@ -96,20 +96,8 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord): EventOb
     ),
   };
   if (ctx.single) view.jsonLd = eventJsonLd(ctx, openLinks(ctx, record));
-  const body: Record<string, unknown> = {};
-  for (const [name, field] of SENT) {
-    const value = field.read(view);
-    if (value !== undefined) body[name] = value;
-  }
-  return body as EventObject;
+  return readEvent(view) as EventObject;
 }
 
-/** The fields that are sent, with how each is read: its `read`, else its column's value. */
-const SENT = Object.entries(EVENT_FIELDS as WireFields).flatMap(([name, f]) => {
-  if (!f.out) return [];
-  const { read, column } = f;
-  if (read) return [[name, { read }] as const];
-  if (!column) throw new Error(`event field ${name} is sent but neither read nor stored`);
-  const fromColumn = (r: EventView) => (r.row as Record<string, unknown>)[column];
-  return [[name, { read: fromColumn }] as const];
-});
+/** The read mapping of the event's contract: each sent field's `read`, else its column's value. */
+const readEvent = readMapping(EVENT_FIELDS, (view: EventView) => view.row);

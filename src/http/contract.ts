@@ -59,6 +59,33 @@ export function wireSchema<F extends WireFields>(
   return v.strictObject(entries as OutputSchemas<F>);
 }
 
+/**
+ * The read mapping: builds the object sent from a record, field by field — each sent field's
+ * `read`, else the value of its column in `row(record)` — in wire order, leaving out `undefined`.
+ * @throws Error at start-up for a sent field that is neither read nor stored.
+ * @example const serializeWebhook = readMapping(WEBHOOK_FIELDS, (row: WebhookRow) => row);
+ */
+export function readMapping<R>(
+  fields: WireFields,
+  row: (record: R) => object,
+): (record: R) => Record<string, unknown> {
+  const reads = Object.entries(fields).flatMap(([name, f]) => {
+    if (!f.out) return [];
+    const { read, column } = f;
+    if (read) return [[name, read as (record: R) => unknown] as const];
+    if (!column) throw new Error(`field ${name} is sent but neither read nor stored`);
+    return [[name, (r: R) => (row(r) as Record<string, unknown>)[column]] as const];
+  });
+  return (record) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, read] of reads) {
+      const value = read(record);
+      if (value !== undefined) out[name] = value;
+    }
+    return out;
+  };
+}
+
 /** The argument of each field named, in the order given. */
 export type ArgsOf<F extends WireFields, K extends keyof F> = {
   [N in K]: NonNullable<F[N]["arg"]>;
