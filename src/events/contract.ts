@@ -23,9 +23,10 @@ import {
 import { Venue, type VenueObject } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
 import { EventJsonLd } from "../root/json-ld-schemas";
-import { DateDetails, EventTerm } from "../root/part-schemas";
+import { DateDetails } from "../root/part-schemas";
 import { d, emptyList, flag, image, int, ref, str } from "../root/schema-kit";
-import { embeddedTerm, type TermRow } from "../terms/serialize";
+import { EventTerm, embeddedTerm } from "../terms/contract";
+import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
 import { dateDetails } from "../time/format";
 import { costValues } from "./cost";

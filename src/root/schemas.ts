@@ -17,6 +17,7 @@ import * as v from "valibot";
 import { CostDetails, Event } from "../events/contract";
 import { Organizer } from "../linked-posts/organizer";
 import { Venue } from "../linked-posts/venue";
+import { EventTerm, Term } from "../terms/contract";
 import {
   EventJsonLd,
   JsonLdOffer,
@@ -26,34 +27,10 @@ import {
   OrganizerJsonLd,
   VenueJsonLd,
 } from "./json-ld-schemas";
-import { DateDetails, EventTerm, termUrls } from "./part-schemas";
+import { DateDetails } from "./part-schemas";
 import { archive, d, deleted, emptyList, Image, int, str } from "./schema-kit";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
-
-/** A WordPress `_links` entry of a single term. */
-const Link = v.strictObject({
-  href: str("link.href"),
-  targetHints: v.optional(d(v.strictObject({ allow: v.array(v.string()) }), "link.targetHints")),
-  embeddable: v.optional(d(v.boolean(), "link.embeddable")),
-  name: v.optional(str("link.name")),
-  templated: v.optional(d(v.boolean(), "link.templated")),
-});
-
-/** §4.4 (b, c): archive items and single terms; single GET/POST/PUT answers add WordPress `_links`. */
-export const Term = v.strictObject({
-  id: int("term.id"),
-  count: int("term.count"),
-  description: str("term.description"),
-  name: str("term.name"),
-  slug: str("term.slug"),
-  taxonomy: d(v.picklist(["tribe_events_cat", "post_tag"]), "term.taxonomy"),
-  parent: v.optional(int("term.parent")),
-  meta: d(emptyList, "term.meta"),
-  url: str("term.url"),
-  urls: termUrls,
-  _links: v.optional(d(v.record(v.string(), v.array(Link)), "term.links")),
-});
 
 /** One entry of `data.details` of `rest_invalid_param` (§10.2). */
 const ErrorDetail = v.strictObject({
