@@ -14,6 +14,7 @@ import { freeSlug, uniqueSlug } from "../db/slugs";
 import { eventAudience, postDates, recountTerms, type WriteAudience } from "../db/write";
 import { newPlan } from "../db/write-plan";
 import type { ArgValues } from "../http/args";
+import { writeColumns } from "../http/contract";
 import type { LinkedInput } from "../linked-posts/nested";
 import { resolveLinked } from "../linked-posts/resolve";
 import { resolveImage } from "../media/image-ref";
@@ -23,6 +24,7 @@ import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { type AuthUser, scaleBackStatus } from "../users/capabilities";
+import { EVENT_FIELDS } from "./contract";
 import { currencyFromCost } from "./cost";
 import type { EventRow } from "./serialize";
 import type { CREATE_ARGS } from "./write-args";
@@ -69,15 +71,6 @@ export interface EventSavePlan {
   statements: BatchQuery[];
 }
 
-const FLAGS = [
-  ["show_map", "showMap"],
-  ["show_map_link", "showMapLink"],
-  ["hide_from_listings", "hideFromListings"],
-  ["sticky", "sticky"],
-  ["featured", "featured"],
-  ["ticketed", "ticketed"],
-] as const;
-
 const sameValue = (a: unknown, b: unknown) =>
   a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
 const sameList = (a: number[], b: number[]) =>
@@ -110,9 +103,6 @@ function sentColumns(input: EventSaveInput): Partial<typeof events.$inferInsert>
       ),
     );
   }
-  if (a.title !== undefined) values.title = html.data(a.title);
-  if (a.description !== undefined) values.content = html.post(a.description);
-  if (a.excerpt !== undefined) values.excerpt = html.post(a.excerpt);
   if (creating || a.status !== undefined) values.status = scaleBackStatus(user, a.status);
   if (a.author !== undefined || creating) values.author = a.author ?? user.id;
   const postDate =
@@ -137,15 +127,11 @@ function sentColumns(input: EventSaveInput): Partial<typeof events.$inferInsert>
       currencyPosition: currency.position,
     });
   }
-  // Explicit currency fields (imports keep their source's) override what the cost text implies.
-  if (a.currency_symbol !== undefined) values.currencySymbol = a.currency_symbol;
-  if (a.currency_position !== undefined) values.currencyPosition = a.currency_position;
-  if (a.currency_code !== undefined) values.currencyCode = a.currency_code;
-  if (a.global_id_lineage !== undefined) values.globalIdLineage = a.global_id_lineage;
-  if (a.website !== undefined) values.website = a.website;
-  for (const [arg, column] of FLAGS) if (a[arg] !== undefined) values[column] = a[arg];
+  // The plain columns of the contract: the title, description and excerpt through the writer's HTML
+  // filters, flags, website, lineage, `uid`, and the explicit currency fields (imports keep their
+  // source's), which override what the cost text implies.
+  Object.assign(values, writeColumns(EVENT_FIELDS, a, sent, html));
   if (input.passwordDigest !== undefined) values.passwordDigest = input.passwordDigest;
-  if (a.uid !== undefined) values.uid = a.uid;
   return values;
 }
 

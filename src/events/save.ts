@@ -15,10 +15,12 @@ import { slugBase, slugTaken } from "../db/slugs";
 import { bumpContentVersion, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
+import { sendsEditorsOnly } from "../http/contract";
 import { sha256Hex } from "../http/crypto";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
+import { LINKED, type LinkedKind } from "../linked-posts/kinds";
 import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
 import { lookupLinked } from "../linked-posts/resolve";
 import {
@@ -30,6 +32,7 @@ import {
 } from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
+import { EVENT_FIELDS } from "./contract";
 import { relatedRows } from "./load";
 import { type EventLinks, planEventSave } from "./save-plan";
 import { type EventRow, serializeEvent } from "./serialize";
@@ -40,11 +43,19 @@ import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 export const unchanged = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
   and(eq(events.id, row.id), eq(events.status, row.status), eq(events.changedGmt, row.changedGmt));
 
-/** Whether a save writes `global_id_lineage`, on the event or on a venue or organizer it creates. */
-const writesLineage = (own: unknown, ...linked: Array<LinkedInput | undefined>) =>
-  own !== undefined ||
-  linked.some(
-    (i) => i && !i.clear && i.refs.some((r) => "sent" in r && r.sent.has("global_id_lineage")),
+/**
+ * Whether a save writes what only editors may write, on the event or on a venue or organizer it
+ * creates (their contracts say which).
+ */
+const writesEditorsOnly = (sent: Set<string>, linked: Partial<Record<LinkedKind, LinkedInput>>) =>
+  sendsEditorsOnly(EVENT_FIELDS, sent) ||
+  Object.entries(linked).some(
+    ([kind, i]) =>
+      i &&
+      !i.clear &&
+      i.refs.some(
+        (r) => "sent" in r && sendsEditorsOnly(LINKED[kind as LinkedKind].fields, r.sent),
+      ),
   );
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
@@ -158,7 +169,10 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     if (a.author !== undefined && a.author !== user!.id && !can(user, "edit_others_posts"))
       throw forbidden(true);
     // Importers match on the lineage: only editors and administrators write it.
-    if (writesLineage(a.global_id_lineage, venue, organizer) && !can(user, "edit_others_posts"))
+    if (
+      writesEditorsOnly(sent as Set<string>, { venue, organizer }) &&
+      !can(user, "edit_others_posts")
+    )
       throw forbidden(true);
     if ("id" in target && !existing) {
       if (loaded?.type.length === 0) throw new ApiError(404, "rest-event-not-found", [target.id]);

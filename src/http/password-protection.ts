@@ -2,35 +2,34 @@
  * Password-protected posts (tec-reference §4.7, contract §4 row 18): when access is not granted, the
  * protected fields of the object are blanked, recursively, keeping the keys; titles and names stay.
  */
+import { EVENT_FIELDS } from "../events/contract";
+import { ORGANIZER_FIELDS } from "../linked-posts/organizer";
+import { VENUE_FIELDS } from "../linked-posts/venue";
+import { type Blank, blanksOf } from "./contract";
 import { sha256Hex, timingSafeEqual } from "./crypto";
 
-const TO_EMPTY_STRING = new Set([
-  "description",
-  "excerpt",
-  "cost",
-  "website",
-  "virtual_url",
-  "virtual_video_source",
-  "email",
-  "phone",
-  "stateprovince",
-  "zip",
-  "province",
-  "country",
-  "city",
-  "address",
-]);
-const TO_NULL = new Set([
-  "all_day",
-  "show_map",
-  "show_map_link",
-  "hide_from_listings",
-  "sticky",
-  "featured",
-  "ticketed",
-  "is_virtual",
-]);
-const TO_EMPTY_LIST = new Set(["categories", "tags", "venue", "organizer", "custom_fields"]);
+let blanks: Map<string, Blank> | null = null;
+
+/**
+ * Every blanked key with what it shows instead, from the contracts (by name, as objects nest: an
+ * event's venue is blanked by the same table).
+ * @throws Error when two contracts blank one name differently.
+ */
+function blankTable(): Map<string, Blank> {
+  if (blanks) return blanks;
+  const table = new Map<string, Blank>();
+  for (const [name, blank] of [
+    ...blanksOf(EVENT_FIELDS),
+    ...blanksOf(VENUE_FIELDS),
+    ...blanksOf(ORGANIZER_FIELDS),
+  ]) {
+    if (table.has(name) && JSON.stringify(table.get(name)) !== JSON.stringify(blank))
+      throw new Error(`password protection blanks ${name} two ways`);
+    table.set(name, blank);
+  }
+  blanks = table;
+  return table;
+}
 
 /**
  * Blanks the protected fields of a serialized post in place and returns it.
@@ -38,17 +37,12 @@ const TO_EMPTY_LIST = new Set(["categories", "tags", "venue", "organizer", "cust
  */
 export function blankProtected<T extends Record<string, unknown>>(obj: T, keep: string[] = []): T {
   const o = obj as Record<string, unknown>;
+  const table = blankTable();
   for (const key of Object.keys(o)) {
     if (keep.includes(key)) continue;
-    if (TO_EMPTY_STRING.has(key)) o[key] = "";
-    else if (TO_NULL.has(key)) o[key] = null;
-    else if (TO_EMPTY_LIST.has(key)) o[key] = [];
-    else if (key === "image") o[key] = false;
-    else if (key === "geo_lat" || key === "geo_lng") o[key] = 0;
-    else if (key === "cost_details")
-      o[key] = { currency_symbol: "", currency_position: "", currency_code: "", values: [] };
-    else if (key === "attendance")
-      o[key] = { total_attendees: null, checked_in: null, not_checked_in: null };
+    const blank = table.get(key);
+    if (blank !== undefined)
+      o[key] = blank !== null && typeof blank === "object" ? structuredClone(blank) : blank;
     else if (
       key !== "json_ld" &&
       o[key] !== null &&

@@ -26,6 +26,7 @@ import { type EventRecord, eventUrl } from "../events/serialize";
 import type { RenderContext } from "../http/render";
 import { personOf, placeOf } from "../linked-posts/json-ld";
 import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import { venueRegion } from "../linked-posts/venue";
 import { byName } from "../terms/serialize";
 import { autop, stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
@@ -103,13 +104,9 @@ function venueLines(ctx: RenderContext, record: EventRecord): string {
       contentLine("END", "VLOCATION")
     );
   }
-  const address = [
-    venue.address,
-    venue.city,
-    venue.stateprovince || venue.state || venue.province,
-    venue.zip,
-    venue.country,
-  ].filter((p) => p.trim() !== "");
+  const address = [venue.address, venue.city, venueRegion(venue), venue.zip, venue.country].filter(
+    (p) => p.trim() !== "",
+  );
   let out = textLine("LOCATION", [venue.title, ...address].join(", "));
   if (venue.geoLat !== null && venue.geoLng !== null)
     out += contentLine("GEO", `${venue.geoLat};${venue.geoLng}`);

@@ -1,19 +1,11 @@
 /**
- * Writable fields of venues and organizers (tec-reference §2.6, §2.7, §8.6; contract §4 rows 12, 13,
- * 16 and the writable `excerpt`, `geo_lat`, `geo_lng`). One declaration serves `POST /venues`,
- * `POST /organizers` and venue/organizer objects given inside an event (§8.4, §8.5).
+ * The validators of venue and organizer fields (tec-reference §3, §2.6, §2.7, §8.6; contract §4 rows
+ * 12, 13, 16 and the writable `excerpt`, `geo_lat`, `geo_lng`), for their contracts
+ * (src/linked-posts/venue.ts, src/linked-posts/organizer.ts).
  */
 import * as v from "valibot";
-import type { ArgSpecs } from "../http/args";
-import { arg, issue } from "../http/args";
-import {
-  isEmpty,
-  isNumeric,
-  listToArray,
-  nonEmptyString,
-  timeInput,
-  wpBoolean,
-} from "../http/validators";
+import { issue } from "../http/args";
+import { isEmpty, isNumeric, listToArray } from "../http/validators";
 
 /** TEC `is_string_or_empty`: an empty value, or a string (§3). Empty values become `""`. */
 export const stringOrEmpty = v.pipe(
@@ -96,7 +88,8 @@ export const userId = v.pipe(
   v.transform(Number),
 );
 
-const coordinate = (max: number) =>
+/** A latitude (`max` 90) or longitude (`max` 180); `""` or null removes it. */
+export const coordinate = (max: number) =>
   v.pipe(
     v.unknown(),
     v.check(
@@ -110,7 +103,7 @@ const coordinate = (max: number) =>
 const GLOBAL_ID = /^[^\s,]{1,255}$/;
 
 /**
- * `global_id_lineage` as written by imports (§4.1: meta `_tribe_aggregator_global_id_lineage`): the
+ * The global id lineage as written by imports (§4.1: meta `_tribe_aggregator_global_id_lineage`): the
  * global ids this post had at the sites it came from, a list or a comma-separated string of at most
  * 50 ids without whitespace, each up to 255 characters; empty clears. Duplicates are dropped.
  * Only editors and administrators may write it (checked by the save handlers): importers match
@@ -126,84 +119,3 @@ export const globalIdLineage = v.pipe(
   }, issue("invalid")),
   v.transform((x): string[] => (isEmpty(x) ? [] : [...new Set(listToArray(x).map(String))])),
 );
-
-/** Fields every linked post takes (§2.6/§2.7 order), then the contract's `global_id_lineage`. */
-const common = (kind: "venue" | "organizer") => ({
-  author: arg({ schema: userId, type: "integer", description: `${kind}s.author` }),
-  date: arg({ schema: timeInput, type: "string", description: `${kind}s.date` }),
-  date_utc: arg({ schema: timeInput, type: "string", description: `${kind}s.date_utc` }),
-  global_id_lineage: arg({
-    schema: globalIdLineage,
-    swaggerType: "array",
-    items: { type: "string" },
-    description: `${kind}s.global_id_lineage`,
-  }),
-});
-
-/** `POST /venues` arguments (§2.6), `venue` required. */
-export const VENUE_ARGS = {
-  ...common("venue"),
-  venue: arg({
-    schema: nonEmptyString,
-    required: true,
-    type: "string",
-    description: "venues.venue",
-  }),
-  description: arg({ schema: stringOrEmpty, type: "string", description: "venues.description" }),
-  excerpt: arg({ schema: stringOrEmpty, type: "string", description: "venues.excerpt" }),
-  status: arg({ schema: postStatus, type: "string", description: "venues.status" }),
-  show_map: arg({ schema: wpBoolean, type: "boolean", description: "venues.show_map" }),
-  show_map_link: arg({ schema: wpBoolean, type: "boolean", description: "venues.show_map_link" }),
-  address: arg({ schema: stringOrEmpty, type: "string", description: "venues.address" }),
-  city: arg({ schema: stringOrEmpty, type: "string", description: "venues.city" }),
-  country: arg({ schema: stringOrEmpty, type: "string", description: "venues.country" }),
-  province: arg({ schema: stringOrEmpty, type: "string", description: "venues.province" }),
-  state: arg({ schema: stringOrEmpty, type: "string", description: "venues.state" }),
-  zip: arg({ schema: stringOrEmpty, type: "string", description: "venues.zip" }),
-  phone: arg({ schema: stringOrEmpty, type: "string", description: "venues.phone" }),
-  stateprovince: arg({
-    schema: stringOrEmpty,
-    type: "string",
-    description: "venues.stateprovince",
-  }),
-  website: arg({ schema: urlOrEmpty, type: "string", description: "venues.website" }),
-  image: arg({ schema: imageRef, type: "string", description: "venues.image" }),
-  geo_lat: arg({ schema: coordinate(90), type: "number", description: "venues.geo_lat" }),
-  geo_lng: arg({ schema: coordinate(180), type: "number", description: "venues.geo_lng" }),
-} satisfies ArgSpecs;
-
-/** `POST /organizers` arguments (§2.7), `organizer` required. */
-export const ORGANIZER_ARGS = {
-  ...common("organizer"),
-  organizer: arg({
-    schema: nonEmptyString,
-    required: true,
-    type: "string",
-    description: "organizers.organizer",
-  }),
-  description: arg({
-    schema: stringOrEmpty,
-    type: "string",
-    description: "organizers.description",
-  }),
-  excerpt: arg({ schema: stringOrEmpty, type: "string", description: "organizers.excerpt" }),
-  status: arg({ schema: postStatus, type: "string", description: "organizers.status" }),
-  phone: arg({ schema: stringOrEmpty, type: "string", description: "organizers.phone" }),
-  website: arg({ schema: urlOrEmpty, type: "string", description: "organizers.website" }),
-  email: arg({ schema: stringOrEmpty, type: "string", description: "organizers.email" }),
-  image: arg({ schema: imageRef, type: "string", description: "organizers.image" }),
-} satisfies ArgSpecs;
-
-/**
- * Venue `stateprovince` when not supplied (§8.6): the state for the US (or no country), else the
- * province.
- */
-export function deriveStateProvince(fields: {
-  country?: string;
-  state?: string;
-  province?: string;
-}): string {
-  const country = (fields.country ?? "").trim();
-  if (country === "" || country === "US" || country === "United States") return fields.state ?? "";
-  return fields.province || "";
-}

@@ -8,7 +8,8 @@
 import type { Person, Place, PostalAddress } from "schema-dts";
 import type { MediaRow } from "../media/serialize";
 import { stripTags } from "../text/html";
-import type { OrganizerRow, VenueRow } from "./serialize";
+import type { OrganizerRow } from "./organizer";
+import { type VenueRow, venueRegion } from "./venue";
 
 /** The `@context` TEC writes (schema.org accepts the http and https forms alike). */
 export const SCHEMA_CONTEXT = "http://schema.org" as const;
@@ -32,7 +33,7 @@ export function placeOf(row: VenueRow, image?: MediaRow | null): Exclude<Place, 
     "@type": "PostalAddress",
     streetAddress: row.address,
     addressLocality: row.city,
-    addressRegion: row.stateprovince || row.state || row.province,
+    addressRegion: venueRegion(row),
     postalCode: row.zip,
     addressCountry: row.country,
   } satisfies PostalAddress);

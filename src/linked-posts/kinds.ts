@@ -1,12 +1,15 @@
 /**
- * The two linked post types, described once: their table, WordPress post type, name field and
- * writable fields, and how validated fields become a row (tec-reference §8.6).
+ * The two linked post types side by side: their table, WordPress post type, contract (wire fields
+ * and arguments, src/linked-posts/venue.ts and organizer.ts), and how validated fields become a row
+ * (tec-reference §8.6).
  */
 
 import { organizers, venues } from "../db/schema";
 import type { ArgSpecs, ArgValues } from "../http/args";
+import { writeColumns } from "../http/contract";
 import type { HtmlFilters } from "../text/kses";
-import { deriveStateProvince, ORGANIZER_ARGS, VENUE_ARGS } from "./fields";
+import { ORGANIZER_ARGS, ORGANIZER_FIELDS, ORGANIZER_SEARCH_COLUMNS } from "./organizer";
+import { VENUE_ARGS, VENUE_FIELDS, VENUE_SEARCH_COLUMNS } from "./venue";
 
 export type LinkedKind = "venue" | "organizer";
 
@@ -19,27 +22,18 @@ export const LINKED = {
   venue: {
     table: venues,
     postType: "tribe_venue",
+    fields: VENUE_FIELDS,
     args: VENUE_ARGS,
     plural: "venues",
-    searchColumns: [
-      "title",
-      "content",
-      "excerpt",
-      "address",
-      "city",
-      "province",
-      "state",
-      "stateprovince",
-      "zip",
-      "phone",
-    ],
+    searchColumns: VENUE_SEARCH_COLUMNS,
   },
   organizer: {
     table: organizers,
     postType: "tribe_organizer",
+    fields: ORGANIZER_FIELDS,
     args: ORGANIZER_ARGS,
     plural: "organizers",
-    searchColumns: ["title", "content", "excerpt", "phone", "email", "website"],
+    searchColumns: ORGANIZER_SEARCH_COLUMNS,
   },
 } as const;
 
@@ -54,8 +48,9 @@ export type OrganizerFields = ArgValues<typeof ORGANIZER_ARGS>;
 export type LinkedFields = VenueFields | OrganizerFields;
 
 /**
- * Columns set from the fields that were sent (for inserts and partial updates). The name, the
- * description and the excerpt go through the writer's HTML filters (src/text/kses.ts).
+ * Columns set from the fields that were sent (for inserts and partial updates): the write mapping
+ * of the kind's contract. The name, the description and the excerpt go through the writer's HTML
+ * filters (src/text/kses.ts).
  */
 export function linkedColumns(
   kind: LinkedKind,
@@ -63,43 +58,7 @@ export function linkedColumns(
   sent: Set<string>,
   html: HtmlFilters,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const set = (column: string, field: string, value: unknown) => {
-    if (sent.has(field)) out[column] = value;
-  };
-  const name = (f as Record<string, unknown>)[kind];
-  set("title", kind, typeof name === "string" ? html.data(name) : name);
-  set("content", "description", f.description === undefined ? undefined : html.post(f.description));
-  set("excerpt", "excerpt", f.excerpt === undefined ? undefined : html.post(f.excerpt));
-  set("phone", "phone", f.phone);
-  set("website", "website", f.website);
-  set("globalIdLineage", "global_id_lineage", f.global_id_lineage);
-  if (kind === "venue") {
-    const v = f as VenueFields;
-    for (const key of [
-      "address",
-      "city",
-      "country",
-      "province",
-      "state",
-      "zip",
-      "stateprovince",
-    ] as const)
-      set(key, key, v[key]);
-    set("showMap", "show_map", v.show_map);
-    set("showMapLink", "show_map_link", v.show_map_link);
-    set("geoLat", "geo_lat", v.geo_lat);
-    set("geoLng", "geo_lng", v.geo_lng);
-  } else {
-    set("email", "email", (f as OrganizerFields).email);
-  }
-  return out;
-}
-
-/** `stateprovince` for a venue insert when the client did not send one. */
-export function venueStateProvince(f: VenueFields, sent: Set<string>): string | undefined {
-  if (sent.has("stateprovince") && f.stateprovince) return undefined;
-  return deriveStateProvince({ country: f.country, state: f.state, province: f.province });
+  return writeColumns(LINKED[kind].fields, f as Record<string, unknown>, sent, html);
 }
 
 /** Type guard helper for spec maps. */

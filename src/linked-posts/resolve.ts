@@ -24,9 +24,9 @@ import {
   type LinkedKind,
   linkedColumns,
   type VenueFields,
-  venueStateProvince,
 } from "./kinds";
 import type { LinkedInput, LinkedRef } from "./nested";
+import { insertedStateProvince } from "./venue";
 
 type CreateRef = Extract<LinkedRef, { fields: unknown }>;
 
@@ -111,10 +111,7 @@ export function insertLinked(
   const name = nameOf(kind, fields);
   const html = htmlFiltersFor(plan.user);
   const columns = linkedColumns(kind, fields, sent, html);
-  if (kind === "venue") {
-    const derived = venueStateProvince(fields as VenueFields, sent);
-    if (derived !== undefined) columns.stateprovince = derived;
-  }
+  if (kind === "venue") Object.assign(columns, insertedStateProvince(fields as VenueFields, sent));
   const status = scaleBackStatus(plan.user, fields.status);
   if (status === "publish") plan.audience = "public";
   const base = slugBase(undefined, name, kind);

@@ -16,6 +16,7 @@ import { bumpContentVersion, withWriteRetry } from "../db/write";
 import { newPlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
+import { sendsEditorsOnly } from "../http/contract";
 import { forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
@@ -135,7 +136,8 @@ export async function saveLinked(
         throw forbidden(true);
     }
     // Importers match on the lineage: only editors and administrators write it.
-    if (sent.has("global_id_lineage") && !can(user, "edit_others_posts")) throw forbidden(true);
+    if (sendsEditorsOnly(LINKED[kind].fields, sent) && !can(user, "edit_others_posts"))
+      throw forbidden(true);
 
     // The rest of is_image: a new URL must answer a HEAD as an image (I/O, so before the plan).
     const imageTypes = await checkNewImageUrls(images, r, settings.imageUrlCheck, checkedUrls);

@@ -7,11 +7,10 @@ import type { WritePlan } from "../db/write-plan";
 import { htmlFiltersFor } from "../text/kses";
 import { scaleBackStatus } from "../users/capabilities";
 import { unlinkStatements } from "./delete";
-import { deriveStateProvince } from "./fields";
 import { type LinkedFields, type LinkedKind, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedRow } from "./load";
 import { postDateColumns } from "./resolve";
-import type { VenueRow } from "./serialize";
+import { updatedStateProvince, type VenueRow } from "./venue";
 
 /** What an update was sent, validated. */
 export interface UpdateInput {
@@ -43,7 +42,7 @@ export function updatedColumns(
   const columns: Record<string, unknown> = linkedColumns(kind, a, sent, html);
   if (input.name !== undefined) columns.title = html.data(input.name);
   if (kind === "venue") {
-    Object.assign(columns, stateProvinceUpdate(existing as VenueRow, a as VenueFields, sent));
+    Object.assign(columns, updatedStateProvince(existing as VenueRow, a as VenueFields, sent));
     // A JSON null removes the coordinate (it never reaches `sent`, which holds non-null values).
     if (named("geo_lat") && !sent.has("geo_lat")) columns.geoLat = null;
     if (named("geo_lng") && !sent.has("geo_lng")) columns.geoLng = null;
@@ -82,26 +81,4 @@ export function updatedColumns(
   columns.postModifiedGmt = plan.stamp.gmt;
   columns.changedGmt = plan.stamp.gmt;
   return columns;
-}
-
-/**
- * Venue `stateprovince` on update (§8.6): a non-empty value sent is kept; otherwise, when the
- * address region changes (country, state, province or an empty `stateprovince` sent), it is derived
- * again from the merged values. Nothing changes when none of them is sent.
- */
-function stateProvinceUpdate(
-  row: VenueRow,
-  f: VenueFields,
-  sent: Set<string>,
-): { stateprovince?: string } {
-  if (sent.has("stateprovince") && f.stateprovince) return {};
-  if (!["country", "state", "province", "stateprovince"].some((k) => sent.has(k))) return {};
-  const pick = (k: "country" | "state" | "province") => (sent.has(k) ? (f[k] ?? "") : row[k]);
-  return {
-    stateprovince: deriveStateProvince({
-      country: pick("country"),
-      state: pick("state"),
-      province: pick("province"),
-    }),
-  };
 }

@@ -1,6 +1,12 @@
-/** The image object of tec-reference §4.5, from a media row. */
+/**
+ * Media: the image object of tec-reference §4.5 that posts embed, and the contract of the
+ * `wp/v2/media` object (each field once: its `/doc` schema and its column or how it is read).
+ */
+import * as v from "valibot";
 import type { media } from "../db/schema";
+import { readMapping, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy } from "../http/render";
+import { d, int, str } from "../root/schema-kit";
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -37,45 +43,51 @@ export function imageObject(row: MediaRow | undefined | null): ImageObject | fal
   }) as ImageObject;
 }
 
-/** Media as `wp/v2/media` answers (WordPress attachment fields kept by contract §3). */
-export interface MediaObject {
-  id: number;
-  /** Site-local, `YYYY-MM-DDTHH:mm:ss` (WordPress `mysql_to_rfc3339`). */
-  date: string;
-  /** UTC, same format. */
-  date_gmt: string;
-  slug: string;
-  status: string;
-  type: "attachment";
-  title: { rendered: string };
-  author: number;
-  alt_text: string;
-  media_type: "image";
-  mime_type: string;
-  source_url: string;
-  /** Only the dimensions (pixels) and size (bytes) that are known; `{}` when none is. */
-  media_details: { width?: number; height?: number; filesize?: number };
-}
+const size = (key: string) => v.optional(int(`media.${key}`));
+
+/** The wire fields of media as `wp/v2/media` answers (WordPress attachment fields kept by contract §3). */
+export const MEDIA_FIELDS = {
+  id: { out: int("media.id"), column: "id" },
+  // Site-local, `YYYY-MM-DDTHH:mm:ss` (WordPress `mysql_to_rfc3339`).
+  date: { out: str("media.date"), read: (row: MediaRow) => row.postDate.replace(" ", "T") },
+  // UTC, same format.
+  date_gmt: {
+    out: str("media.date_gmt"),
+    read: (row: MediaRow) => row.postDateGmt.replace(" ", "T"),
+  },
+  slug: { out: str("media.slug"), column: "slug" },
+  status: { out: str("media.status"), column: "status" },
+  type: { out: d(v.literal("attachment"), "media.type"), read: () => "attachment" },
+  title: {
+    out: d(v.strictObject({ rendered: str("media.title_rendered") }), "media.title"),
+    read: (row: MediaRow) => ({ rendered: row.title }),
+  },
+  author: { out: int("media.author"), read: (row: MediaRow) => row.author ?? 0 },
+  alt_text: { out: str("media.alt_text"), column: "altText" },
+  media_type: { out: d(v.literal("image"), "media.media_type"), read: () => "image" },
+  mime_type: { out: str("media.mime_type"), column: "mimeType" },
+  source_url: { out: str("media.source_url"), column: "sourceUrl" },
+  // Only the dimensions (pixels) and size (bytes) that are known; `{}` when none is.
+  media_details: {
+    out: d(
+      v.strictObject({ width: size("width"), height: size("height"), filesize: size("filesize") }),
+      "media.media_details",
+    ),
+    read: (row: MediaRow) => {
+      const details: { width?: number; height?: number; filesize?: number } = {};
+      if (row.width !== null) details.width = row.width;
+      if (row.height !== null) details.height = row.height;
+      if (row.filesize !== null) details.filesize = row.filesize;
+      return details;
+    },
+  },
+} satisfies Record<string, WireField<MediaRow>>;
+
+/** An attachment as `wp/v2/media` answers. */
+export const Media = wireSchema(MEDIA_FIELDS);
+export type MediaObject = v.InferOutput<typeof Media>;
+
+const readMedia = readMapping(MEDIA_FIELDS, (row: MediaRow) => row);
 
 /** The `wp/v2/media` object of a media row (contract §3). */
-export function serializeMedia(row: MediaRow): MediaObject {
-  const details: MediaObject["media_details"] = {};
-  if (row.width !== null) details.width = row.width;
-  if (row.height !== null) details.height = row.height;
-  if (row.filesize !== null) details.filesize = row.filesize;
-  return {
-    id: row.id,
-    date: row.postDate.replace(" ", "T"),
-    date_gmt: row.postDateGmt.replace(" ", "T"),
-    slug: row.slug,
-    status: row.status,
-    type: "attachment",
-    title: { rendered: row.title },
-    author: row.author ?? 0,
-    alt_text: row.altText,
-    media_type: "image",
-    mime_type: row.mimeType,
-    source_url: row.sourceUrl,
-    media_details: details,
-  };
-}
+export const serializeMedia = (row: MediaRow) => readMedia(row) as MediaObject;

@@ -41,3 +41,16 @@ export const deleted = <S extends v.GenericSchema>(item: S, key: string) =>
     deleted: d(v.literal(true), "deleted.deleted"),
     previous: ref(item, `deleted.${key}`),
   });
+
+/** §4.5: falsy entries dropped. */
+export const Image = v.strictObject({
+  url: str("image.url"),
+  id: int("image.id"),
+  extension: opt("image.extension"),
+  width: v.optional(int("image.width")),
+  height: v.optional(int("image.height")),
+  filesize: v.optional(int("image.filesize")),
+});
+
+/** `image` of a post: the object, or `false`. */
+export const image = (key: string) => d(v.union([Image, v.literal(false)]), key);

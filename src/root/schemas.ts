@@ -14,6 +14,10 @@
  * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
+import { CostDetails, Event } from "../events/contract";
+import { Organizer } from "../linked-posts/organizer";
+import { Venue } from "../linked-posts/venue";
+import { EventTerm, Term } from "../terms/contract";
 import {
   EventJsonLd,
   JsonLdOffer,
@@ -23,185 +27,10 @@ import {
   OrganizerJsonLd,
   VenueJsonLd,
 } from "./json-ld-schemas";
-import { archive, d, deleted, digits, emptyList, flag, int, opt, ref, str } from "./schema-kit";
+import { DateDetails } from "./part-schemas";
+import { archive, d, deleted, emptyList, Image, int, str } from "./schema-kit";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
-
-/** §4.6: the stored `Y-m-d H:i:s` split into zero-padded strings. */
-export const DateDetails = v.strictObject({
-  year: digits("date_details.year", 4),
-  month: digits("date_details.month", 2),
-  day: digits("date_details.day", 2),
-  hour: digits("date_details.hour", 2),
-  minutes: digits("date_details.minutes", 2),
-  seconds: digits("date_details.seconds", 2),
-});
-
-/** §4.1 `cost_details`, §4.8 `values` (numbers as strings, words as their key). */
-export const CostDetails = v.strictObject({
-  currency_symbol: str("cost_details.currency_symbol"),
-  currency_code: str("cost_details.currency_code"),
-  currency_position: d(v.picklist(["prefix", "postfix", ""]), "cost_details.currency_position"),
-  values: d(v.array(v.string()), "cost_details.values"),
-});
-
-/** §4.5: falsy entries dropped. */
-export const Image = v.strictObject({
-  url: str("image.url"),
-  id: int("image.id"),
-  extension: opt("image.extension"),
-  width: v.optional(int("image.width")),
-  height: v.optional(int("image.height")),
-  filesize: v.optional(int("image.filesize")),
-});
-
-/** `image` of a post: the object, or `false`. */
-const image = (key: string) => d(v.union([Image, v.literal(false)]), key);
-
-const termUrls = d(
-  v.strictObject({
-    self: str("term.urls_self"),
-    collection: str("term.urls_collection"),
-    up: opt("term.urls_up"),
-  }),
-  "term.urls",
-);
-
-/** A WordPress `_links` entry of a single term. */
-const Link = v.strictObject({
-  href: str("link.href"),
-  targetHints: v.optional(d(v.strictObject({ allow: v.array(v.string()) }), "link.targetHints")),
-  embeddable: v.optional(d(v.boolean(), "link.embeddable")),
-  name: v.optional(str("link.name")),
-  templated: v.optional(d(v.boolean(), "link.templated")),
-});
-
-/** §4.4 (b, c): archive items and single terms; single GET/POST/PUT answers add WordPress `_links`. */
-export const Term = v.strictObject({
-  id: int("term.id"),
-  count: int("term.count"),
-  description: str("term.description"),
-  name: str("term.name"),
-  slug: str("term.slug"),
-  taxonomy: d(v.picklist(["tribe_events_cat", "post_tag"]), "term.taxonomy"),
-  parent: v.optional(int("term.parent")),
-  meta: d(emptyList, "term.meta"),
-  url: str("term.url"),
-  urls: termUrls,
-  _links: v.optional(d(v.record(v.string(), v.array(Link)), "term.links")),
-});
-
-/** §4.4 (a): a term embedded in an event. */
-export const EventTerm = v.strictObject({
-  name: str("term.name"),
-  slug: str("term.slug"),
-  term_group: int("term.term_group"),
-  term_taxonomy_id: int("term.term_taxonomy_id"),
-  taxonomy: d(v.picklist(["tribe_events_cat", "post_tag"]), "term.taxonomy"),
-  description: str("term.description"),
-  parent: int("term.parent"),
-  count: int("term.count"),
-  filter: str("term.filter"),
-  id: int("term.id"),
-  urls: termUrls,
-});
-
-/** Keys venues and organizers share (§4.2, §4.3), each dropped when empty. */
-const linkedPost = (k: "venue" | "organizer") => ({
-  id: int(`${k}.id`),
-  author: v.optional(d(v.pipe(v.string(), v.regex(/^\d+$/)), `${k}.author`)),
-  status: opt(`${k}.status`),
-  date: opt(`${k}.date`),
-  date_utc: opt(`${k}.date_utc`),
-  modified: opt(`${k}.modified`),
-  modified_utc: opt(`${k}.modified_utc`),
-  url: opt(`${k}.url`),
-  [k]: opt(`${k}.${k}`),
-  description: opt(`${k}.description`),
-  excerpt: opt(`${k}.excerpt`),
-  slug: opt(`${k}.slug`),
-  image: v.optional(image(`${k}.image`)),
-});
-
-const globalIds = (k: "venue" | "organizer") => ({
-  global_id: str(`${k}.global_id`),
-  global_id_lineage: d(v.array(v.string()), `${k}.global_id_lineage`),
-});
-
-/** §4.2 (`show_map` is `null` only on blanked password-protected venues; their name stays, contract §4 row 18). */
-export const Venue = v.strictObject({
-  ...linkedPost("venue"),
-  address: opt("venue.address"),
-  city: opt("venue.city"),
-  country: opt("venue.country"),
-  province: opt("venue.province"),
-  state: opt("venue.state"),
-  zip: opt("venue.zip"),
-  phone: opt("venue.phone"),
-  website: opt("venue.website"),
-  stateprovince: opt("venue.stateprovince"),
-  geo_lat: v.optional(d(v.number(), "venue.geo_lat")),
-  geo_lng: v.optional(d(v.number(), "venue.geo_lng")),
-  json_ld: v.optional(ref(VenueJsonLd, "venue.json_ld")),
-  show_map: flag("venue.show_map"),
-  show_map_link: flag("venue.show_map_link"),
-  ...globalIds("venue"),
-});
-
-/** §4.3. */
-export const Organizer = v.strictObject({
-  ...linkedPost("organizer"),
-  phone: opt("organizer.phone"),
-  website: opt("organizer.website"),
-  email: opt("organizer.email"),
-  json_ld: v.optional(ref(OrganizerJsonLd, "organizer.json_ld")),
-  ...globalIds("organizer"),
-});
-
-/** §4.1: every key always present. */
-export const Event = v.strictObject({
-  id: int("event.id"),
-  global_id: str("event.global_id"),
-  global_id_lineage: d(v.array(v.string()), "event.global_id_lineage"),
-  author: d(v.pipe(v.string(), v.regex(/^\d+$/)), "event.author"),
-  status: str("event.status"),
-  date: str("event.date"),
-  date_utc: str("event.date_utc"),
-  modified: str("event.modified"),
-  modified_utc: str("event.modified_utc"),
-  url: str("event.url"),
-  rest_url: str("event.rest_url"),
-  title: str("event.title"),
-  description: str("event.description"),
-  excerpt: str("event.excerpt"),
-  slug: str("event.slug"),
-  image: image("event.image"),
-  all_day: flag("event.all_day"),
-  start_date: str("event.start_date"),
-  start_date_details: ref(DateDetails, "event.start_date_details"),
-  end_date: str("event.end_date"),
-  end_date_details: ref(DateDetails, "event.end_date_details"),
-  utc_start_date: str("event.utc_start_date"),
-  utc_start_date_details: ref(DateDetails, "event.utc_start_date_details"),
-  utc_end_date: str("event.utc_end_date"),
-  utc_end_date_details: ref(DateDetails, "event.utc_end_date_details"),
-  timezone: str("event.timezone"),
-  timezone_abbr: str("event.timezone_abbr"),
-  cost: str("event.cost"),
-  cost_details: ref(CostDetails, "event.cost_details"),
-  website: str("event.website"),
-  show_map: flag("event.show_map"),
-  show_map_link: flag("event.show_map_link"),
-  hide_from_listings: flag("event.hide_from_listings"),
-  sticky: flag("event.sticky"),
-  featured: flag("event.featured"),
-  categories: d(v.array(EventTerm), "event.categories"),
-  tags: d(v.array(EventTerm), "event.tags"),
-  venue: d(v.union([Venue, emptyList]), "event.venue"),
-  organizer: d(v.array(Organizer), "event.organizer"),
-  custom_fields: d(emptyList, "event.custom_fields"),
-  json_ld: v.optional(ref(EventJsonLd, "event.json_ld")),
-});
 
 /** One entry of `data.details` of `rest_invalid_param` (§10.2). */
 const ErrorDetail = v.strictObject({

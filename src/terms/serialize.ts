@@ -1,12 +1,26 @@
 /**
- * Terms (tec-reference §4.4): the shape embedded in events (a), the archive and single shapes (b, c)
- * with their public `url`, the `urls` block they share, and the WordPress `_links` of single responses.
+ * Terms (tec-reference §4.4): what their shapes (src/terms/contract.ts) are built from — the public
+ * `url`, the `urls` block they share, the WordPress `_links` of single responses — and their order.
  */
 import type { Taxonomy, terms } from "../db/schema";
 import type { RenderContext } from "../http/render";
 import type { TaxonomyInfo } from "./taxonomies";
 
 export type TermRow = typeof terms.$inferSelect;
+
+/** WordPress `_links` of a single term: relation → links. */
+export type TermLinks = Record<
+  string,
+  Array<{
+    href: string;
+    targetHints?: { allow: string[] };
+    embeddable?: boolean;
+    name?: string;
+    templated?: boolean;
+  }>
+>;
+
+export { embeddedTerm, serializeTerm } from "./contract";
 
 /** REST base of a taxonomy: `categories` or `tags`. */
 export const restBase = (taxonomy: Taxonomy) =>
@@ -19,23 +33,6 @@ export function termUrls(ctx: RenderContext, term: Pick<TermRow, "id" | "taxonom
     self: `${base}/${term.id}`,
     collection: base,
     ...(term.parent ? { up: `${base}/${term.parent}` } : {}),
-  };
-}
-
-/** The term as embedded in an event (§4.4 a). */
-export function embeddedTerm(ctx: RenderContext, term: TermRow) {
-  return {
-    name: term.name,
-    slug: term.slug,
-    term_group: term.termGroup,
-    term_taxonomy_id: term.id,
-    taxonomy: term.taxonomy,
-    description: term.description,
-    parent: term.parent,
-    count: term.count,
-    filter: "raw",
-    id: term.id,
-    urls: termUrls(ctx, term),
   };
 }
 
@@ -76,25 +73,6 @@ export function termPageUrl(
 }
 
 /**
- * Archive items and single responses (§4.4 b, c): `id, count, description, name, slug, taxonomy,
- * parent` (categories only), `meta, url, urls`. `count` = published events using the term.
- */
-export function serializeTerm(ctx: RenderContext, term: TermRow, ancestry: Ancestry) {
-  return {
-    id: term.id,
-    count: term.count,
-    description: term.description,
-    name: term.name,
-    slug: term.slug,
-    taxonomy: term.taxonomy,
-    ...(term.taxonomy === "tribe_events_cat" ? { parent: term.parent } : {}),
-    meta: [],
-    url: termPageUrl(ctx, term, ancestry),
-    urls: termUrls(ctx, term),
-  };
-}
-
-/**
  * WordPress `_links` of single GET/POST/PUT responses (§4.4): they point at the `wp/v2` routes, as
  * the original's do; `self` carries the methods this user may use on the term.
  * @param allow methods of the single-term route allowed to this user.
@@ -104,7 +82,7 @@ export function termLinks(
   info: TaxonomyInfo,
   term: Pick<TermRow, "id" | "parent">,
   allow: string[],
-) {
+): TermLinks {
   const wp = ctx.urls.wpRoot;
   return {
     self: [{ href: `${wp}${info.wpBase}/${term.id}`, targetHints: { allow } }],

@@ -56,8 +56,12 @@ export function renderSingle(c: AppContext, info: TaxonomyInfo, term: TermRow, a
     single: true,
   };
   return {
-    ...serializeTerm(ctx, term, ancestry),
-    _links: termLinks(ctx, info, term, allowedSingleMethods(info, user)),
+    ...serializeTerm(
+      ctx,
+      term,
+      ancestry,
+      termLinks(ctx, info, term, allowedSingleMethods(info, user)),
+    ),
   };
 }
 

@@ -1,35 +1,16 @@
 /**
- * Wire shapes of the `wp/v2` user resources (contract §3): the user object and the application
- * password object. No digest ever leaves through these; the one-time application password is added
- * by its create handler only.
+ * The contracts of the `wp/v2` user resources (contract §3): the user object and the application
+ * password object, each field once (its `/doc` schema and its column or how it is read), the `/doc`
+ * components and the serializers derived from them. No digest ever leaves through these; the
+ * one-time application password is added by its create handler only.
  */
+import * as v from "valibot";
 import type { applicationPasswords, users } from "../db/schema";
+import { readMapping, type WireField, wireSchema } from "../http/contract";
+import { d, int, str } from "../root/schema-kit";
 
 export type UserRow = typeof users.$inferSelect;
 export type ApplicationPasswordRow = typeof applicationPasswords.$inferSelect;
-
-/** A user as `wp/v2/users` answers (WordPress `context=edit` fields kept by the contract). */
-export interface UserObject {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  /** Always exactly one role. */
-  roles: string[];
-  slug: string;
-}
-
-/** An application password as `wp/v2/users/{id}/application-passwords` answers. */
-export interface ApplicationPasswordObject {
-  uuid: string;
-  app_id: string;
-  name: string;
-  /** UTC, `YYYY-MM-DDTHH:mm:ss` without offset (WordPress `mysql_to_rfc3339`). */
-  created: string;
-  /** Usage is not tracked: always null. */
-  last_used: null;
-  last_ip: null;
-}
 
 /** Columns the user object needs (never the password digest). */
 export const USER_COLUMNS = (t: typeof users) => ({
@@ -44,31 +25,60 @@ export const USER_COLUMNS = (t: typeof users) => ({
 /** Selected user fields. */
 export type UserFields = Pick<UserRow, "id" | "username" | "name" | "email" | "slug" | "role">;
 
-/** `{id, username, name, email, roles, slug}`. */
-export function serializeUser(row: UserFields): UserObject {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    email: row.email,
-    roles: [row.role],
-    slug: row.slug,
-  };
-}
-
-/** `Y-m-d H:i:s` (UTC) → `Y-m-dTH:i:s`, as WordPress prints `created`. */
+/** `Y-m-d H:i:s` (UTC) → `Y-m-d` + `T` + `H:i:s`, as WordPress prints `created`. */
 export const rfc3339 = (mysql: string) => mysql.replace(" ", "T");
 
+/** A user's wire fields as `wp/v2/users` answers (WordPress `context=edit` fields kept by the contract). */
+export const USER_FIELDS = {
+  id: { out: int("user.id"), column: "id" },
+  username: { out: str("user.username"), column: "username" },
+  name: { out: str("user.name"), column: "name" },
+  email: { out: str("user.email"), column: "email" },
+  // Always exactly one role.
+  roles: { out: d(v.array(v.string()), "user.roles"), read: (row: UserFields) => [row.role] },
+  slug: { out: str("user.slug"), column: "slug" },
+} satisfies Record<string, WireField<UserFields>>;
+
+/** A user as `wp/v2/users` answers. */
+export const User = wireSchema(USER_FIELDS);
+export type UserObject = v.InferOutput<typeof User>;
+
+const readUser = readMapping(USER_FIELDS, (row: UserFields) => row);
+
+/** `{id, username, name, email, roles, slug}`. */
+export const serializeUser = (row: UserFields) => readUser(row) as UserObject;
+
+type PublicApplicationPassword = Omit<ApplicationPasswordRow, "passwordDigest" | "userId">;
+
+/** An application password's wire fields (never its digest); usage is not tracked: `last_*` null. */
+export const APPLICATION_PASSWORD_FIELDS = {
+  uuid: { out: str("application_password.uuid"), column: "uuid" },
+  app_id: { out: str("application_password.app_id"), column: "appId" },
+  name: { out: str("application_password.name"), column: "name" },
+  // UTC, `YYYY-MM-DDTHH:mm:ss` without offset (WordPress `mysql_to_rfc3339`).
+  created: {
+    out: str("application_password.created"),
+    read: (row: PublicApplicationPassword) => rfc3339(row.created),
+  },
+  last_used: { out: d(v.null(), "application_password.last_used"), read: () => null },
+  last_ip: { out: d(v.null(), "application_password.last_ip"), read: () => null },
+} satisfies Record<string, WireField<PublicApplicationPassword>>;
+
+/** An application password (never its secret). */
+export const ApplicationPassword = wireSchema(APPLICATION_PASSWORD_FIELDS);
+export type ApplicationPasswordObject = v.InferOutput<typeof ApplicationPassword>;
+
+/** The answer to its creation: the one time the password itself is sent. */
+export const NewApplicationPassword = v.strictObject({
+  ...ApplicationPassword.entries,
+  password: str("application_password.password"),
+});
+
+const readApplicationPassword = readMapping(
+  APPLICATION_PASSWORD_FIELDS,
+  (row: PublicApplicationPassword) => row,
+);
+
 /** `{uuid, app_id, name, created, last_used, last_ip}`. */
-export function serializeApplicationPassword(
-  row: Omit<ApplicationPasswordRow, "passwordDigest" | "userId">,
-): ApplicationPasswordObject {
-  return {
-    uuid: row.uuid,
-    app_id: row.appId,
-    name: row.name,
-    created: rfc3339(row.created),
-    last_used: null,
-    last_ip: null,
-  };
-}
+export const serializeApplicationPassword = (row: PublicApplicationPassword) =>
+  readApplicationPassword(row) as ApplicationPasswordObject;

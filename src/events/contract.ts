@@ -1,0 +1,282 @@
+/**
+ * The event's contract (tec-reference §4.1, §2.3, §4.7, §8.2; contract §4 rows 10, 18, 20): every
+ * wire field once — what is sent and how it is read from the event record, the argument that
+ * writes it, its column, what password protection shows instead, who may write it — and what is
+ * derived from it: `CREATE_ARGS` (in TEC's order; the edit arguments are these, unrequired), the
+ * `/doc` component `Event`, the write mapping of the plain columns (src/events/save-plan.ts), the
+ * protection of §4.7 and the event object (src/events/serialize.ts, typed by `Event`). Fields
+ * without `out` are written only (the cost's currency, the iCalendar `uid`, `ticketed`, `password`).
+ */
+import * as v from "valibot";
+import { arg } from "../http/args";
+import { argSpecs, type WireField, wireSchema } from "../http/contract";
+import type { RenderContext } from "../http/render";
+import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
+import { Organizer, type OrganizerObject } from "../linked-posts/organizer";
+import {
+  type GlobalIds,
+  globalIdFields,
+  MAP_FLAG_ARGS,
+  mapFlagFields,
+} from "../linked-posts/post-fields";
+import { Venue, type VenueObject } from "../linked-posts/venue";
+import { imageObject } from "../media/serialize";
+import { EventJsonLd } from "../root/json-ld-schemas";
+import { DateDetails } from "../root/part-schemas";
+import { d, emptyList, flag, image, int, ref, str } from "../root/schema-kit";
+import { EventTerm, embeddedTerm } from "../terms/contract";
+import type { TermRow } from "../terms/serialize";
+import { autop } from "../text/html";
+import { dateDetails } from "../time/format";
+import { costValues } from "./cost";
+import type { EventRecord, EventRow } from "./serialize";
+import {
+  costInput,
+  currencyCode,
+  currencyPosition,
+  currencySymbol,
+  password,
+  raw,
+  timezoneOrEmpty,
+  uid,
+} from "./write-validators";
+
+/** §4.1 `cost_details`, §4.8 `values` (numbers as strings, words as their key). */
+export const CostDetails = v.strictObject({
+  currency_symbol: str("cost_details.currency_symbol"),
+  currency_code: str("cost_details.currency_code"),
+  currency_position: d(v.picklist(["prefix", "postfix", ""]), "cost_details.currency_position"),
+  values: d(v.array(v.string()), "cost_details.values"),
+});
+
+/** What the fields read: the record, and what the serializer works out once per event. */
+export interface EventView {
+  ctx: RenderContext;
+  record: EventRecord;
+  row: EventRow;
+  ids: GlobalIds;
+  /** The public link (`{site}/event/{slug}/`). */
+  url: string;
+  /** The formatted cost (§4.8). */
+  cost: string;
+  /** The event's terms by name. */
+  terms: TermRow[];
+  venue: VenueObject | [];
+  organizers: OrganizerObject[];
+  /** The schema.org document (single GETs only). */
+  jsonLd?: unknown;
+}
+
+type Field = WireField<EventView>;
+
+const text = (key: string, read: (r: EventView) => unknown) =>
+  ({ out: str(`event.${key}`), read }) satisfies Field;
+const details = (key: string, read: (r: EventView) => string) =>
+  ({
+    out: ref(DateDetails, `event.${key}`),
+    read: (r: EventView) => dateDetails(read(r)),
+  }) satisfies Field;
+const writable = <T>(key: string, schema: v.GenericSchema<unknown, T>) =>
+  ({ arg: arg({ schema, type: "string", description: `events.write.${key}` }) }) satisfies Field;
+const stored = (key: string, column: string) =>
+  ({
+    out: flag(`event.${key}`),
+    arg: arg({ schema: wpBoolean, type: "boolean", description: `events.write.${key}` }),
+    column,
+    blank: null,
+  }) satisfies Field;
+const links = (key: string, read: (r: EventView) => unknown, out: v.GenericSchema) =>
+  ({
+    out: d(out, `event.${key}`),
+    read,
+    arg: arg({
+      schema: raw,
+      swaggerType: "array",
+      items: { type: "integer" },
+      description: `events.write.${key}`,
+    }),
+    blank: [],
+  }) satisfies Field;
+const termsOf = (taxonomy: TermRow["taxonomy"]) => (r: EventView) =>
+  r.terms.filter((t) => t.taxonomy === taxonomy).map((t) => embeddedTerm(r.ctx, t));
+
+/** The event's wire fields, in the order they are sent (§4.1), then those only written. */
+export const EVENT_FIELDS = {
+  id: { out: int("event.id"), read: (r: EventView) => r.row.id },
+  ...globalIdFields("event", "events.write"),
+  author: {
+    out: d(v.pipe(v.string(), v.regex(/^\d+$/)), "event.author"),
+    read: (r: EventView) => (r.row.author === null ? "0" : String(r.row.author)),
+    arg: arg({ schema: userId, type: "integer", description: "events.write.author" }),
+  },
+  status: { ...text("status", (r) => r.row.status), ...writable("status", postStatus) },
+  date: {
+    ...text("date", (r) => r.row.postDate),
+    ...writable("date", timeInput),
+  },
+  date_utc: {
+    ...text("date_utc", (r) => r.row.postDateGmt),
+    ...writable("date_utc", timeInput),
+  },
+  modified: text("modified", (r) => r.row.postModified),
+  modified_utc: text("modified_utc", (r) => r.row.postModifiedGmt),
+  url: text("url", (r) => r.url),
+  rest_url: text("rest_url", (r) => `${r.ctx.urls.namespaceRoot}events/${r.row.id}`),
+  title: {
+    ...text("title", (r) => r.row.title),
+    arg: arg({
+      schema: nonEmptyString,
+      required: true,
+      type: "string",
+      description: "events.write.title",
+    }),
+    column: "title",
+    write: (x: string, html) => html.data(x),
+  },
+  description: {
+    ...text("description", (r) => autop(r.row.content)),
+    ...writable("description", nonEmptyString),
+    column: "content",
+    write: (x: string, html) => html.post(x),
+    blank: "",
+  },
+  excerpt: {
+    ...text("excerpt", (r) => autop(r.row.excerpt)),
+    ...writable("excerpt", nonEmptyString),
+    column: "excerpt",
+    write: (x: string, html) => html.post(x),
+    blank: "",
+  },
+  slug: { ...text("slug", (r) => r.row.slug), ...writable("slug", nonEmptyString) },
+  image: {
+    out: image("event.image"),
+    read: (r: EventView) => imageObject(r.record.image),
+    ...writable("image", eventImageRef),
+    blank: false,
+  },
+  all_day: {
+    out: flag("event.all_day"),
+    read: (r: EventView) => r.row.allDay,
+    arg: arg({
+      schema: wpBoolean,
+      type: "boolean",
+      default: false,
+      description: "events.write.all_day",
+    }),
+    blank: null,
+  },
+  start_date: {
+    ...text("start_date", (r) => r.row.startDate),
+    arg: arg({
+      schema: timeInput,
+      required: true,
+      type: "string",
+      description: "events.write.start_date",
+    }),
+  },
+  start_date_details: details("start_date_details", (r) => r.row.startDate),
+  end_date: {
+    ...text("end_date", (r) => r.row.endDate),
+    arg: arg({
+      schema: timeInput,
+      required: true,
+      type: "string",
+      description: "events.write.end_date",
+    }),
+  },
+  end_date_details: details("end_date_details", (r) => r.row.endDate),
+  utc_start_date: text("utc_start_date", (r) => r.row.startDateUtc),
+  utc_start_date_details: details("utc_start_date_details", (r) => r.row.startDateUtc),
+  utc_end_date: text("utc_end_date", (r) => r.row.endDateUtc),
+  utc_end_date_details: details("utc_end_date_details", (r) => r.row.endDateUtc),
+  timezone: {
+    ...text("timezone", (r) => r.row.timezone),
+    ...writable("timezone", timezoneOrEmpty),
+  },
+  timezone_abbr: text("timezone_abbr", (r) => r.row.timezoneAbbr),
+  cost: {
+    ...text("cost", (r) => r.cost),
+    arg: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
+    blank: "",
+  },
+  cost_details: {
+    out: ref(CostDetails, "event.cost_details"),
+    read: (r: EventView) => ({
+      currency_symbol: r.row.currencySymbol,
+      currency_code: r.row.currencyCode,
+      currency_position: r.row.currencyPosition,
+      values: costValues(r.row.cost),
+    }),
+    blank: { currency_symbol: "", currency_position: "", currency_code: "", values: [] },
+  },
+  website: {
+    ...text("website", (r) => r.row.website ?? r.url),
+    arg: arg({ schema: urlOrEmpty, swaggerType: "string", description: "events.write.website" }),
+    column: "website",
+    blank: "",
+  },
+  ...mapFlagFields("event", "events.write"),
+  hide_from_listings: stored("hide_from_listings", "hideFromListings"),
+  sticky: stored("sticky", "sticky"),
+  featured: stored("featured", "featured"),
+  categories: links("categories", termsOf("tribe_events_cat"), v.array(EventTerm)),
+  tags: links("tags", termsOf("post_tag"), v.array(EventTerm)),
+  venue: links("venue", (r) => r.venue, v.union([Venue, emptyList])),
+  organizer: links("organizer", (r) => r.organizers, v.array(Organizer)),
+  custom_fields: { out: d(emptyList, "event.custom_fields"), read: () => [], blank: [] },
+  json_ld: { out: v.optional(ref(EventJsonLd, "event.json_ld")), read: (r: EventView) => r.jsonLd },
+  // Written only: the contract's additions and what imports keep of their source.
+  ticketed: {
+    arg: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),
+    column: "ticketed",
+  },
+  password: writable("password", password),
+  uid: { ...writable("uid", uid), column: "uid" },
+  currency_symbol: { ...writable("currency_symbol", currencySymbol), column: "currencySymbol" },
+  currency_position: {
+    ...writable("currency_position", currencyPosition),
+    column: "currencyPosition",
+  },
+  currency_code: { ...writable("currency_code", currencyCode), column: "currencyCode" },
+} satisfies Record<string, Field>;
+
+/** `POST /events` arguments (§2.3, TEC's order, then the contract's additions). */
+export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
+  "author",
+  "date",
+  "date_utc",
+  "title",
+  "description",
+  "slug",
+  "excerpt",
+  "status",
+  "timezone",
+  "all_day",
+  "start_date",
+  "end_date",
+  "image",
+  "cost",
+  "website",
+  ...MAP_FLAG_ARGS,
+  "hide_from_listings",
+  "sticky",
+  "featured",
+  "categories",
+  "tags",
+  "venue",
+  "organizer",
+  "ticketed",
+  "password",
+  "uid",
+  "currency_symbol",
+  "currency_position",
+  "currency_code",
+  "global_id_lineage",
+]);
+
+/** §4.1: every key always present (`json_ld` on single GETs). */
+export const Event = wireSchema(EVENT_FIELDS);
+
+/** The event object as sent. */
+export type EventObject = v.InferOutput<typeof Event>;

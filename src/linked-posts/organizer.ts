@@ -1,0 +1,91 @@
+/**
+ * The organizer's contract (tec-reference §4.3, §2.7, §8.6; contract §4 rows 12, 16, 18): every wire
+ * field once — what is sent, the argument that writes it, its column, what password protection
+ * shows instead — and what is derived from it: `ORGANIZER_ARGS` (`POST /organizers`, organizer
+ * objects inside events), the `/doc` component `Organizer`, and the organizer object itself
+ * (`serializeOrganizer`, typed by that component).
+ */
+import * as v from "valibot";
+import type { organizers } from "../db/schema";
+import { argSpecs, type WireField, wireSchema } from "../http/contract";
+import { dropFalsy, type RenderContext } from "../http/render";
+import { imageObject, type MediaRow } from "../media/serialize";
+import { OrganizerJsonLd } from "../root/json-ld-schemas";
+import { ref } from "../root/schema-kit";
+import { autop } from "../text/html";
+import { urlOrEmpty } from "./fields";
+import { organizerJsonLd } from "./json-ld";
+import { globalIdFields, globalIds, postArgs, postFields, textField } from "./post-fields";
+
+export type OrganizerRow = typeof organizers.$inferSelect;
+
+/** The organizer's wire fields, in the order they are sent (§4.3). */
+export const ORGANIZER_FIELDS = {
+  ...postFields("organizer"),
+  phone: textField("organizer", "phone", "phone"),
+  website: textField("organizer", "website", "website", urlOrEmpty),
+  email: textField("organizer", "email", "email"),
+  json_ld: { out: v.optional(ref(OrganizerJsonLd, "organizer.json_ld")) },
+  ...globalIdFields("organizer", "organizers"),
+} satisfies Record<string, WireField>;
+
+/** `POST /organizers` arguments (§2.7, TEC's order), `organizer` required. */
+export const ORGANIZER_ARGS = argSpecs(ORGANIZER_FIELDS, [
+  ...postArgs("organizer"),
+  "phone",
+  "website",
+  "email",
+  "image",
+]);
+
+/**
+ * The columns `search` looks in (tec-reference §7.1), which are also those of the FTS5 table
+ * `organizers_fts` (drizzle/0002_linked_posts_search.sql).
+ */
+export const ORGANIZER_SEARCH_COLUMNS = [
+  "title",
+  "content",
+  "excerpt",
+  "phone",
+  "email",
+  "website",
+] as const;
+
+/** §4.3. */
+export const Organizer = wireSchema(ORGANIZER_FIELDS);
+
+/** The organizer object as sent. */
+export type OrganizerObject = v.InferOutput<typeof Organizer>;
+
+/**
+ * The organizer object (§4.3): TEC's key order, empty values dropped (quirk 17), then the global
+ * ids. `json_ld` only when `ctx.single`.
+ */
+export function serializeOrganizer(
+  ctx: RenderContext,
+  row: OrganizerRow,
+  image?: MediaRow | null,
+): OrganizerObject {
+  const body = dropFalsy({
+    id: row.id,
+    author: row.author === null ? "0" : String(row.author),
+    status: row.status,
+    date: row.postDate,
+    date_utc: row.postDateGmt,
+    modified: row.postModified,
+    modified_utc: row.postModifiedGmt,
+    url: `${ctx.urls.site}/organizer/${row.slug}/`,
+    organizer: row.title,
+    description: autop(row.content),
+    excerpt: autop(row.excerpt),
+    slug: row.slug,
+    image: imageObject(image),
+    phone: row.phone,
+    website: row.website,
+    email: row.email,
+    // Typed with schema.org's typings (src/linked-posts/json-ld.ts); `/doc` names what it writes.
+    ...(ctx.single ? { json_ld: organizerJsonLd(row, image) as OrganizerObject["json_ld"] } : {}),
+  });
+  const ids = globalIds(ctx, row);
+  return { ...body, id: row.id, ...ids };
+}

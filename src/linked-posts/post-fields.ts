@@ -1,0 +1,163 @@
+/**
+ * The wire fields venues and organizers share (tec-reference §4.2, §4.3, §2.6, §2.7, §8.6), for
+ * their contracts (src/linked-posts/venue.ts, src/linked-posts/organizer.ts): the post fields
+ * first, then the global ids last. Keys other than `id` and the global ids are left out when empty
+ * (quirk 17), so their schemas are optional. `/doc` descriptions are `doc.schemas.{kind}.{field}`,
+ * argument descriptions `args.{kind}s.{field}`.
+ */
+import * as v from "valibot";
+import { arg } from "../http/args";
+import type { WireField } from "../http/contract";
+import { globalId, type RenderContext } from "../http/render";
+import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { d, flag, image, int, opt, str } from "../root/schema-kit";
+import type { HtmlFilters } from "../text/kses";
+import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
+import type { LinkedKind } from "./kinds";
+
+/** The post fields, in wire order, up to the image. */
+export const postFields = <K extends LinkedKind>(kind: K) => {
+  const p = `${kind}s`;
+  const name = {
+    out: opt(`${kind}.${kind}`),
+    arg: arg({
+      schema: nonEmptyString,
+      required: true,
+      type: "string",
+      description: `${p}.${kind}`,
+    }),
+    column: "title",
+    write: (x: string, html: HtmlFilters) => html.data(x),
+  } satisfies WireField;
+  const html = (field: "description" | "excerpt", column: "content" | "excerpt") =>
+    ({
+      out: opt(`${kind}.${field}`),
+      arg: arg({ schema: stringOrEmpty, type: "string", description: `${p}.${field}` }),
+      column,
+      write: (x: string, filters: HtmlFilters) => filters.post(x),
+      blank: "",
+    }) satisfies WireField;
+  return {
+    id: { out: int(`${kind}.id`) },
+    author: {
+      out: v.optional(d(v.pipe(v.string(), v.regex(/^\d+$/)), `${kind}.author`)),
+      arg: arg({ schema: userId, type: "integer", description: `${p}.author` }),
+    },
+    status: {
+      out: opt(`${kind}.status`),
+      arg: arg({ schema: postStatus, type: "string", description: `${p}.status` }),
+    },
+    date: {
+      out: opt(`${kind}.date`),
+      arg: arg({ schema: timeInput, type: "string", description: `${p}.date` }),
+    },
+    date_utc: {
+      out: opt(`${kind}.date_utc`),
+      arg: arg({ schema: timeInput, type: "string", description: `${p}.date_utc` }),
+    },
+    modified: { out: opt(`${kind}.modified`) },
+    modified_utc: { out: opt(`${kind}.modified_utc`) },
+    url: { out: opt(`${kind}.url`) },
+    ...({ [kind]: name } as { [N in K]: typeof name }),
+    description: html("description", "content"),
+    excerpt: html("excerpt", "excerpt"),
+    slug: { out: opt(`${kind}.slug`) },
+    image: {
+      out: v.optional(image(`${kind}.image`)),
+      arg: arg({ schema: imageRef, type: "string", description: `${p}.image` }),
+      blank: false,
+    },
+  } satisfies Record<string, WireField>;
+};
+
+/** The arguments every linked post takes first (§2.6, §2.7 order): the post fields and the lineage. */
+export const postArgs = <K extends LinkedKind>(kind: K) =>
+  [
+    "author",
+    "date",
+    "date_utc",
+    "global_id_lineage",
+    kind,
+    "description",
+    "excerpt",
+    "status",
+  ] as const;
+
+/** A post's global ids as sent (§4.1): its own, and its lineage after it. */
+export interface GlobalIds {
+  global_id: string;
+  global_id_lineage: string[];
+}
+
+/**
+ * The global ids, always sent (§4.1), for any post (events, venues, organizers). The lineage is
+ * written by importers, which match posts on it (contract §7): only editors and administrators may
+ * write it, or an author could make an import overwrite their post.
+ * @param doc the `/doc` description prefix (`event`); @param args the argument's (`events.write`).
+ */
+export const globalIdFields = (doc: string, args: string) =>
+  ({
+    global_id: { out: str(`${doc}.global_id`), read: (r: { ids: GlobalIds }) => r.ids.global_id },
+    global_id_lineage: {
+      out: d(v.array(v.string()), `${doc}.global_id_lineage`),
+      read: (r: { ids: GlobalIds }) => r.ids.global_id_lineage,
+      arg: arg({
+        schema: globalIdLineage,
+        swaggerType: "array",
+        items: { type: "string" },
+        description: `${args}.global_id_lineage`,
+      }),
+      column: "globalIdLineage",
+      editorsOnly: true,
+    },
+  }) satisfies Record<string, WireField<{ ids: GlobalIds }>>;
+
+/** The global ids of a post as sent: its own, and its lineage after it (§4.1). */
+export function globalIds(
+  ctx: RenderContext,
+  row: { id: number; globalIdLineage: string[] },
+): GlobalIds {
+  const id = globalId(ctx, row.id);
+  return { global_id: id, global_id_lineage: [id, ...row.globalIdLineage] };
+}
+
+/**
+ * `show_map` and `show_map_link` of events and venues: stored as is, `null` when password
+ * protection blanks them (§4.7).
+ */
+export const mapFlagFields = (doc: string, args: string) => {
+  const flagField = (field: "show_map" | "show_map_link", column: "showMap" | "showMapLink") =>
+    ({
+      out: flag(`${doc}.${field}`),
+      arg: arg({ schema: wpBoolean, type: "boolean", description: `${args}.${field}` }),
+      column,
+      blank: null,
+    }) satisfies WireField;
+  return {
+    show_map: flagField("show_map", "showMap"),
+    show_map_link: flagField("show_map_link", "showMapLink"),
+  };
+};
+
+/** The names of `mapFlagFields`, in TEC's argument order. */
+export const MAP_FLAG_ARGS = ["show_map", "show_map_link"] as const;
+
+/** The map flags of a row as sent. */
+export const mapFlags = (row: { showMap: boolean; showMapLink: boolean }) => ({
+  show_map: row.showMap,
+  show_map_link: row.showMapLink,
+});
+
+/** A text field of the address or contact, stored as is, blanked by password protection. */
+export const textField = (
+  kind: LinkedKind,
+  field: string,
+  column: string,
+  schema: v.GenericSchema<unknown, string> = stringOrEmpty,
+) =>
+  ({
+    out: opt(`${kind}.${field}`),
+    arg: arg({ schema, type: "string", description: `${kind}s.${field}` }),
+    column,
+    blank: "",
+  }) satisfies WireField;

@@ -1,0 +1,198 @@
+/**
+ * The venue's contract (tec-reference §4.2, §2.6, §8.6; contract §4 rows 12, 16, 18): every wire
+ * field once — what is sent, the argument that writes it, its column, what password protection
+ * shows instead — and what is derived from it: `VENUE_ARGS` (`POST /venues`, venue objects inside
+ * events), the `/doc` component `Venue`, and the venue object itself (`serializeVenue`, typed by
+ * that component). `stateprovince` is derived from the address when not sent.
+ */
+import * as v from "valibot";
+import type { venues } from "../db/schema";
+import { arg } from "../http/args";
+import { argSpecs, type WireField, wireSchema } from "../http/contract";
+import { dropFalsy, type RenderContext } from "../http/render";
+import { imageObject, type MediaRow } from "../media/serialize";
+import { VenueJsonLd } from "../root/json-ld-schemas";
+import { d, ref } from "../root/schema-kit";
+import { autop } from "../text/html";
+import { coordinate, urlOrEmpty } from "./fields";
+import { venueJsonLd } from "./json-ld";
+import {
+  globalIdFields,
+  globalIds,
+  MAP_FLAG_ARGS,
+  mapFlagFields,
+  mapFlags,
+  postArgs,
+  postFields,
+  textField,
+} from "./post-fields";
+
+export type VenueRow = typeof venues.$inferSelect;
+
+const geoField = (field: "geo_lat" | "geo_lng", column: "geoLat" | "geoLng", max: number) =>
+  ({
+    out: v.optional(d(v.number(), `venue.${field}`)),
+    arg: arg({ schema: coordinate(max), type: "number", description: `venues.${field}` }),
+    column,
+    blank: 0,
+  }) satisfies WireField;
+
+/** The venue's wire fields, in the order they are sent (§4.2). */
+export const VENUE_FIELDS = {
+  ...postFields("venue"),
+  address: textField("venue", "address", "address"),
+  city: textField("venue", "city", "city"),
+  country: textField("venue", "country", "country"),
+  province: textField("venue", "province", "province"),
+  // TEC leaves the state of a protected venue visible (§4.7).
+  state: { ...textField("venue", "state", "state"), blank: undefined },
+  zip: textField("venue", "zip", "zip"),
+  phone: textField("venue", "phone", "phone"),
+  website: textField("venue", "website", "website", urlOrEmpty),
+  stateprovince: textField("venue", "stateprovince", "stateprovince"),
+  geo_lat: geoField("geo_lat", "geoLat", 90),
+  geo_lng: geoField("geo_lng", "geoLng", 180),
+  json_ld: { out: v.optional(ref(VenueJsonLd, "venue.json_ld")) },
+  ...mapFlagFields("venue", "venues"),
+  ...globalIdFields("venue", "venues"),
+} satisfies Record<string, WireField>;
+
+/** `POST /venues` arguments (§2.6, TEC's order), `venue` required. */
+export const VENUE_ARGS = argSpecs(VENUE_FIELDS, [
+  ...postArgs("venue"),
+  ...MAP_FLAG_ARGS,
+  "address",
+  "city",
+  "country",
+  "province",
+  "state",
+  "zip",
+  "phone",
+  "stateprovince",
+  "website",
+  "image",
+  "geo_lat",
+  "geo_lng",
+]);
+
+/**
+ * The columns `search` looks in (tec-reference §7.1), which are also those of the FTS5 table
+ * `venues_fts` (drizzle/0002_linked_posts_search.sql).
+ */
+export const VENUE_SEARCH_COLUMNS = [
+  "title",
+  "content",
+  "excerpt",
+  "address",
+  "city",
+  "province",
+  "state",
+  "stateprovince",
+  "zip",
+  "phone",
+] as const;
+
+/** §4.2 (`show_map` is `null` only on blanked password-protected venues; their name stays, contract §4 row 18). */
+export const Venue = wireSchema(VENUE_FIELDS);
+
+/** The venue object as sent. */
+export type VenueObject = v.InferOutput<typeof Venue>;
+
+/**
+ * The venue object (§4.2): TEC's key order, empty values dropped (quirk 17), then the flags and
+ * the global ids. `json_ld` only when `ctx.single`.
+ */
+export function serializeVenue(
+  ctx: RenderContext,
+  row: VenueRow,
+  image?: MediaRow | null,
+): VenueObject {
+  const body = dropFalsy({
+    id: row.id,
+    author: row.author === null ? "0" : String(row.author),
+    status: row.status,
+    date: row.postDate,
+    date_utc: row.postDateGmt,
+    modified: row.postModified,
+    modified_utc: row.postModifiedGmt,
+    url: `${ctx.urls.site}/venue/${row.slug}/`,
+    venue: row.title,
+    description: autop(row.content),
+    excerpt: autop(row.excerpt),
+    slug: row.slug,
+    image: imageObject(image),
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    province: row.province,
+    state: row.state,
+    zip: row.zip,
+    phone: row.phone,
+    website: row.website,
+    stateprovince: row.stateprovince,
+    ...(row.geoLat && row.geoLng ? { geo_lat: row.geoLat, geo_lng: row.geoLng } : {}),
+    // Typed with schema.org's typings (src/linked-posts/json-ld.ts); `/doc` names what it writes.
+    ...(ctx.single ? { json_ld: venueJsonLd(row, image) as VenueObject["json_ld"] } : {}),
+  });
+  const ids = globalIds(ctx, row);
+  return {
+    ...body,
+    id: row.id,
+    ...mapFlags(row),
+    ...ids,
+  };
+}
+
+/** The fields whose change re-derives `stateprovince`. */
+const REGION = ["country", "state", "province", "stateprovince"] as const;
+
+/**
+ * Venue `stateprovince` when not supplied (§8.6): the state for the US (or no country), else the
+ * province.
+ */
+export function deriveStateProvince(fields: {
+  country?: string;
+  state?: string;
+  province?: string;
+}): string {
+  const country = (fields.country ?? "").trim();
+  if (country === "" || country === "US" || country === "United States") return fields.state ?? "";
+  return fields.province || "";
+}
+
+type RegionFields = Partial<Record<(typeof REGION)[number], string>>;
+
+/** The `stateprovince` column of a venue insert, when the client did not send a value. */
+export function insertedStateProvince(
+  f: RegionFields,
+  sent: Set<string>,
+): { stateprovince?: string } {
+  if (sent.has("stateprovince") && f.stateprovince) return {};
+  return { stateprovince: deriveStateProvince(f) };
+}
+
+/** The region a venue's address names: its state or province (JSON-LD, iCalendar). */
+export const venueRegion = (row: Pick<VenueRow, "stateprovince" | "state" | "province">) =>
+  row.stateprovince || row.state || row.province;
+
+/**
+ * The `stateprovince` column on update (§8.6): a non-empty value sent is kept; otherwise, when the
+ * address region changes (country, state, province or an empty `stateprovince` sent), it is derived
+ * again from the address as it will be.
+ */
+export function updatedStateProvince(
+  existing: VenueRow,
+  f: RegionFields,
+  sent: Set<string>,
+): { stateprovince?: string } {
+  if (sent.has("stateprovince") && f.stateprovince) return {};
+  if (!REGION.some((k) => sent.has(k))) return {};
+  const pick = (k: "country" | "state" | "province") => (sent.has(k) ? (f[k] ?? "") : existing[k]);
+  return {
+    stateprovince: deriveStateProvince({
+      country: pick("country"),
+      state: pick("state"),
+      province: pick("province"),
+    }),
+  };
+}
