@@ -127,8 +127,12 @@ describe("the two language versions (contract §1)", () => {
   it("the default language is served without prefix, identical to its prefixed version", async () => {
     const plain = await api(`${NS}/doc`);
     const en = await api(`/en${NS}/doc`);
-    expect(JSON.stringify(plain.body)).toBe(
-      JSON.stringify(en.body).replaceAll(`${ORIGIN}/en/`, `${ORIGIN}/`),
+    // The default end_date is "now + 24 months" to the second: the two requests may straddle one.
+    const clockless = (text: string) =>
+      text.replace(/"default":"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/g, '"default":"<now>"');
+    expect(clockless(JSON.stringify(plain.body))).toBe(
+      clockless(JSON.stringify(en.body).replaceAll(`${ORIGIN}/en/`, `${ORIGIN}/`)),
     );
+    expect(clockless(JSON.stringify(plain.body))).toContain('"default":"<now>"');
   });
 });
