@@ -9,13 +9,19 @@ import * as v from "valibot";
 import type { organizers } from "../db/schema";
 import { argSpecs, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy, type RenderContext } from "../http/render";
-import { imageObject, type MediaRow } from "../media/serialize";
+import type { MediaRow } from "../media/serialize";
 import { OrganizerJsonLd } from "../root/json-ld-schemas";
 import { ref } from "../root/schema-kit";
-import { autop } from "../text/html";
 import { urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
-import { globalIdFields, globalIds, postArgs, postFields, textField } from "./post-fields";
+import {
+  globalIdFields,
+  globalIds,
+  postArgs,
+  postFields,
+  postHead,
+  textField,
+} from "./post-fields";
 
 export type OrganizerRow = typeof organizers.$inferSelect;
 
@@ -67,19 +73,7 @@ export function serializeOrganizer(
   image?: MediaRow | null,
 ): OrganizerObject {
   const body = dropFalsy({
-    id: row.id,
-    author: row.author === null ? "0" : String(row.author),
-    status: row.status,
-    date: row.postDate,
-    date_utc: row.postDateGmt,
-    modified: row.postModified,
-    modified_utc: row.postModifiedGmt,
-    url: `${ctx.urls.site}/organizer/${row.slug}/`,
-    organizer: row.title,
-    description: autop(row.content),
-    excerpt: autop(row.excerpt),
-    slug: row.slug,
-    image: imageObject(image),
+    ...postHead(ctx, "organizer", row, image),
     phone: row.phone,
     website: row.website,
     email: row.email,

@@ -10,7 +10,9 @@ import { arg } from "../http/args";
 import type { WireField } from "../http/contract";
 import { globalId, type RenderContext } from "../http/render";
 import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { imageObject, type MediaRow } from "../media/serialize";
 import { d, flag, image, int, opt, str } from "../root/schema-kit";
+import { autop } from "../text/html";
 import type { HtmlFilters } from "../text/kses";
 import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
 import type { LinkedKind } from "./kinds";
@@ -82,6 +84,48 @@ export const postArgs = <K extends LinkedKind>(kind: K) =>
     "excerpt",
     "status",
   ] as const;
+
+/** What `postHead` reads of a venue or organizer row. */
+interface PostHeadRow {
+  id: number;
+  author: number | null;
+  status: string;
+  postDate: string;
+  postDateGmt: string;
+  postModified: string;
+  postModifiedGmt: string;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+}
+
+/**
+ * The post fields of a venue or organizer as sent, in TEC's order up to the image (§4.2, §4.3); the
+ * name is under the kind's own key (`venue`, `organizer`).
+ */
+export function postHead<K extends LinkedKind>(
+  ctx: RenderContext,
+  kind: K,
+  row: PostHeadRow,
+  image: MediaRow | null | undefined,
+) {
+  return {
+    id: row.id,
+    author: row.author === null ? "0" : String(row.author),
+    status: row.status,
+    date: row.postDate,
+    date_utc: row.postDateGmt,
+    modified: row.postModified,
+    modified_utc: row.postModifiedGmt,
+    url: `${ctx.urls.site}/${kind}/${row.slug}/`,
+    ...({ [kind]: row.title } as Record<K, string>),
+    description: autop(row.content),
+    excerpt: autop(row.excerpt),
+    slug: row.slug,
+    image: imageObject(image),
+  };
+}
 
 /** A post's global ids as sent (§4.1): its own, and its lineage after it. */
 export interface GlobalIds {

@@ -10,10 +10,9 @@ import type { venues } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy, type RenderContext } from "../http/render";
-import { imageObject, type MediaRow } from "../media/serialize";
+import type { MediaRow } from "../media/serialize";
 import { VenueJsonLd } from "../root/json-ld-schemas";
 import { d, ref } from "../root/schema-kit";
-import { autop } from "../text/html";
 import { coordinate, urlOrEmpty } from "./fields";
 import { venueJsonLd } from "./json-ld";
 import {
@@ -24,6 +23,7 @@ import {
   mapFlags,
   postArgs,
   postFields,
+  postHead,
   textField,
 } from "./post-fields";
 
@@ -108,19 +108,7 @@ export function serializeVenue(
   image?: MediaRow | null,
 ): VenueObject {
   const body = dropFalsy({
-    id: row.id,
-    author: row.author === null ? "0" : String(row.author),
-    status: row.status,
-    date: row.postDate,
-    date_utc: row.postDateGmt,
-    modified: row.postModified,
-    modified_utc: row.postModifiedGmt,
-    url: `${ctx.urls.site}/venue/${row.slug}/`,
-    venue: row.title,
-    description: autop(row.content),
-    excerpt: autop(row.excerpt),
-    slug: row.slug,
-    image: imageObject(image),
+    ...postHead(ctx, "venue", row, image),
     address: row.address,
     city: row.city,
     country: row.country,
