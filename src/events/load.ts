@@ -3,7 +3,7 @@
  * page's ids as a subquery, four queries fetch the venues, organizers, terms and images of the whole
  * page; they run in the same `batch()` as the page itself, so a list costs one D1 round trip.
  */
-import { getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
+import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   eventOrganizers,
@@ -23,12 +23,22 @@ import type { EventRecord, EventRow } from "./serialize";
 /** The page's event ids: a parenthesized subquery (`(SELECT id ... LIMIT n)`) or a literal list. */
 export type IdSet = SQL | number[];
 
+/** A table's columns by field name, listed once per table (not once per decoded row). */
+const COLUMNS = new Map<Table, Array<[string, Column]>>();
+function columnsOf(table: Table): Array<[string, Column]> {
+  const known = COLUMNS.get(table);
+  if (known) return known;
+  const list = Object.entries(getTableColumns(table));
+  COLUMNS.set(table, list);
+  return list;
+}
+
 /**
  * `json_object('field', "table"."column", …)` of every column of `table`, keyed by drizzle's field
  * names, read back by `decodeRow`.
  */
 function rowObject(table: Table): SQL {
-  const parts = Object.entries(getTableColumns(table)).map(
+  const parts = columnsOf(table).map(
     // Field names are identifiers of the schema, written as literals (not bound: D1 allows 100
     // parameters per statement, and the page's filters need theirs).
     ([field, column]) => sql`${sql.raw(`'${field}'`)}, ${column}`,
@@ -39,7 +49,7 @@ function rowObject(table: Table): SQL {
 /** A row from `rowObject`'s JSON, each value mapped as drizzle maps the column (booleans, JSON). */
 function decodeRow<T extends Table>(table: T, raw: Record<string, unknown>): T["$inferSelect"] {
   const out: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(getTableColumns(table))) {
+  for (const [field, column] of columnsOf(table)) {
     const value = raw[field];
     out[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
