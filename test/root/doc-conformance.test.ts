@@ -53,22 +53,26 @@ function validate(doc: Json, schema: Json, body: unknown): string[] {
 /** A checker bound to the default language's `/doc`. */
 async function conformance() {
   const doc = (await api(`${NS}/doc`)).body;
+  /** Calls `method path` under the namespace and validates the answer against `template`'s documentation. */
+  const route = async (
+    method: string,
+    path: string,
+    template: string,
+    status: number,
+    init: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const res = await api(`${NS}${path}`, { method: method.toUpperCase(), ...init });
+    expect(res.status, `${method} ${path}: ${res.text.slice(0, 300)}`).toBe(status);
+    const schema = responseSchema(doc, template, method, status);
+    expect(validate(doc, schema, res.body), `${method} ${path}`).toEqual([]);
+    return res.body;
+  };
   return {
     doc,
-    /** Calls `method path` under the namespace and validates the answer against `template`'s documentation. */
-    async route(
-      method: string,
-      path: string,
-      template: string,
-      status: number,
-      init: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
-    ) {
-      const res = await api(`${NS}${path}`, { method: method.toUpperCase(), ...init });
-      expect(res.status, `${method} ${path}: ${res.text.slice(0, 300)}`).toBe(status);
-      const schema = responseSchema(doc, template, method, status);
-      expect(validate(doc, schema, res.body), `${method} ${path}`).toEqual([]);
-      return res.body;
-    },
+    route,
+    /** `route` as the administrator, with an optional JSON body. */
+    admin: (method: string, path: string, template: string, status: number, json?: unknown) =>
+      route(method, path, template, status, { headers: ADMIN, json }),
     /** Calls a `wp/v2` route and validates the answer against a component (wp/v2 has no paths in `/doc`). */
     async wp(
       method: string,
@@ -131,18 +135,11 @@ describe("/doc describes every payload that is sent", () => {
 
   it("terms, /deleted and the answers of writes", async () => {
     const cal = await seedCalendar();
-    const { route } = await conformance();
+    const { route, admin: write } = await conformance();
     await route("get", "/categories?hide_empty=false", "/categories", 200);
     await route("get", `/categories/${cal.category}`, "/categories/{id}", 200, { headers: ADMIN });
     await route("get", "/tags", "/tags", 200);
     await route("get", `/tags/${cal.tag}`, "/tags/{id}", 200);
-    const write = (
-      method: string,
-      path: string,
-      template: string,
-      status: number,
-      json?: unknown,
-    ) => route(method, path, template, status, { headers: ADMIN, json });
     const event = await write("post", "/events", "/events", 201, {
       title: "Created",
       start_date: day(5),
@@ -167,14 +164,7 @@ describe("/doc describes every payload that is sent", () => {
   });
 
   it("webhooks: registration, list, read, update, ping, deliveries, delete", async () => {
-    const { route } = await conformance();
-    const admin = (
-      method: string,
-      path: string,
-      template: string,
-      status: number,
-      json?: unknown,
-    ) => route(method, path, template, status, { headers: ADMIN, json });
+    const { admin } = await conformance();
     const hook = await admin("post", "/webhooks", "/webhooks", 201, {
       url: "https://hooks.test/doc",
       events: ["*"],
