@@ -106,6 +106,21 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
+/** Median, tail and worst response time (ms) of sorted times. */
+const latencies = (sorted: Float64Array) => ({
+  p50: percentile(sorted, 0.5),
+  p90: percentile(sorted, 0.9),
+  p99: percentile(sorted, 0.99),
+  max: percentile(sorted, 1),
+});
+
+/** Requests per second: over the measured window when there is one, else over the whole run. */
+const rates = (window: LoadResult["window"], rpsRun: number) => ({
+  rps: window && window.seconds > 0 ? window.requests / window.seconds : rpsRun,
+  rpsRun,
+  window,
+});
+
 /** One autocannon run: its figures and every answer's response time (ms), for `mergeLoads`. */
 export interface LoadRun {
   result: LoadResult;
@@ -198,13 +213,8 @@ export async function measureLoad(o: LoadOptions): Promise<LoadRun> {
   for (const [code, s] of Object.entries(stats)) statuses[code] = s.count;
   const result_: LoadResult = {
     connections: o.connections,
-    rps: window && window.seconds > 0 ? window.requests / window.seconds : rpsRun,
-    rpsRun,
-    window,
-    p50: percentile(sorted, 0.5),
-    p90: percentile(sorted, 0.9),
-    p99: percentile(sorted, 0.99),
-    max: percentile(sorted, 1),
+    ...rates(window, rpsRun),
+    ...latencies(sorted),
     requests: result.requests.total,
     seconds: result.duration,
     errors: result.errors,
@@ -256,13 +266,8 @@ export function mergeLoads(runs: LoadRun[]): LoadResult {
   const rpsRun = seconds > 0 ? requests / seconds : 0;
   return {
     connections: runs[0].result.connections,
-    rps: window && window.seconds > 0 ? window.requests / window.seconds : rpsRun,
-    rpsRun,
-    window,
-    p50: percentile(sorted, 0.5),
-    p90: percentile(sorted, 0.9),
-    p99: percentile(sorted, 0.99),
-    max: percentile(sorted, 1),
+    ...rates(window, rpsRun),
+    ...latencies(sorted),
     requests,
     seconds,
     errors,
