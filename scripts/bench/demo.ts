@@ -5,15 +5,16 @@
  * migrated, then the same SQL file run by `wrangler d1 execute --local --persist-to <dir> --file`.
  *
  * The calendar is built around today (the coming 12 months and a few past days). A complete directory
- * is reused while it was built less than `DEMO_MAX_AGE_DAYS` ago (it takes ~10 s to rebuild);
- * `--reseed` rebuilds it anyway.
+ * is reused (with the migrations added since applied) while it was built less than `DEMO_MAX_AGE_DAYS`
+ * ago (it takes ~10 s to rebuild); `--reseed` rebuilds it anyway.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { resolveZone } from "../../src/time/zone";
 import { buildDemoCalendar } from "../lib/demo/calendar";
 import { demoSql } from "../lib/demo/sql";
+import { migrate, readMarker, startOver, unusable } from "./dataset-dir";
 import { runWranglerTracked as runWrangler } from "./procs";
 import { type DatasetFacts, readFacts } from "./seed";
 
@@ -60,44 +61,25 @@ export async function ensureDemoDataset(
   o: DemoOptions,
 ): Promise<{ report: DemoSeedReport; facts: DatasetFacts }> {
   const markerFile = path.join(o.dir, MARKER);
-  if (!o.reseed && existsSync(markerFile)) {
-    let marker: DemoSeedReport | null = null;
-    try {
-      marker = JSON.parse(readFileSync(markerFile, "utf8")) as DemoSeedReport;
-    } catch {
-      // unreadable: seed anew
-    }
-    if (marker?.kind === "demo") {
-      const age = daysBetween(marker.today, o.today);
-      if (age > DEMO_MAX_AGE_DAYS || age < 0) {
-        o.log(`${o.dir} was built around ${marker.today}: rebuilding it around ${o.today}`);
-      } else {
-        try {
-          const facts = await readFacts(o.dir, o.today);
-          if (facts.events === marker.summary.events)
-            return { report: { ...marker, dir: o.dir, reused: true }, facts };
-          o.log(
-            `${o.dir} holds ${facts.events} events, not ${marker.summary.events}: seeding anew`,
-          );
-        } catch (err) {
-          o.log(
-            `${o.dir} is not usable (${err instanceof Error ? err.message.split("\n")[0] : String(err)}): seeding anew`,
-          );
-        }
+  const found = o.reseed ? null : readMarker<DemoSeedReport>(markerFile);
+  if (found?.kind === "demo") {
+    const age = daysBetween(found.today, o.today);
+    if (age > DEMO_MAX_AGE_DAYS || age < 0) {
+      o.log(`${o.dir} was built around ${found.today}: rebuilding it around ${o.today}`);
+    } else {
+      try {
+        await migrate(o.dir);
+        const facts = await readFacts(o.dir, o.today);
+        if (facts.events === found.summary.events)
+          return { report: { ...found, dir: o.dir, reused: true }, facts };
+        o.log(`${o.dir} holds ${facts.events} events, not ${found.summary.events}: seeding anew`);
+      } catch (err) {
+        o.log(unusable(o.dir, err));
       }
     }
-  } else if (existsSync(o.dir)) {
-    o.log(
-      o.reseed ? `--reseed: wiping ${o.dir}` : `${o.dir} has no complete dataset: seeding anew`,
-    );
   }
-
-  rmSync(o.dir, { recursive: true, force: true });
-  mkdirSync(o.dir, { recursive: true });
   const t0 = performance.now();
-  await runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", o.dir]);
-  const migrateSeconds = (performance.now() - t0) / 1000;
-  o.log(`migrations applied (${migrateSeconds.toFixed(1)} s)`);
+  const migrateSeconds = await startOver(o, found?.kind === "demo");
 
   // The first migration adds no posts or terms, so the calendar's ids start at 1 (as `npm start`'s
   // first seed: scripts/lib/seed.ts with `justCreated`).

@@ -16,12 +16,13 @@
  *   SQL and transactions, without a process start per chunk.
  * The FTS triggers of drizzle/0001 fire on every insert in both; they are the bulk of the cost.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../lib/paths";
 import { insertRows } from "../lib/sql";
 import { WranglerError, wranglerEnv } from "../lib/wrangler";
 import { buildDataset, DATASET_VERSION, type DatasetSummary, type EventChunk } from "./dataset";
+import { migrate, readMarker, startOver, unusable } from "./dataset-dir";
 import { collect, runWranglerTracked as runWrangler, spawnTracked } from "./procs";
 
 export type Seeder = "file" | "proxy";
@@ -322,45 +323,27 @@ export async function ensureDataset(
   o: EnsureOptions,
 ): Promise<{ report: SeedReport; facts: DatasetFacts }> {
   const markerFile = path.join(o.dir, MARKER);
-  if (!o.reseed && existsSync(markerFile)) {
-    let marker: Marker | null = null;
+  const found = o.reseed ? null : readMarker<Marker>(markerFile);
+  const sameSize = found !== null && found.size === o.size;
+  if (sameSize) {
     try {
-      marker = JSON.parse(readFileSync(markerFile, "utf8")) as Marker;
-    } catch {
-      // unreadable: seed anew
-    }
-    if (marker && marker.size === o.size) {
-      try {
-        // Migrations added since the dataset was seeded (they backfill what they add).
-        await runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", o.dir]);
-        const facts = await readFacts(o.dir, o.today);
-        if (facts.events === o.size) {
-          if (marker.version !== DATASET_VERSION)
-            o.log(
-              `note: reusing data of generator v${marker.version} (current v${DATASET_VERSION}); --reseed rebuilds it`,
-            );
-          const { version: _v, size: _s, ...report } = marker;
-          return { report: { ...report, dir: o.dir, reused: true }, facts };
-        }
-        o.log(`${o.dir} holds ${facts.events} events, not ${o.size}: seeding anew`);
-      } catch (err) {
-        o.log(
-          `${o.dir} is not usable (${err instanceof Error ? err.message.split("\n")[0] : String(err)}): seeding anew`,
-        );
+      await migrate(o.dir);
+      const facts = await readFacts(o.dir, o.today);
+      if (facts.events === o.size) {
+        if (found.version !== DATASET_VERSION)
+          o.log(
+            `note: reusing data of generator v${found.version} (current v${DATASET_VERSION}); --reseed rebuilds it`,
+          );
+        const { version: _v, size: _s, ...report } = found;
+        return { report: { ...report, dir: o.dir, reused: true }, facts };
       }
+      o.log(`${o.dir} holds ${facts.events} events, not ${o.size}: seeding anew`);
+    } catch (err) {
+      o.log(unusable(o.dir, err));
     }
-  } else if (existsSync(o.dir)) {
-    o.log(
-      o.reseed ? `--reseed: wiping ${o.dir}` : `${o.dir} has no complete dataset: seeding anew`,
-    );
   }
-
-  rmSync(o.dir, { recursive: true, force: true });
-  mkdirSync(o.dir, { recursive: true });
   const t0 = performance.now();
-  await runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", o.dir]);
-  const migrateSeconds = (performance.now() - t0) / 1000;
-  o.log(`migrations applied (${migrateSeconds.toFixed(1)} s)`);
+  const migrateSeconds = await startOver(o, sameSize);
 
   const insert: InsertOptions = {
     size: o.size,
