@@ -16,6 +16,7 @@ import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
 import { ApiError, noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
+import { MemoRouter } from "./http/memo-router";
 import { MAX_QUERY_CHARS } from "./http/params";
 import { buildUrls, namespaceOf } from "./http/urls";
 import { loadStrings } from "./i18n";
@@ -120,7 +121,8 @@ async function renderError(c: AppContext, err: unknown): Promise<Response> {
  * @example createApp(parseSettings(env)).fetch(request, env, ctx)
  */
 export function createApp(settings: Settings): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ strict: false });
+  // Routes are matched once per method and path (issue 16: the trie was ~7% of a request).
+  const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
 
   app.use("*", async (c, next) => {
     c.set("settings", settings);

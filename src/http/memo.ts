@@ -1,0 +1,34 @@
+/**
+ * A bounded, least-recently-used memo for per-isolate work that repeats from request to request
+ * (issue 16: route matching, entity tags, the site's URLs). Entries are pure functions of their
+ * key, so any entry may be dropped at any time.
+ */
+export class Memo<V> {
+  readonly #entries = new Map<string, V>();
+
+  /** @param maxEntries entries kept; the least recently used goes first beyond it. */
+  constructor(readonly maxEntries: number) {}
+
+  /**
+   * The value for `key`, computed by `make` when not kept (and then kept).
+   * @example new Memo<number>(2).get("a", () => 1) // 1; a second get("a", …) does not call make
+   */
+  get(key: string, make: () => V): V {
+    const entries = this.#entries;
+    const kept = entries.get(key);
+    if (kept !== undefined) {
+      entries.delete(key);
+      entries.set(key, kept);
+      return kept;
+    }
+    const value = make();
+    entries.set(key, value);
+    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as string);
+    return value;
+  }
+
+  /** How many entries are kept (tests). */
+  get size(): number {
+    return this.#entries.size;
+  }
+}
