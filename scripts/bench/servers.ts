@@ -47,6 +47,8 @@ export interface DevServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
   port: number;
+  /** Port of wrangler's inspector proxy (Chrome DevTools Protocol, `/json` lists the targets). */
+  inspectorPort: number;
   child: ChildProcess;
   logFile: string;
 }
@@ -100,7 +102,7 @@ export async function startDev(options: {
     try {
       const res = await fetch(origin + options.probePath, { signal: AbortSignal.timeout(5000) });
       await res.arrayBuffer();
-      return { name: options.name, origin, port, child, logFile };
+      return { name: options.name, origin, port, inspectorPort: inspector, child, logFile };
     } catch {
       // not listening yet
     }
