@@ -9,6 +9,14 @@ export interface StoredAnswer {
   status: number;
   headers: Array<[string, string]>;
   body: ArrayBuffer;
+  /**
+   * Whether it is in the Workers Cache API too. An answer goes there when it is asked for again
+   * (answered from this store), not when it is made: answers asked for once (a build walking the
+   * pages, a one-off query) cost no cache write (issue 16).
+   */
+  shared?: boolean;
+  /** Every header of a hit for a request without `Origin` (`src/http/memory-answers.ts`), once worked out. */
+  final?: Array<[string, string]>;
 }
 
 /** Bytes kept per isolate (workers have 128 MB). */

@@ -14,27 +14,13 @@ import type { Next } from "hono";
 import { contentVersion } from "../db/schema";
 import { keep, recall, type StoredAnswer } from "./answer-cache";
 import { learnVersion, rememberedVersion } from "./content-version";
-import { type AppContext, requestQuery } from "./context";
-import { sha256Hex } from "./crypto";
-import { Memo } from "./memo";
-import type { ParamBag } from "./params";
-
-/** Query parameters whose meaning moves with the clock (relative dates, "upcoming"). */
-const TIME_PARAMS = [
-  "start_date",
-  "end_date",
-  "starts_before",
-  "starts_after",
-  "ends_before",
-  "ends_after",
-  "modified_after",
-];
-const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+import type { AppContext } from "./context";
+import { answered, entityTag, knowUrl } from "./known-urls";
 
 /** Seconds an entry may sit in the edge cache (it is exact: keyed by content version). */
 const EDGE_TTL = 86_400;
 /** Host of the synthetic cache keys (never resolved). */
-const KEY_HOST = "https://tec-edge-cache.invalid/";
+export const KEY_HOST = "https://tec-edge-cache.invalid/";
 /** Headers that depend on the requester, re-added per response by `applyResponseHeaders`. */
 const PER_REQUEST = [
   "access-control-allow-origin",
@@ -57,81 +43,6 @@ const STORED_TYPES = ["application/json", "text/html"];
 export function storable(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   return STORED_TYPES.includes(type);
-}
-
-/** Whether an answer moves with the minute: the query holds relative dates or asks for upcoming things. */
-function movesByMinute(query: ParamBag): boolean {
-  return Object.entries(query).some(
-    ([k, v]) =>
-      (TIME_PARAMS.includes(k) && !(typeof v === "string" && ABSOLUTE_DATE.test(v.trim()))) ||
-      (k === "only_with_upcoming" && v !== "" && v !== "0" && v !== "false"),
-  );
-}
-
-/**
- * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
- * or the minute when the query holds relative dates or asks for upcoming things.
- * @param query the parsed query, exactly as the handler reads it (`requestParams`).
- */
-export function clockBucket(query: ParamBag, now: Date): string {
-  return now.toISOString().slice(0, movesByMinute(query) ? 16 : 10);
-}
-
-/** JSON with object keys sorted at every level: one text per meaning of a parsed query. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** What an entity tag depends on besides the version and the clock: one per request shape. */
-interface TagShape {
-  /** Language, namespace root, path and the canonical parsed query, one per line. */
-  text: string;
-  movesByMinute: boolean;
-}
-
-/** Longest query string whose shape is remembered (longer ones are parsed every time). */
-const MAX_REMEMBERED_SEARCH = 1024;
-/** Request shapes by language, namespace root, path and raw query string (issue 16: parsing was ~8% of a hit). */
-const shapes = new Memo<TagShape>(1024);
-/** Entity tags by their normalized input (a SHA-256 per hit was ~6% of it). */
-const tags = new Memo<Promise<string>>(1024);
-
-/** The request's `TagShape`, remembered for short query strings. */
-function tagShape(c: AppContext, url: URL): TagShape {
-  const make = (): TagShape => {
-    const query = requestQuery(c);
-    return {
-      text: [
-        c.get("lang"),
-        c.get("urls").namespaceRoot,
-        url.pathname.replace(/\/+$/, ""),
-        canonical(query),
-      ].join("\n"),
-      movesByMinute: movesByMinute(query),
-    };
-  };
-  if (url.search.length > MAX_REMEMBERED_SEARCH) return make();
-  const key = [c.get("lang"), c.get("urls").namespaceRoot, url.pathname, url.search].join("\n");
-  return shapes.get(key, make);
-}
-
-/**
- * A strong ETag for an anonymous GET: content version, language, path, clock bucket and the query
- * **as the handler reads it** (issue 20: PHP-style parsing, the last of repeated keys wins), so a
- * tag or cache entry can never stand for an answer with other arguments. The parse and the digest
- * are remembered per request shape and per input, as both are pure functions of them.
- */
-export function entityTag(version: number, c: AppContext, now: Date): Promise<string> {
-  const url = c.get("url") ?? new URL(c.req.url);
-  const shape = tagShape(c, url);
-  const bucket = now.toISOString().slice(0, shape.movesByMinute ? 16 : 10);
-  const normalized = `${version}\n${shape.text}\n${bucket}`;
-  return tags.get(normalized, () => sha256Hex(normalized).then((hex) => `"${hex.slice(0, 40)}"`));
 }
 
 /**
@@ -163,10 +74,45 @@ function fromStore(method: string, answer: StoredAnswer): Response {
 const edgeCache = (): Cache | undefined =>
   typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }).default : undefined;
 
-/** A stored copy of the answer tagged `etag`: the isolate's own first, then the Workers Cache API. */
-async function lookup(etag: string): Promise<StoredAnswer | undefined> {
+/** Where work that outlives the answer goes (`waitUntil`; awaited where there is no context, e.g. in Node). */
+export type Deferred = Pick<ExecutionContext, "waitUntil"> | undefined;
+
+/**
+ * Puts a stored answer into the Workers Cache API too, after the response (once per answer): it
+ * is being asked for again, so other isolates of the location may want it as well.
+ */
+export function share(ctx: Deferred, etag: string, answer: StoredAnswer): void {
+  if (answer.shared) return;
+  answer.shared = true;
+  const cache = edgeCache();
+  if (!cache) return;
+  const copy = new Response(answer.body, { status: answer.status, headers: answer.headers });
+  copy.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
+  const put = cache
+    .put(new Request(KEY_HOST + etag.slice(1, -1)), copy)
+    .catch((err) => console.error("edge cache put failed", err));
+  if (ctx) ctx.waitUntil(put);
+}
+
+/** The request's execution context, if it has one (`app.request` in tests has none). */
+function deferred(c: AppContext): Deferred {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A stored copy of the answer tagged `etag`: the isolate's own first (shared with the Cache API on
+ * this second request for it), then the Workers Cache API's.
+ */
+async function lookup(c: AppContext, etag: string): Promise<StoredAnswer | undefined> {
   const kept = recall(etag);
-  if (kept) return kept;
+  if (kept) {
+    share(deferred(c), etag, kept);
+    return kept;
+  }
   const cache = edgeCache();
   const hit = cache ? await cache.match(new Request(KEY_HOST + etag.slice(1, -1))) : undefined;
   if (!hit) return undefined;
@@ -174,37 +120,41 @@ async function lookup(etag: string): Promise<StoredAnswer | undefined> {
     status: hit.status,
     headers: [...hit.headers].filter(([name]) => name !== "cache-control"),
     body: await hit.arrayBuffer(),
+    shared: true,
   };
   keep(etag, answer);
   return answer;
 }
 
 /**
- * Middleware body for anonymous GET/HEAD requests (contract §6, issue 16).
+ * Middleware body for anonymous GET/HEAD requests (contract §6, issue 16) that
+ * `src/http/memory-answers.ts` could not answer before routing.
  *
  * - While this isolate knows the content version (read less than `CONTENT_VERSION_TTL_MS` ago:
  *   src/http/content-version.ts), a matching `If-None-Match` is a 304 and a stored copy (this
  *   isolate's, else the Workers Cache API's) is served — with no D1 round trip at all.
  * - Otherwise, and for every miss, the handler runs and its first D1 batch also reads the content
  *   version, in the same round trip and snapshot: a miss costs one round trip. The answer is tagged
- *   and stored under the version its data was read at, never under a version it may not reflect.
+ *   and kept in the isolate under the version its data was read at, never under a version it may
+ *   not reflect; it goes to the Workers Cache API when it is asked for again (`share`).
  * - Requests with an `x-d1-bookmark` always run the handler (read-your-writes).
  */
 export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void> {
   const rdb = c.get("rdb");
-  const now = Date.now();
+  const now = c.get("nowMs");
   const ifNoneMatch = c.req.header("if-none-match");
+  const entry = knowUrl(c);
   const remembered = c.req.header("x-d1-bookmark")
     ? undefined
     : rememberedVersion(now, c.get("settings").contentVersionTtlMs);
   if (remembered !== undefined) {
     c.set("contentVersion", remembered);
-    const etag = await entityTag(remembered, c, new Date(now));
+    const etag = await entityTag(entry, remembered, now);
     if (matchesEtag(ifNoneMatch, etag)) {
       c.res = notModified(etag);
       return;
     }
-    const stored = await lookup(etag);
+    const stored = await lookup(c, etag);
     if (stored) {
       c.res = fromStore(c.req.method, stored);
       return;
@@ -227,7 +177,8 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
         .where(eq(contentVersion.id, 1))
     )[0]?.version ?? 0;
   learnVersion(version, now);
-  const etag = await entityTag(version, c, new Date(now));
+  const etag = await entityTag(entry, version, now);
+  answered(entry, c);
   if (matchesEtag(ifNoneMatch, etag, true)) {
     c.res = notModified(etag);
     return;
@@ -240,22 +191,9 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   // The route's `Allow` for anonymous users (§12.2): a hit runs no route middleware to say it.
   const allowed = c.get("allow");
   if (allowed) headers.set("Allow", allowed.join(", "));
-  const answer: StoredAnswer = {
+  keep(etag, {
     status: c.res.status,
     headers: [...headers],
     body: await c.res.clone().arrayBuffer(),
-  };
-  keep(etag, answer);
-  const cache = edgeCache();
-  if (!cache) return;
-  const copy = new Response(answer.body, { status: answer.status, headers: answer.headers });
-  copy.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
-  const put = cache
-    .put(new Request(KEY_HOST + etag.slice(1, -1)), copy)
-    .catch((err) => console.error("edge cache put failed", err));
-  try {
-    c.executionCtx.waitUntil(put);
-  } catch {
-    await put;
-  }
+  });
 }

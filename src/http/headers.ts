@@ -6,6 +6,7 @@
 import type { Settings } from "../settings";
 import type { AppContext } from "./context";
 import { ApiError } from "./errors";
+import type { Urls } from "./urls";
 
 /** Headers a browser on another origin may read. */
 const EXPOSED = [
@@ -55,12 +56,51 @@ export function checkWriteOrigin(c: AppContext): void {
     throw new ApiError(403, "rest_forbidden");
 }
 
-/** Sets the headers of §12.2 and contract §6 on the finished response. */
-export function applyResponseHeaders(c: AppContext): void {
-  const settings = c.get("settings");
-  const urls = c.get("urls");
-  const h = c.res.headers;
-  const origin = c.req.header("origin");
+/** What the headers of an answer depend on besides its own (`setStandardHeaders`). */
+export interface HeaderFacts {
+  /** Absent only when settings could not be parsed. */
+  settings?: Settings;
+  /** Absent only before the request's language was known. */
+  urls?: Urls;
+  /** The request's `Origin` header. */
+  origin?: string;
+  /** Whether the request was authenticated. */
+  authenticated: boolean;
+  method: string;
+  status: number;
+  /** Methods the matched route allows this user (`Allow`, §12.2). */
+  allow?: string[];
+  /** The D1 session's latest bookmark (`x-d1-bookmark`), when a session was opened. */
+  bookmark?: string | null;
+  /** D1 round trips made (`Server-Timing`), when a session was opened or none was needed. */
+  trips?: number;
+}
+
+/**
+ * The CORS headers that depend on the request's `Origin` (contract §6): any origin may read; the
+ * write methods only for origins that may write.
+ */
+export function originHeaders(settings: Settings | undefined, origin: string): [string, string][] {
+  const methods = ["OPTIONS", "GET", "HEAD"];
+  if (settings && mayWriteFrom(settings, origin)) methods.push("POST", "PUT", "PATCH", "DELETE");
+  // No Access-Control-Allow-Credentials (issue 20): credentials travel in the Authorization
+  // header, which needs no cookie mode, so no page may ride on a browser's stored credentials.
+  return [
+    ["Access-Control-Allow-Origin", origin],
+    ["Access-Control-Allow-Methods", methods.join(", ")],
+  ];
+}
+
+/**
+ * Sets the headers of §12.2 and contract §6 on an answer's headers `h` (which may hold the
+ * handler's own: `Content-Type`, the paging `Link`, …).
+ */
+export function setStandardHeaders(h: Headers, f: HeaderFacts): void {
+  const { settings, urls } = f;
+  if (f.status === 304) {
+    setNotModifiedHeaders(h, f);
+    return;
+  }
   if ((h.get("Content-Type") ?? "").startsWith("application/json"))
     h.set("Content-Type", "application/json; charset=UTF-8");
   h.set("X-Robots-Tag", "noindex");
@@ -76,37 +116,58 @@ export function applyResponseHeaders(c: AppContext): void {
   }
   h.set("Access-Control-Expose-Headers", EXPOSED);
   h.set("Access-Control-Allow-Headers", ALLOWED_REQUEST_HEADERS);
-  const allow = c.get("allow");
-  if (allow) h.set("Allow", allow.join(", "));
-  if (origin) {
-    h.set("Access-Control-Allow-Origin", origin);
-    const methods = ["OPTIONS", "GET", "HEAD"];
-    if (settings && mayWriteFrom(settings, origin)) methods.push("POST", "PUT", "PATCH", "DELETE");
-    h.set("Access-Control-Allow-Methods", methods.join(", "));
-    // No Access-Control-Allow-Credentials (issue 20): credentials travel in the Authorization
-    // header, which needs no cookie mode, so no page may ride on a browser's stored credentials.
-  }
+  if (f.allow) h.set("Allow", f.allow.join(", "));
+  if (f.origin) for (const [name, value] of originHeaders(settings, f.origin)) h.set(name, value);
   h.append("Vary", "Origin");
-  if (c.get("user")) {
+  if (f.authenticated) {
     h.set("Cache-Control", "no-cache, must-revalidate, max-age=0, no-store, private");
     h.set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT");
-  } else if (
-    (c.req.method === "GET" || c.req.method === "HEAD") &&
-    c.res.status < 400 &&
-    settings
-  ) {
-    h.set(
-      "Cache-Control",
-      `public, max-age=${settings.cacheMaxAge}, stale-while-revalidate=${settings.cacheStaleWhileRevalidate}`,
-    );
+  } else if ((f.method === "GET" || f.method === "HEAD") && f.status < 400 && settings) {
+    h.set("Cache-Control", publicCacheControl(settings));
   } else {
     h.set("Cache-Control", "no-store");
   }
-  const rdb = c.get("rdb");
-  if (rdb) {
-    const bookmark = rdb.bookmark();
-    if (bookmark) h.set("x-d1-bookmark", bookmark);
-    h.set("Server-Timing", `d1;desc="${rdb.trips.count} round trips"`);
-  }
+  if (f.bookmark) h.set("x-d1-bookmark", f.bookmark);
+  if (f.trips !== undefined) h.set("Server-Timing", serverTiming(f.trips));
   h.delete("Server");
+}
+
+/**
+ * The headers of a 304 (RFC 9110 §15.4.5): what a cache needs to refresh the answer it holds —
+ * `ETag` (set by the caller), `Cache-Control`, `Vary` — plus CORS for the requesting origin, the
+ * bookmark, the round trips and `nosniff` (on every answer); not the answer's other headers, which
+ * the holder of the 200 keeps.
+ */
+function setNotModifiedHeaders(h: Headers, f: HeaderFacts): void {
+  h.set("X-Content-Type-Options", "nosniff");
+  if (f.origin) for (const [name, value] of originHeaders(f.settings, f.origin)) h.set(name, value);
+  h.append("Vary", "Origin");
+  if (f.authenticated)
+    h.set("Cache-Control", "no-cache, must-revalidate, max-age=0, no-store, private");
+  else if (f.settings) h.set("Cache-Control", publicCacheControl(f.settings));
+  if (f.bookmark) h.set("x-d1-bookmark", f.bookmark);
+  if (f.trips !== undefined) h.set("Server-Timing", serverTiming(f.trips));
+}
+
+/** `Cache-Control` of anonymous GETs (contract §6). */
+export const publicCacheControl = (settings: Settings) =>
+  `public, max-age=${settings.cacheMaxAge}, stale-while-revalidate=${settings.cacheStaleWhileRevalidate}`;
+
+/** `Server-Timing` with the D1 round trips of the answer (read by the tests and `npm run bench`). */
+export const serverTiming = (trips: number) => `d1;desc="${trips} round trips"`;
+
+/** Sets the headers of §12.2 and contract §6 on the finished response. */
+export function applyResponseHeaders(c: AppContext): void {
+  const rdb = c.get("rdb");
+  setStandardHeaders(c.res.headers, {
+    settings: c.get("settings"),
+    urls: c.get("urls"),
+    origin: c.req.header("origin"),
+    authenticated: c.get("user") !== null && c.get("user") !== undefined,
+    method: c.req.method,
+    status: c.res.status,
+    allow: c.get("allow"),
+    bookmark: rdb?.bookmark(),
+    trips: rdb?.trips.count,
+  });
 }

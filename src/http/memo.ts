@@ -27,6 +27,21 @@ export class Memo<V> {
     return value;
   }
 
+  /** The value kept for `key`, marked as recently used; undefined when none is kept. */
+  find(key: string): V | undefined {
+    const kept = this.#entries.get(key);
+    if (kept !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** Forgets every entry (tests). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   /** How many entries are kept (tests). */
   get size(): number {
     return this.#entries.size;

@@ -1,0 +1,93 @@
+/**
+ * Issue 16: anonymous repeats answered from memory before routing (src/http/memory-answers.ts) look
+ * exactly like the app's own answers — same body, same headers but the per-request ones — and the
+ * memory never answers what it must not: other methods, credentials, bookmarks, unknown URLs, a
+ * version that is no longer fresh. An answer goes to the Workers Cache API only once it is asked
+ * for again. (Staleness: test/http/read-path.test.ts.)
+ */
+import { describe, expect, it } from "vitest";
+import { KEY_HOST } from "../../src/http/edge-cache";
+import { ADMIN, type ApiResponse, api, NS, roundTrips } from "../support/api";
+import { day } from "../support/dates";
+import { seedEvent } from "../support/factories";
+import { settleEdgeCache } from "../support/isolation";
+
+/** Headers that differ between a miss and a hit by design. */
+const PER_ANSWER = new Set(["x-cache", "server-timing", "x-d1-bookmark"]);
+const headersOf = (res: ApiResponse) =>
+  Object.fromEntries([...res.headers].filter(([name]) => !PER_ANSWER.has(name)));
+
+describe("answers from memory (issue 16)", () => {
+  it("a hit is the miss again: body, status and every header but X-Cache and the round trips", async () => {
+    await seedEvent({ title: "Concert", start: day(2) });
+    for (const origin of [undefined, "https://widget.example"]) {
+      const headers: Record<string, string> = origin ? { origin } : {};
+      const path = `${NS}/events?per_page=1&o=${origin ? 1 : 0}`;
+      const miss = await api(path, { headers });
+      const hit = await api(path, { headers });
+      expect(miss.headers.get("x-cache")).toBe("MISS");
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      expect(roundTrips(hit)).toBe(0);
+      expect(hit.headers.get("x-d1-bookmark")).toBeNull();
+      expect(hit.status).toBe(200);
+      expect(hit.text).toBe(miss.text);
+      expect(headersOf(hit)).toEqual(headersOf(miss));
+    }
+  });
+
+  it("a 304 from memory carries what a cache needs to refresh the answer (RFC 9110 §15.4.5)", async () => {
+    await seedEvent({ title: "Concert", start: day(2) });
+    const miss = await api(`${NS}/events`);
+    const etag = miss.headers.get("etag")!;
+    const origin = "https://widget.example";
+    const res = await api(`${NS}/events`, { headers: { "if-none-match": etag, origin } });
+    expect(res.status).toBe(304);
+    expect(res.text).toBe("");
+    expect(roundTrips(res)).toBe(0);
+    for (const name of ["etag", "cache-control", "vary"])
+      expect(res.headers.get(name), name).toBe(miss.headers.get(name));
+    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+    // The rest stays with the 200 the client holds.
+    expect(res.headers.get("content-type")).toBeNull();
+    expect(res.headers.get("x-wp-total")).toBeNull();
+  });
+
+  it("HEAD gets the hit's headers and no body", async () => {
+    await seedEvent({ title: "Concert", start: day(2) });
+    const miss = await api(`${NS}/events`);
+    const head = await api(`${NS}/events`, { method: "HEAD" });
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(head.text).toBe("");
+    expect(head.headers.get("etag")).toBe(miss.headers.get("etag"));
+  });
+
+  it("never answers with credentials, a bookmark or for a URL that did not answer 200", async () => {
+    await seedEvent({ title: "Concert", start: day(2) });
+    await api(`${NS}/events`);
+    const admin = await api(`${NS}/events`, { headers: ADMIN });
+    expect(admin.headers.get("cache-control")).toContain("private");
+    expect(admin.headers.get("x-cache")).toBeNull();
+    const bookmarked = await api(`${NS}/events`, { headers: { "x-d1-bookmark": "00000000" } });
+    expect(bookmarked.headers.get("x-cache")).toBe("MISS");
+    // An error is never remembered, so a repeat is the app's error again (with its round trip).
+    for (let i = 0; i < 2; i++) {
+      const bad = await api(`${NS}/events?per_page=oops`);
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get("x-cache")).toBeNull();
+    }
+  });
+
+  it("an answer reaches the Workers Cache API when it is asked for again, not when it is made", async () => {
+    await seedEvent({ title: "Concert", start: day(2) });
+    const miss = await api(`${NS}/events?per_page=3`);
+    const key = new Request(KEY_HOST + miss.headers.get("etag")!.slice(1, -1));
+    const cache = (caches as unknown as { default: Cache }).default;
+    await settleEdgeCache();
+    expect(await cache.match(key)).toBeUndefined();
+    await api(`${NS}/events?per_page=3`);
+    await settleEdgeCache();
+    const shared = await cache.match(key);
+    expect(shared).toBeDefined();
+    expect(await shared!.text()).toBe(miss.text);
+  });
+});
