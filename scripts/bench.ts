@@ -94,9 +94,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --reseed              rebuild the datasets even when a complete one exists
   --no-bust             request every URL as is (repeats may be edge-cache hits) instead of a fresh
                         ${BUST_PARAM}=<n> per request
-  --live-src            run wrangler dev on src/ (reloads on edits) instead of a snapshot bundle
-  --static-assets       give the static worker the real worker's static assets (.assets), so that its
-                        requests pass the same asset router (bench/static/wrangler.assets.toml)`;
+  --live-src            run wrangler dev on src/ (reloads on edits) instead of a snapshot bundle`;
 
 /** `demo` or a number of generated events. */
 type Dataset = "demo" | number;
@@ -115,7 +113,6 @@ interface Options {
   reseed: boolean;
   bust: boolean;
   liveSrc: boolean;
-  staticAssets: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -134,7 +131,6 @@ function parseOptions(argv: string[]): Options {
       reseed: { type: "boolean", default: false },
       bust: { type: "boolean", default: true },
       "live-src": { type: "boolean", default: false },
-      "static-assets": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     allowNegative: true,
@@ -176,7 +172,6 @@ function parseOptions(argv: string[]): Options {
     reseed: values.reseed,
     bust: values.bust,
     liveSrc: values["live-src"],
-    staticAssets: values["static-assets"],
   };
 }
 
@@ -513,11 +508,7 @@ async function benchDataset(
       name: "static",
       args: [
         "--config",
-        path.join(
-          BENCH_DIR,
-          "static",
-          options.staticAssets ? "wrangler.assets.toml" : "wrangler.toml",
-        ),
+        path.join(BENCH_DIR, "static", "wrangler.toml"),
         "--persist-to",
         rel(path.join(BENCH_STATE, "static")),
       ],
@@ -573,7 +564,6 @@ async function main(): Promise<number> {
       seeder: options.seeder,
       bust: options.bust,
       snapshot: !options.liveSrc,
-      staticAssets: options.staticAssets,
       tripLimits: options.tripLimits,
     },
     machine: machineInfo(),

@@ -1,5 +1,5 @@
 /**
- * `npm run assets`: copies the reference page's static files into `.assets/_reference/` (see
+ * `npm run assets`: writes the reference page's static files into `src/root/reference/generated/` (see
  * scripts/lib/reference-assets.ts). wrangler runs it before `wrangler dev` and `wrangler deploy`
  * (wrangler.toml `[build]`). Exit code 1 when swagger-ui-dist is not installed.
  */

@@ -8,7 +8,10 @@
 import type { Hono } from "hono";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
+import { answerFromMemory } from "./http/memory-answers";
 import { fromRestRoute } from "./http/rest-route";
+import { REFERENCE_ASSETS_PATH } from "./root/reference/assets";
+import { referenceFile } from "./root/reference/files";
 import { type Bindings, parseSettings, type Settings, SettingsError } from "./settings";
 import { handleWebhookBatch } from "./webhooks/consumer";
 import type { WebhookMessage } from "./webhooks/messages";
@@ -90,7 +93,12 @@ export default {
       );
     }
     const { app, settings } = configured;
-    return app.fetch(overrideMethod(fromRestRoute(request, settings)), env, ctx);
+    // The reference page's static files (issue 19): before routing, for anyone.
+    if (request.url.includes(REFERENCE_ASSETS_PATH))
+      return referenceFile(request).then((res) => res ?? app.fetch(request, env, ctx));
+    const routed = overrideMethod(fromRestRoute(request, settings));
+    // Anonymous repeats while the content version is fresh: no routing, no database (issue 16).
+    return answerFromMemory(routed, settings, ctx) ?? app.fetch(routed, env, ctx);
   },
   /** Webhook deliveries (issue 18): the consumer of `WEBHOOK_QUEUE`. */
   queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {

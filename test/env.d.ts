@@ -15,8 +15,6 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
-      /** Workers static assets (wrangler.toml `[assets]`): the worker itself never reads it. */
-      ASSETS: Fetcher;
     }
   }
 }

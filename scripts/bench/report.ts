@@ -129,8 +129,6 @@ export interface RunResult {
     seeder: string;
     bust: boolean;
     snapshot: boolean;
-    /** The static worker ran with the real worker's `[assets]` (`--static-assets`). */
-    staticAssets?: boolean;
     tripLimits: TripLimits;
   };
   machine: Machine;
@@ -475,7 +473,7 @@ export function renderMarkdown(run: RunResult): string {
     `- **Machine:** \`nproc\` = ${m.nproc}, ${m.cpu}, ${m.memGiB} GiB RAM, ${m.os}; load average (1/5/15 min) ${loadAvg(m.loadStart)} at start, ${loadAvg(m.loadEnd)} at end`,
     `- **Software:** Node ${m.node}, wrangler ${m.wrangler} (workerd ${m.workerd}), autocannon ${m.autocannon}`,
     `- **Worker:** ${o.snapshot ? "a snapshot bundle of src/ (`wrangler deploy --dry-run --outdir`) run by `wrangler dev --no-bundle`" : "`wrangler dev` on src/ (reloads on edits)"}, git ${run.git.head}${run.git.uncommitted ? ` + ${run.git.uncommitted} uncommitted files` : ""}`,
-    `- **Load:** autocannon; per route two phases, one client (1 connection), then ${n} connections; each phase ${o.duration} s on the real worker and ${o.duration} s on the static worker (bench/static${o.staticAssets ? ", with the real worker's static assets in front: `--static-assets`" : ", without the asset router that the real worker's requests pass first"}) with a body of the same size, in ${o.rounds ?? 1} round${(o.rounds ?? 1) === 1 ? "" : "s"} alternating real, static, static, real…; warm-up ${o.warmup} s before the route's first round on the real worker, ≤ 1 s before each phase's first on either`,
+    `- **Load:** autocannon; per route two phases, one client (1 connection), then ${n} connections; each phase ${o.duration} s on the real worker and ${o.duration} s on the static worker (bench/static) with a body of the same size, in ${o.rounds ?? 1} round${(o.rounds ?? 1) === 1 ? "" : "s"} alternating real, static, static, real…; warm-up ${o.warmup} s before the route's first round on the real worker, ≤ 1 s before each phase's first on either`,
     `- **Cache:** rows without a note send a fresh \`${BUST_PARAM}=<n>\` per request${o.bust ? "" : " (not in this run: `--no-bust`)"}, so every request misses the edge cache and runs its D1 queries, except the archive total, which the worker remembers per content version and filter (src/http/totals.ts); the "total counted every time" row sends a fresh \`starts_before\` in the year 3000 instead; the "edge-cache hit" and "304" rows repeat one URL`,
     `- **D1 round-trip limits:** ${formatTripLimits(o.tripLimits)} (\`--trip-limits\`); CPU: \`utime + stime\` from /proc, clock tick ${(1000 / m.clkTck).toFixed(0)} ms`,
     "",

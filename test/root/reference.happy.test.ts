@@ -46,7 +46,7 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
     expect(text).not.toContain("<API>");
   });
 
-  it("loads only its own static files, all under /_reference/, and each is a static asset of the worker", async () => {
+  it("loads only its own static files, all under /_reference/, each served by the worker", async () => {
     const { text } = await page("de");
     const assets = links(text).filter((l) => l.startsWith("/_reference/"));
     expect(assets).toEqual([
@@ -58,15 +58,31 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
     // Nothing from another host (no CDN): every link is a path on this origin.
     expect(links(text).filter((l) => !l.startsWith("/"))).toEqual([]);
     for (const asset of assets) {
-      const res = await env.ASSETS.fetch(`${ORIGIN}${asset}`);
+      const res = await api(asset, { headers: { origin: "https://elsewhere.example" } });
       expect(res.status, asset).toBe(200);
       expect(res.headers.get("content-type"), asset).toMatch(
         asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/,
       );
-      expect((await res.text()).length, asset).toBeGreaterThan(
-        asset.includes("swagger") ? 1e5 : 100,
-      );
+      expect(res.text.length, asset).toBeGreaterThan(asset.includes("swagger") ? 1e5 : 100);
+      // The same bytes again are a 304 by their tag; HEAD has no body.
+      const etag = res.headers.get("etag")!;
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      const again = await api(asset, { headers: { "if-none-match": etag } });
+      expect(again.status, asset).toBe(304);
+      expect((await api(asset, { method: "HEAD" })).text).toBe("");
     }
+    // Swagger UI's licence travels with it (Apache-2.0 §4).
+    const licence = await api("/_reference/swagger-ui.LICENSE.txt");
+    expect(licence.status).toBe(200);
+    expect(licence.text).toContain("Apache License");
+  });
+
+  it("answers a 404 for any other file under /_reference/, and 405 for writes", async () => {
+    for (const path of ["/_reference/", "/_reference/nope.js", "/_reference/constructor"])
+      expect((await api(path)).status, path).toBe(404);
+    const post = await api("/_reference/reference.js", { method: "POST", body: "x" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
 
   it("renders this language's /doc and links the other languages' pages", async () => {
