@@ -9,6 +9,7 @@
  * Read-only (the edge cache is not used: `caches` does not exist in Node). Run it while no benchmark
  * uses the same directory.
  */
+import "../lib/text-modules";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";

@@ -13,6 +13,7 @@
  * - `miss`: every request carries a fresh `_bench=<n>`; `hit`: one URL again and again;
  *   `304`: the same with `If-None-Match` of its ETag.
  */
+import "../lib/text-modules";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";

@@ -36,9 +36,11 @@ export function termUrls(ctx: RenderContext, term: Pick<TermRow, "id" | "taxonom
   };
 }
 
+/** One collator for every comparison: `localeCompare` with options builds one per call (issue 16). */
+const names = new Intl.Collator("en", { sensitivity: "base" });
+
 /** Sorts terms by name, as WordPress lists an event's terms. */
-export const byName = (a: TermRow, b: TermRow) =>
-  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
+export const byName = (a: TermRow, b: TermRow) => names.compare(a.name, b.name) || a.id - b.id;
 
 /** Categories above terms, by id (rows of `ancestorsQuery`), for the public links of nested categories. */
 export type Ancestry = Map<number, { parent: number; slug: string }>;
