@@ -7,6 +7,7 @@
  */
 import { Hono } from "hono";
 import { openDb } from "./db/client";
+import { renderAfterWrite } from "./events/render-store";
 import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
@@ -157,6 +158,8 @@ export function createApp(settings: Settings): Hono<AppEnv> {
           forgetVersion();
           // What the write committed goes to the webhooks, after the answer (issue 18).
           dispatchAfterWrite(c);
+          // Events whose rendering it made stale are rendered again, after the answer (issue 16).
+          renderAfterWrite(c);
         }
       }
     } catch (err) {

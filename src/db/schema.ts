@@ -244,6 +244,34 @@ export const events = sqliteTable(
   ],
 );
 
+/**
+ * Each event's JSON as anonymous readers see it, rendered ahead (issue 16): list pages and single
+ * GETs are built from these texts instead of from the event, its venue, organizers, terms and image
+ * (src/events/renderings.ts). The texts stand for the request's URLs and the terms' counts with
+ * marks, filled in per request. A row is marked `stale` (and its `gen` moves on) by triggers in the
+ * same transaction as any write that changes what it shows (drizzle/0010_event_rendering_triggers.sql);
+ * stale rows are rendered again after the write, or by the first read that needs them. A rendering
+ * made for other settings or code (`render_key`) counts as stale.
+ */
+export const eventRenderings = sqliteTable(
+  "event_renderings",
+  {
+    eventId: integer("event_id")
+      .primaryKey()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The event as a list shows it (JSON with marks); null until rendered. */
+    list: text("list"),
+    /** The event as a single GET shows it, `json_ld` included; null until rendered. */
+    single: text("single"),
+    /** What the texts were rendered for (format, settings, code): src/events/renderings.ts `renderKey`. */
+    renderKey: text("render_key").notNull().default(""),
+    stale: integer("stale", { mode: "boolean" }).notNull().default(true),
+    /** Bumped with every marking: a rendering is stored only if nothing changed since its data was read. */
+    gen: integer("gen").notNull().default(0),
+  },
+  (t) => [index("event_renderings_stale").on(t.eventId).where(sql`${t.stale} = 1`)],
+);
+
 /** Categories (`tribe_events_cat`) and tags (`post_tag`) share one term-id sequence. */
 export const terms = sqliteTable(
   "terms",

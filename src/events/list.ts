@@ -28,7 +28,9 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { type EventRow, serializeEvent } from "./serialize";
+import { readRendered, renderedPage, renderedTexts } from "./rendered";
+import { renderKey } from "./renderings";
+import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
 export interface ArchiveQuery {
@@ -147,11 +149,12 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   };
 }
 
-/** The archive order (§6.1): start, post date, id; with `include`/`uid` post date, id. */
-export const archiveOrder = (ignoresDates: boolean) =>
-  ignoresDates
-    ? [asc(events.postDate), asc(events.id)]
-    : [asc(events.startDate), asc(events.postDate), asc(events.id)];
+/** The columns of the archive order (§6.1): start, post date, id; with `include`/`uid` post date, id. */
+export const archiveColumns = (ignoresDates: boolean) =>
+  ignoresDates ? [events.postDate, events.id] : [events.startDate, events.postDate, events.id];
+
+/** The archive order (§6.1), ascending on `archiveColumns`. */
+export const archiveOrder = (ignoresDates: boolean) => archiveColumns(ignoresDates).map(asc);
 
 /**
  * Whether the caller may see an event's password-protected fields in a list (§4.7): the `password`
@@ -175,7 +178,11 @@ export function assertRefsExist(filters: EventFilters, found: FoundRefs): void {
   if (bad.length) throw new InvalidParamsError(bad.map((name) => ({ name })));
 }
 
-/** Handles `GET /events`. */
+/**
+ * Handles `GET /events`. Anonymous readers without a password get the page from the rendered events
+ * (src/events/rendered.ts, issue 16); everyone else from the events and what they link to. One D1
+ * round trip either way.
+ */
 export async function listEvents(c: AppContext): Promise<Response> {
   const settings = c.get("settings");
   const user = c.get("user");
@@ -192,9 +199,8 @@ export async function listEvents(c: AppContext): Promise<Response> {
     .orderBy(...order)
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const pageIds = sql`(${pageQuery})`;
+  const rendered = user === null && q.passwordDigest === "";
   const checks = existenceQueries(db, filters);
-  const related = relatedQueries(db, pageIds);
   // The total is remembered per content version and WHERE clause (src/http/totals.ts).
   const countQuery = db.select({ total: count() }).from(events).where(where);
   const version = c.get("contentVersion");
@@ -203,24 +209,25 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const r = await runBatch(db, {
     ...checks,
     total: remembered === undefined ? countQuery : undefined,
-    rows: db
-      .select()
-      .from(events)
-      .where(where)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    ...related,
+    page: rendered
+      ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), await renderKey(settings))
+      : undefined,
+    rows: rendered
+      ? undefined
+      : db
+          .select()
+          .from(events)
+          .where(where)
+          .orderBy(...order)
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+    related: rendered ? undefined : relatedQueries(db, sql`(${pageQuery})`).related,
   });
   assertRefsExist(filters, r);
   // The count runs when no total is remembered; it always answers one row.
   const total = remembered ?? r.total?.[0].total ?? 0;
   // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
   rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
-  const { rows } = r;
-
-  const pages = totalPages(total, perPage);
-  if (page > 1 && rows.length === 0) throw new ApiError(404, "event-archive-page-not-found");
 
   // Embedded protected venues/organizers open with the same password or edit context as events.
   const ctx: RenderContext = {
@@ -230,13 +237,20 @@ export async function listEvents(c: AppContext): Promise<Response> {
     single: false,
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
-  const records = assemble(rows, relatedRows(r.related), user);
-  const list = records.map((record) => {
+  const serialize = (record: EventRecord) => {
     const body = serializeEvent(ctx, record);
-    return protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body);
-  });
+    return JSON.stringify(protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body));
+  };
+  const texts = r.page
+    ? renderedTexts(c, readRendered(r.page, ctx.urls), serialize)
+    : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map(serialize);
 
+  const pages = totalPages(total, perPage);
+  if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");
   const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, q.echo);
   setPagingHeaders(c, total, pages, links);
-  return c.json({ events: list, ...links, total, total_pages: pages });
+  const tail = JSON.stringify({ ...links, total, total_pages: pages });
+  return c.body(`{"events":[${texts.join(",")}],${tail.slice(1)}`, 200, {
+    "Content-Type": "application/json",
+  });
 }

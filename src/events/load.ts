@@ -37,7 +37,7 @@ function columnsOf(table: Table): Array<[string, Column]> {
  * `json_object('field', "table"."column", …)` of every column of `table`, keyed by drizzle's field
  * names, read back by `decodeRow`.
  */
-function rowObject(table: Table): SQL {
+export function rowObject(table: Table): SQL {
   const parts = columnsOf(table).map(
     // Field names are identifiers of the schema, written as literals (not bound: D1 allows 100
     // parameters per statement, and the page's filters need theirs).
@@ -47,7 +47,10 @@ function rowObject(table: Table): SQL {
 }
 
 /** A row from `rowObject`'s JSON, each value mapped as drizzle maps the column (booleans, JSON). */
-function decodeRow<T extends Table>(table: T, raw: Record<string, unknown>): T["$inferSelect"] {
+export function decodeRow<T extends Table>(
+  table: T,
+  raw: Record<string, unknown>,
+): T["$inferSelect"] {
   const out: Record<string, unknown> = {};
   for (const [field, column] of columnsOf(table)) {
     const value = raw[field];
@@ -63,10 +66,15 @@ function decodeRow<T extends Table>(table: T, raw: Record<string, unknown>): T["
  * filtered archive each choice re-reads the filter's rows (issue 16).
  */
 export function relatedQueries(db: Db, ids: IdSet) {
+  return { related: db.select({ text: relatedText(ids) }).from(sql`(SELECT 1)`) };
+}
+
+/** `relatedQueries`' statement as a scalar subquery: one JSON text (`relatedRows` reads it). */
+export function relatedText(ids: IdSet): SQL<string> {
   const page = Array.isArray(ids)
     ? sql`SELECT value FROM json_each(${JSON.stringify(ids)})`
     : sql`SELECT * FROM ${ids}`;
-  const text = sql<string>`(WITH page(id) AS MATERIALIZED (${page}),
+  return sql<string>`(WITH page(id) AS MATERIALIZED (${page}),
     linked(venue_id, image_id) AS MATERIALIZED (SELECT ${events.venueId}, ${events.imageId} FROM ${events} WHERE ${events.id} IN (SELECT id FROM page)),
     orgs AS MATERIALIZED (SELECT ${eventOrganizers.eventId} AS event_id, ${eventOrganizers.position} AS position, ${organizers.id} AS id, ${organizers.imageId} AS image_id, ${rowObject(organizers)} AS o FROM ${eventOrganizers} JOIN ${organizers} ON ${organizers.id} = ${eventOrganizers.organizerId} WHERE ${eventOrganizers.eventId} IN (SELECT id FROM page)),
     vens AS MATERIALIZED (SELECT ${venues.id} AS id, ${venues.imageId} AS image_id, ${rowObject(venues)} AS v FROM ${venues} WHERE ${venues.id} IN (SELECT venue_id FROM linked))
@@ -76,12 +84,16 @@ export function relatedQueries(db: Db, ids: IdSet) {
       'terms', (SELECT json_group_array(json_object('eventId', ${eventTerms.eventId}, 'term', ${rowObject(terms)})) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} IN (SELECT id FROM page)),
       'media', (SELECT json_group_array(${rowObject(media)}) FROM ${media} WHERE ${media.id} IN (SELECT image_id FROM linked UNION SELECT image_id FROM vens UNION SELECT image_id FROM orgs))
     ))`;
-  return { related: db.select({ text }).from(sql`(SELECT 1)`) };
 }
 
 /** `relatedQueries`' answer as rows. */
 export function relatedRows(result: Array<{ text: string }>): RelatedRows {
-  const raw = JSON.parse(result[0]?.text ?? "{}") as {
+  return relatedFromText(result[0]?.text ?? "{}");
+}
+
+/** `relatedText`'s JSON as rows. */
+export function relatedFromText(text: string): RelatedRows {
+  const raw = JSON.parse(text) as {
     venues?: Record<string, unknown>[];
     organizers?: Array<{ eventId: number; organizer: Record<string, unknown> }>;
     terms?: Array<{ eventId: number; term: Record<string, unknown> }>;

@@ -15,6 +15,8 @@ import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
+import { readRendered, renderedSingle, storeAfterAnswer } from "./rendered";
+import { renderKey } from "./renderings";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
@@ -105,16 +107,50 @@ async function render(
   return c.json(serializeEvent(ctx, record));
 }
 
+/**
+ * An anonymous single GET without a password, from the rendered events (issue 16): the stored text
+ * when fresh, else the event read and serialized as usual (and its rendering stored after the
+ * answer). The same answers and errors as the other path (§2.2, §4.7, §10.3).
+ */
+async function renderedEvent(
+  c: AppContext,
+  key: { id: number } | { slug: string },
+  access: { password: unknown; context: unknown },
+): Promise<Response> {
+  const { db } = c.get("rdb");
+  const { one } = await runBatch(db, {
+    one: renderedSingle(db, key, await renderKey(c.get("settings"))),
+  });
+  const r = one[0];
+  if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
+  if (!r || r.id === null) {
+    if ("id" in key) throw new ApiError(400, "rest-invalid-event-id");
+    // §3 is_event_slug: an event with that slug must exist (any status), else 400.
+    throw new InvalidParamsError([{ name: "slug" }]);
+  }
+  const [item] = readRendered([r], c.get("urls")).items;
+  if ("text" in item) {
+    if (r.protected) throw new ApiError(403, "event-password-protected");
+    return c.body(item.text, 200, { "Content-Type": "application/json" });
+  }
+  await assertReadable(item.record.row, null, access);
+  const res = await render(c, item.record, access);
+  storeAfterAnswer(c, [item]);
+  return res;
+}
+
 /** Handles `GET /events/{id}`. */
 export async function getEvent(c: AppContext): Promise<Response> {
   const params = await requestParams(c);
   const { values } = parseArgs(SINGLE_ARGS, params, argContext(c));
   const id = values.id;
   if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
+  const access = { password: values.password, context: params.query.context };
+  if (c.get("user") === null && values.password === undefined)
+    return renderedEvent(c, { id }, access);
   const { postType, record } = await loadEvent(c.get("rdb").db, { id }, c.get("user"));
   if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
   if (!record) throw new ApiError(400, "rest-invalid-event-id");
-  const access = { password: values.password, context: params.query.context };
   await assertReadable(record.row, c.get("user"), access);
   return render(c, record, access);
 }
@@ -123,14 +159,13 @@ export async function getEvent(c: AppContext): Promise<Response> {
 export async function getEventBySlug(c: AppContext): Promise<Response> {
   const params = await requestParams(c);
   const { values } = parseArgs(SLUG_ARGS, params, argContext(c));
-  const { record } = await loadEvent(
-    c.get("rdb").db,
-    { slug: values.slug.toLowerCase() },
-    c.get("user"),
-  );
+  const slug = values.slug.toLowerCase();
+  const access = { password: values.password, context: params.query.context };
+  if (c.get("user") === null && values.password === undefined)
+    return renderedEvent(c, { slug }, access);
+  const { record } = await loadEvent(c.get("rdb").db, { slug }, c.get("user"));
   // §3 is_event_slug: an event with that slug must exist (any status), else 400.
   if (!record) throw new InvalidParamsError([{ name: "slug" }]);
-  const access = { password: values.password, context: params.query.context };
   await assertReadable(record.row, c.get("user"), access);
   return render(c, record, access);
 }

@@ -5,7 +5,6 @@
  * needs: `posts` registry entries, organizer links in order, term links. Term counts are left to
  * the SQL (see `demoSql`), so they are computed exactly as the worker computes them.
  */
-import { createHash } from "node:crypto";
 import type { DateTime } from "luxon";
 import { createRandom } from "../prng";
 import type { SqlRow } from "../sql";
@@ -15,6 +14,12 @@ import { organizerRows, termRows, venueRows } from "./linked";
 
 /** Password of the password-protected demo events (stored only as its SHA-256). */
 export const DEMO_PASSWORD = "letmein";
+/**
+ * SHA-256 of `DEMO_PASSWORD`, hex (written out, so that the calendar builds without Node's crypto:
+ * the tests build it inside workerd; scripts/lib/demo/calendar.test.ts checks it).
+ */
+export const DEMO_PASSWORD_DIGEST =
+  "1c8bfe8f801d79745c4631d09fff36c82aa37fc4cce4fc946683d7b336b63032";
 
 /** Inputs of `buildDemoCalendar`: with the same values, the same calendar. */
 export interface DemoOptions {
@@ -82,7 +87,7 @@ export function buildDemoCalendar(options: DemoOptions): DemoCalendar {
       ...d.columns,
       slug: eventSlug,
       status: f.status,
-      password_digest: f.password ? createHash("sha256").update(DEMO_PASSWORD).digest("hex") : "",
+      password_digest: f.password ? DEMO_PASSWORD_DIGEST : "",
       website: r.chance(0.4) ? `https://tickets.example/${eventSlug}` : null,
       hide_from_listings: f.hidden,
       sticky: f.sticky,

@@ -1,0 +1,243 @@
+/**
+ * Events rendered ahead for anonymous readers (issue 16): the stored texts of `event_renderings` and
+ * how a request turns them into its answer.
+ *
+ * An event is rendered as an anonymous reader without a password sees it — the list object
+ * (protected fields blanked, tec-reference §4.7) and the single GET object (`json_ld` included,
+ * §4.9) — by the same serializer as every other answer (src/events/serialize.ts), with two things
+ * left open because they differ per request or change without the event changing:
+ *
+ * - the request's URLs (contract §1: origin, language prefix, `SITE_URL`): rendered as tokens;
+ * - each embedded term's `count` (§4.4: it follows every event of the term).
+ *
+ * In the stored text each is a mark: the control character U+0001 and a letter (`S` site, `N`
+ * namespace root, `W` wp/v2 root, `A` API root, `G` global id prefix) or `C{term id};` for a count.
+ * JSON text never holds a raw control character (JSON.stringify escapes them), so a mark can only
+ * be one of ours. Filling them in is one pass over the text (`fill`).
+ */
+
+import { sha256Hex } from "../http/crypto";
+import { blankProtectedEvent } from "../http/password-protection";
+import type { RenderContext } from "../http/render";
+import type { Urls } from "../http/urls";
+import type { Settings } from "../settings";
+import { type EventRecord, serializeEvent } from "./serialize";
+
+/**
+ * Bump when what an event's JSON looks like changes in a way the fixture of `renderKey` may not
+ * show; every stored rendering then counts as stale.
+ */
+const FORMAT = 1;
+
+/**
+ * Tokens for the request's URLs while rendering: a lone surrogate (never in text read from D1,
+ * which is UTF-8) and the mark's letter. JSON.stringify writes it as `\udbff`, turned into the mark
+ * by `marked`.
+ */
+const TOKEN_URLS: Urls = {
+  apiRoot: "\udbffA",
+  namespaceRoot: "\udbffN",
+  wpRoot: "\udbffW",
+  site: "\udbffS",
+  globalIdPrefix: "\udbffG",
+};
+
+/** A term's count while rendering: `-(COUNT_BASE + id)`, which no real count can be. */
+const COUNT_BASE = 1e12;
+
+/**
+ * JSON text from JSON.stringify → stored text: escapes are skipped pair by pair (`\\.`), so a
+ * `\udbff` or `"count":-1…` inside a string can never be taken for a token.
+ */
+const TOKENS = /\\udbff([ANWSG])|\\.|"count":-1(\d{12})/gs;
+
+function marked(json: string): string {
+  return json.replace(TOKENS, (match, url: string | undefined, count: string | undefined) =>
+    url ? `\u0001${url}` : count ? `"count":\u0001C${Number(count)};` : match,
+  );
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the mark (module comment).
+const MARKS = /\u0001(?:([ANWSG])|C(\d+);)/g;
+
+/**
+ * A stored text with the request's URLs and the terms' current counts filled in.
+ * @param counts term id → published events using it (a term missing counts 0).
+ */
+export function fill(text: string, urls: Urls, counts: Map<number, number>): string {
+  const url: Record<string, string> = {
+    A: escaped(urls.apiRoot),
+    N: escaped(urls.namespaceRoot),
+    W: escaped(urls.wpRoot),
+    S: escaped(urls.site),
+    G: escaped(urls.globalIdPrefix),
+  };
+  return text.replace(MARKS, (_, key: string | undefined, id: string | undefined) =>
+    key ? url[key] : String(counts.get(Number(id)) ?? 0),
+  );
+}
+
+/** A string as it appears between the quotes of a JSON string. */
+const escaped = (s: string) => JSON.stringify(s).slice(1, -1);
+
+/** The two texts stored for an event. */
+export interface Rendering {
+  /** As a list shows it. */
+  list: string;
+  /** As a single GET shows it (`json_ld` included); empty for a password-protected event, which anonymous single GETs may not see (§4.7). */
+  single: string;
+}
+
+/**
+ * Renders an event for the store, as an anonymous reader without a password sees it. The record
+ * must be assembled for an anonymous viewer (src/events/load.ts `assemble(…, null)`).
+ */
+export function render(settings: Settings, record: EventRecord): Rendering {
+  const open = {
+    ...record,
+    terms: record.terms.map((t) => ({ ...t, count: -(COUNT_BASE + t.id) })),
+  };
+  const ctx = (single: boolean): RenderContext => ({
+    urls: TOKEN_URLS,
+    settings,
+    user: null,
+    single,
+  });
+  const list = serializeEvent(ctx(false), open);
+  if (record.row.passwordDigest !== "")
+    return { list: marked(JSON.stringify(blankProtectedEvent(list))), single: "" };
+  return {
+    list: marked(JSON.stringify(list)),
+    single: marked(JSON.stringify(serializeEvent(ctx(true), open))),
+  };
+}
+
+/** An event with everything that can show: the fixture of `renderKey`. */
+const FIXTURE = (): EventRecord => {
+  const post = {
+    author: 1,
+    status: "publish",
+    trashMetaStatus: "",
+    slug: "fixture",
+    title: "Fixture",
+    content: "<p>Text</p>",
+    excerpt: "Text",
+    passwordDigest: "",
+    postDate: "2026-01-01 10:00:00",
+    postDateGmt: "2026-01-01 10:00:00",
+    postModified: "2026-01-02 10:00:00",
+    postModifiedGmt: "2026-01-02 10:00:00",
+    globalIdLineage: ["example.org?id=1"],
+    changedGmt: "2026-01-02 10:00:00",
+  };
+  const image = {
+    ...post,
+    id: 9,
+    sourceUrl: "https://img.example/a.jpg",
+    altText: "A",
+    mimeType: "image/jpeg",
+    width: 10,
+    height: 20,
+    filesize: 30,
+  };
+  return {
+    row: {
+      ...post,
+      id: 1,
+      postParent: 0,
+      startDate: "2026-02-01 19:00:00",
+      endDate: "2026-02-01 21:00:00",
+      startDateUtc: "2026-02-02 00:00:00",
+      endDateUtc: "2026-02-02 02:00:00",
+      timezone: "America/New_York",
+      timezoneAbbr: "EST",
+      allDay: false,
+      cost: ["10", "20"],
+      currencySymbol: "",
+      currencyPosition: "",
+      currencyCode: "",
+      website: null,
+      showMap: true,
+      showMapLink: true,
+      hideFromListings: false,
+      sticky: false,
+      featured: true,
+      ticketed: false,
+      venueId: 2,
+      imageId: 9,
+      uid: null,
+    },
+    venue: {
+      row: {
+        ...post,
+        id: 2,
+        address: "1 Main St",
+        city: "Town",
+        country: "US",
+        province: "",
+        state: "NY",
+        zip: "10001",
+        phone: "1",
+        stateprovince: "NY",
+        website: "https://venue.example",
+        showMap: true,
+        showMapLink: true,
+        geoLat: 40.7,
+        geoLng: -74,
+        imageId: 9,
+      },
+      image,
+    },
+    organizers: [
+      {
+        row: {
+          ...post,
+          id: 3,
+          phone: "2",
+          website: "https://org.example",
+          email: "o@example.org",
+          imageId: null,
+        },
+        image: null,
+      },
+    ],
+    terms: [
+      {
+        id: 4,
+        taxonomy: "tribe_events_cat",
+        name: "Music",
+        slug: "music",
+        description: "",
+        parent: 0,
+        termGroup: 0,
+        count: 1,
+        modifiedGmt: "",
+      },
+    ],
+    image,
+  };
+};
+
+const keys = new WeakMap<Settings, Promise<string>>();
+
+/**
+ * What a stored rendering was made for: the format, the settings an event's JSON depends on (the
+ * site's currency and zone) and a digest of the fixture's rendering, so that a deploy that changes
+ * what events look like makes every stored rendering stale without anyone remembering to say so.
+ */
+export function renderKey(settings: Settings): Promise<string> {
+  let key = keys.get(settings);
+  if (!key) {
+    const { list, single } = render(settings, FIXTURE());
+    const parts = [
+      FORMAT,
+      settings.currencySymbol,
+      settings.currencyPosition,
+      settings.currencyCode,
+      settings.siteTimezone,
+    ].join("|");
+    key = sha256Hex(`${parts}\n${list}\n${single}`).then((hex) => `${FORMAT}.${hex.slice(0, 16)}`);
+    keys.set(settings, key);
+  }
+  return key;
+}
