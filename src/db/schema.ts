@@ -248,7 +248,7 @@ export const events = sqliteTable(
  * Each event's JSON as anonymous readers see it, rendered ahead (issue 16): list pages and single
  * GETs are built from these texts instead of from the event, its venue, organizers, terms and image
  * (src/events/renderings.ts). The texts stand for the request's URLs and the terms' counts with
- * marks, filled in per request. A row is marked `stale` (and its `gen` moves on) by triggers in the
+ * marks, filled in per request. A row is marked `stale` (and its `gen` drawn anew) by triggers in the
  * same transaction as any write that changes what it shows (drizzle/0010_event_rendering_triggers.sql);
  * stale rows are rendered again after the write, or by the first read that needs them. A rendering
  * made for other settings or code (`render_key`) counts as stale.
@@ -266,7 +266,10 @@ export const eventRenderings = sqliteTable(
     /** What the texts were rendered for (format, settings, code): src/events/renderings.ts `renderKey`. */
     renderKey: text("render_key").notNull().default(""),
     stale: integer("stale", { mode: "boolean" }).notNull().default(true),
-    /** Bumped with every marking: a rendering is stored only if nothing changed since its data was read. */
+    /**
+     * Drawn anew with every marking (random, below 2^53): a rendering is stored only if nothing
+     * changed since its data was read, and `event_id:gen` names one rendering for good.
+     */
     gen: integer("gen").notNull().default(0),
   },
   (t) => [index("event_renderings_stale").on(t.eventId).where(sql`${t.stale} = 1`)],

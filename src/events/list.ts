@@ -28,7 +28,8 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { readRendered, renderedPage, renderedTexts } from "./rendered";
+import { pairsOf, readRendered, renderedPage, renderedTexts } from "./rendered";
+import { renderingMemory } from "./rendering-memory";
 import { renderKey } from "./renderings";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
@@ -200,6 +201,10 @@ export async function listEvents(c: AppContext): Promise<Response> {
     .limit(perPage)
     .offset((page - 1) * perPage);
   const rendered = user === null && q.passwordDigest === "";
+  // The renderings this isolate holds from the query's last answer are not sent again.
+  const memory = renderingMemory(settings);
+  const query = JSON.stringify([filters, page, perPage, q.ignoresDates]);
+  const held = rendered ? memory.known("list", query) : new Map<string, string>();
   const checks = existenceQueries(db, filters);
   // The total is remembered per content version and WHERE clause (src/http/totals.ts).
   const countQuery = db.select({ total: count() }).from(events).where(where);
@@ -210,7 +215,13 @@ export async function listEvents(c: AppContext): Promise<Response> {
     ...checks,
     total: remembered === undefined ? countQuery : undefined,
     page: rendered
-      ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), await renderKey(settings))
+      ? renderedPage(
+          db,
+          pageQuery,
+          archiveColumns(q.ignoresDates),
+          await renderKey(settings),
+          held.keys(),
+        )
       : undefined,
     rows: rendered
       ? undefined
@@ -241,9 +252,15 @@ export async function listEvents(c: AppContext): Promise<Response> {
     const body = serializeEvent(ctx, record);
     return JSON.stringify(protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body));
   };
-  const texts = r.page
-    ? renderedTexts(c, readRendered(r.page, ctx.urls), serialize)
-    : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map(serialize);
+  let texts: string[];
+  if (r.page) {
+    const read = readRendered(r.page, ctx.urls, {
+      held,
+      keep: (pair, text) => memory.keep("list", pair, text),
+    });
+    memory.answered(query, pairsOf(read));
+    texts = renderedTexts(c, read, serialize);
+  } else texts = assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map(serialize);
 
   const pages = totalPages(total, perPage);
   if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");

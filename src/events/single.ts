@@ -15,7 +15,8 @@ import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { readRendered, renderedSingle, storeAfterAnswer } from "./rendered";
+import { pairsOf, readRendered, renderedSingle, storeAfterAnswer } from "./rendered";
+import { renderingMemory } from "./rendering-memory";
 import { renderKey } from "./renderings";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
@@ -118,8 +119,11 @@ async function renderedEvent(
   access: { password: unknown; context: unknown },
 ): Promise<Response> {
   const { db } = c.get("rdb");
+  const memory = renderingMemory(c.get("settings"));
+  const query = "id" in key ? `id:${key.id}` : `slug:${key.slug}`;
+  const held = memory.known("single", query);
   const { one } = await runBatch(db, {
-    one: renderedSingle(db, key, await renderKey(c.get("settings"))),
+    one: renderedSingle(db, key, await renderKey(c.get("settings")), held.keys()),
   });
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
@@ -128,7 +132,12 @@ async function renderedEvent(
     // §3 is_event_slug: an event with that slug must exist (any status), else 400.
     throw new InvalidParamsError([{ name: "slug" }]);
   }
-  const [item] = readRendered([r], c.get("urls")).items;
+  const read = readRendered([r], c.get("urls"), {
+    held,
+    keep: (pair, text) => memory.keep("single", pair, text),
+  });
+  memory.answered(query, pairsOf(read));
+  const [item] = read.items;
   if ("text" in item) {
     if (r.protected) throw new ApiError(403, "event-password-protected");
     return c.body(item.text, 200, { "Content-Type": "application/json" });

@@ -1,0 +1,84 @@
+/**
+ * Rendered events the isolate has read from D1 (issue 16), so that a read need not fetch them
+ * again. Most misses repeat a query the isolate answered before — after a write moved the content
+ * version (and with it every cached answer), or under another URL — and find the same events at
+ * the same generations: the read statement is told which `id:gen` renderings this isolate holds
+ * (those of the query's last answer) and leaves their texts out (src/events/rendered.ts). A
+ * rendering is the same text for the same event, generation and settings (`gen` moves with every
+ * change, src/events/render-store.ts), so a remembered one is never out of date.
+ *
+ * Bounded: texts by total length (least recently used out first), queries by count.
+ */
+import { Memo } from "../http/memo";
+import type { Settings } from "../settings";
+
+/** Characters of stored text kept per isolate (~2,000 events). */
+const MAX_CHARS = 8 * 1024 * 1024;
+
+/** Which rendering of an event: as a list shows it, or as a single GET does. */
+export type TextKind = "list" | "single";
+
+class TextMemory {
+  readonly #texts = new Map<string, string>();
+  #chars = 0;
+  /** The `id:gen` pairs of each query's last answer. */
+  readonly #queries = new Memo<string[]>(2048);
+
+  /** The text kept for `kind:id:gen`, marked as recently used. */
+  text(kind: TextKind, pair: string): string | undefined {
+    const key = `${kind}:${pair}`;
+    const text = this.#texts.get(key);
+    if (text !== undefined) {
+      this.#texts.delete(key);
+      this.#texts.set(key, text);
+    }
+    return text;
+  }
+
+  /** Keeps a text read from D1, evicting the least recently used beyond the bound. */
+  keep(kind: TextKind, pair: string, text: string): void {
+    const key = `${kind}:${pair}`;
+    const old = this.#texts.get(key);
+    if (old !== undefined) {
+      this.#texts.delete(key);
+      this.#chars -= old.length;
+    }
+    this.#texts.set(key, text);
+    this.#chars += text.length;
+    for (const [oldest, kept] of this.#texts) {
+      if (this.#chars <= MAX_CHARS) break;
+      this.#texts.delete(oldest);
+      this.#chars -= kept.length;
+    }
+  }
+
+  /**
+   * The `id:gen` pairs worth telling the statement for `query`: those of its last answer whose
+   * texts are still kept, with the texts (held here, so that nothing evicts them meanwhile).
+   */
+  known(kind: TextKind, query: string): Map<string, string> {
+    const held = new Map<string, string>();
+    for (const pair of this.#queries.find(query) ?? []) {
+      const text = this.text(kind, pair);
+      if (text !== undefined) held.set(pair, text);
+    }
+    return held;
+  }
+
+  /** Remembers the `id:gen` pairs of `query`'s answer. */
+  answered(query: string, pairs: string[]): void {
+    this.#queries.get(query, () => pairs).splice(0, Infinity, ...pairs);
+  }
+}
+
+const memories = new WeakMap<Settings, TextMemory>();
+
+/** The memory of rendered events for these settings (renderings depend on them). */
+export function renderingMemory(settings: Settings): TextMemory {
+  let memory = memories.get(settings);
+  if (!memory) {
+    memory = new TextMemory();
+    memories.set(settings, memory);
+  }
+  return memory;
+}
