@@ -6,14 +6,8 @@
 import * as v from "valibot";
 import type { ArgSpecs, ArgValues } from "../http/args";
 import { arg, issue } from "../http/args";
-import {
-  idFormat,
-  nonEmptyString,
-  positiveInt,
-  termRefList,
-  timeInput,
-  wpBoolean,
-} from "../http/validators";
+import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
+import { idFormat, nonEmptyString, positiveInt, termRefList, wpBoolean } from "../http/validators";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /** Longest term name and slug WordPress stores (`wp_terms.name`, `slug`: varchar(200)). */
@@ -41,14 +35,8 @@ const boundedString = (trimmedNonEmpty: boolean) =>
 export function archiveArgs(info: TaxonomyInfo) {
   const d = (name: string) => `${info.base}.${name}`;
   return {
-    page: arg({ schema: positiveInt, default: 1, type: "integer", description: d("page") }),
-    per_page: arg({
-      schema: positiveInt,
-      default: (c) => c.perPageDefault,
-      type: "integer",
-      description: d("per_page"),
-    }),
-    search: arg({ schema: nonEmptyString, type: "string", description: d("search") }),
+    ...pageArgs(info.base),
+    ...searchArg(info.base, nonEmptyString),
     exclude: arg({
       schema: termRefs,
       swaggerType: "array",
@@ -77,11 +65,7 @@ export function archiveArgs(info: TaxonomyInfo) {
     event: arg({ schema: positiveInt, type: "integer", description: d("event") }),
     slug: arg({ schema: nonEmptyString, type: "string", description: d("slug") }),
     // Contract §7: only terms created or changed after that instant (incremental sync).
-    modified_after: arg({
-      schema: timeInput,
-      swaggerType: "string",
-      description: d("modified_after"),
-    }),
+    ...modifiedAfterArg(info.base),
   } satisfies ArgSpecs;
 }
 

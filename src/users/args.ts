@@ -6,14 +6,8 @@
 import * as v from "valibot";
 import { ROLES, type Role } from "../db/schema";
 import { arg, issue, optionalArg } from "../http/args";
-import {
-  idFormat,
-  listToArray,
-  positiveInt,
-  wpBoolean,
-  wpInteger,
-  wpString,
-} from "../http/validators";
+import { pageArgs, searchArg } from "../http/list-args";
+import { idFormat, listToArray, wpBoolean, wpInteger, wpString } from "../http/validators";
 import { isRole, isValidEmail, isValidUsername, plainText, sanitizeUserSlug } from "./fields";
 
 const INVALID = issue("invalid");
@@ -62,17 +56,8 @@ const roles = v.pipe(
 
 /** `GET /users`. */
 export const LIST_ARGS = {
-  page: arg({ schema: positiveInt, default: 1, type: "integer", description: "users.page" }),
-  per_page: arg({
-    schema: v.pipe(
-      positiveInt,
-      v.check((n) => n <= USERS_PER_PAGE_MAX, INVALID),
-    ),
-    default: 10,
-    type: "integer",
-    description: "users.per_page",
-  }),
-  search: arg({ schema: wpString, type: "string", description: "users.search" }),
+  ...pageArgs("users", { perPage: 10, max: USERS_PER_PAGE_MAX }),
+  ...searchArg("users", wpString),
 };
 
 /** Path `id` of `/users/{id}` (the route admits digits only). */
