@@ -4,6 +4,7 @@
  * (`POST /events`), updates what differs (`PUT /events/{id}` with only the differing fields) and
  * leaves the rest alone, so a second import of the same file writes nothing.
  */
+import { pageQuery } from "../http/list-args";
 import { canonicalZoneName, resolveZone } from "../time/zone";
 import {
   type Answer,
@@ -120,7 +121,7 @@ export async function lookup(
     run: async () => {
       const answer: Answer<EventList> = await req.send(
         "GET",
-        `/events?${uidQuery(chunk)}&per_page=${CHUNK}`,
+        `/events?${uidQuery(chunk)}&${new URLSearchParams(pageQuery(CHUNK))}`,
       );
       expectOk(answer, `looking up ${chunk.length} UIDs`);
       const list = answer.body?.events ?? [];
@@ -135,7 +136,7 @@ export async function lookup(
     run: async () => {
       const answer: Answer<EventList> = await req.send(
         "GET",
-        `/events?${uidQuery([uid])}&per_page=1`,
+        `/events?${uidQuery([uid])}&${new URLSearchParams(pageQuery(1))}`,
       );
       expectOk(answer, `looking up UID ${uid}`);
       const event = answer.body?.events?.[0];
@@ -212,7 +213,10 @@ async function create(
   const answer = sent.answer!;
   if (answer.status === 400 && answer.attempts > 1 && answer.body?.data?.params?.uid) {
     // A retried create whose first attempt was stored after all: the UID is taken by it.
-    const again = await req.send<EventList>("GET", `/events?${uidQuery([e.uid])}&per_page=1`);
+    const again = await req.send<EventList>(
+      "GET",
+      `/events?${uidQuery([e.uid])}&${new URLSearchParams(pageQuery(1))}`,
+    );
     if (again.status === 200 && again.body?.events?.length) return true;
   }
   expectOk(answer, `creating ${label(e)}`);

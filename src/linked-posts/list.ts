@@ -11,7 +11,7 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { sha256Hex } from "../http/crypto";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
-import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
 import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { WP_FORMAT } from "../time/format";
@@ -111,5 +111,5 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   );
   const links = pageLinks(`${ctx.urls.namespaceRoot}${plural}/`, page, pages, echo);
   setPagingHeaders(c, total, pages, links);
-  return c.json({ [plural]: list, ...links, total, total_pages: pages });
+  return c.json(archiveBody(plural, list, links, total, pages));
 }

@@ -24,7 +24,7 @@ import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
-import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { type AuthUser, can } from "../users/capabilities";
 import { DELETED_ARGS, DELETED_TYPES, type DeletedType } from "./args";
 
@@ -159,5 +159,5 @@ export async function listDeleted(c: AppContext): Promise<Response> {
     status: r.status,
     deleted_utc: r.deleted_utc,
   }));
-  return c.json({ deleted, ...links, total, total_pages: pages });
+  return c.json(archiveBody("deleted", deleted, links, total, pages));
 }

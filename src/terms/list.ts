@@ -12,9 +12,8 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
-import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { pageLinks, setPagingHeaders, termArchiveBody, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
-import { formQuery } from "../http/urls";
 import { sanitizeTitle } from "../text/html";
 import { canReadPost } from "../users/capabilities";
 import { type ArchiveValues, archiveArgs } from "./args";
@@ -198,18 +197,8 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
     a,
   );
   const base = `${ctx.urls.namespaceRoot}${info.base}/`;
-  const links = pageLinks(base, page, pages, echo);
   // Term archives never 404: past the end they answer an empty page that still links back (§5.3, §5.4).
-  if (page > 1 && !links.previous_rest_url)
-    links.previous_rest_url = base + formQuery(page === 2 ? echo : [...echo, ["page", page - 1]]);
+  const links = pageLinks(base, page, pages, echo, true);
   setPagingHeaders(c, total, pages, links);
-  const { rest_url, next_rest_url, previous_rest_url } = links;
-  return c.json({
-    rest_url,
-    total,
-    total_pages: pages,
-    [info.base]: list,
-    ...(next_rest_url ? { next_rest_url } : {}),
-    ...(previous_rest_url ? { previous_rest_url } : {}),
-  });
+  return c.json(termArchiveBody(info.base, list, links, total, pages));
 }

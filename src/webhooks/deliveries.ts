@@ -8,7 +8,7 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
 import { echoed, pageOf } from "../http/list-args";
-import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { assertManager, noWebhook, requireWebhook, webhookQuery } from "./access";
 import { DELIVERIES_ARGS, SINGLE_ARGS } from "./args";
 import { PING } from "./events";
@@ -48,7 +48,7 @@ export async function listDeliveries(c: AppContext): Promise<Response> {
     echoed(perPage, []),
   );
   setPagingHeaders(c, total, pages, links);
-  return c.json({ deliveries: rows.map(serializeDelivery), ...links, total, total_pages: pages });
+  return c.json(archiveBody("deliveries", rows.map(serializeDelivery), links, total, pages));
 }
 
 /**

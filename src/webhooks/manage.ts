@@ -10,7 +10,7 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { echoed, pageOf } from "../http/list-args";
-import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { WP_FORMAT } from "../time/format";
 import { assertManager, FIELDS, noWebhook, requireWebhook } from "./access";
 import { CREATE_ARGS, LIST_ARGS, SINGLE_ARGS, UPDATE_ARGS } from "./args";
@@ -87,7 +87,7 @@ export async function listWebhooks(c: AppContext): Promise<Response> {
     echoed(perPage, []),
   );
   setPagingHeaders(c, total, pages, links);
-  return c.json({ webhooks: rows.map(serializeWebhook), ...links, total, total_pages: pages });
+  return c.json(archiveBody("webhooks", rows.map(serializeWebhook), links, total, pages));
 }
 
 /**

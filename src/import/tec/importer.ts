@@ -22,6 +22,9 @@
  * source, drafts, pending, scheduled and private posts come too, and past events with them (events
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
+
+import { pageQuery } from "../../http/list-args";
+import { pagingOf } from "../../http/pagination";
 import {
   type Answer,
   expectOk,
@@ -92,12 +95,12 @@ async function* walkTarget<T>(req: Requester, path: string, key: string): AsyncG
   for (;;) {
     const answer: Answer<Record<string, unknown>> = await req.send(
       "GET",
-      `${path}${path.includes("?") ? "&" : "?"}per_page=${PAGE}&page=${page}`,
+      `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams(pageQuery(PAGE, page))}`,
     );
     expectOk(answer, `reading ${path} of this instance`);
     const items = (answer.body[key] ?? []) as T[];
     for (const item of items) yield item;
-    if (page >= Number(answer.body.total_pages ?? 0) || items.length === 0) return;
+    if (page >= (pagingOf(answer.body).pages ?? 0) || items.length === 0) return;
     page++;
   }
 }
@@ -200,7 +203,7 @@ export async function importTec(
     for await (const t of walk<TecTerm>(
       source,
       `/${kind}`,
-      { per_page: PAGE, hide_empty: "false" },
+      { ...pageQuery(PAGE), hide_empty: "false" },
       kind,
       retryDelayMs,
     ))
@@ -292,7 +295,7 @@ export async function importTec(
     for await (const o of walk<TecLinked>(
       source,
       `/${plural(kind)}`,
-      { per_page: PAGE, ...statuses },
+      { ...pageQuery(PAGE), ...statuses },
       plural(kind),
       retryDelayMs,
     ))
@@ -305,7 +308,7 @@ export async function importTec(
     source,
     "/events",
     {
-      per_page: PAGE,
+      ...pageQuery(PAGE),
       start_date: "1970-01-01 00:00:00",
       end_date: "2999-12-31 23:59:59",
       ...statuses,
