@@ -14,10 +14,9 @@ import {
   positiveInt,
   positiveIntList,
   termRefList,
-  timeInput,
   wpBoolean,
 } from "../http/validators";
-import { defaultEndDate, defaultStartDate } from "./dates";
+import { ARCHIVE_DATE_ARGS } from "./date-fields";
 
 /** Post statuses WordPress registers (§3 `is_post_status`). */
 export const REGISTERED_STATUSES = [
@@ -71,30 +70,7 @@ const uidList = v.pipe(
 /** `GET /events` (§2.1). */
 export const ARCHIVE_ARGS = {
   ...pageArgs("events"),
-  start_date: arg({
-    schema: timeInput,
-    default: (c) => defaultStartDate(c.siteTimezone, c.now),
-    swaggerType: "string",
-    description: "events.start_date",
-  }),
-  end_date: arg({
-    schema: timeInput,
-    default: (c) => defaultEndDate(c.now),
-    swaggerType: "string",
-    description: "events.end_date",
-  }),
-  starts_before: arg({
-    schema: timeInput,
-    swaggerType: "string",
-    description: "events.starts_before",
-  }),
-  starts_after: arg({
-    schema: timeInput,
-    swaggerType: "string",
-    description: "events.starts_after",
-  }),
-  ends_before: arg({ schema: timeInput, swaggerType: "string", description: "events.ends_before" }),
-  ends_after: arg({ schema: timeInput, swaggerType: "string", description: "events.ends_after" }),
+  ...ARCHIVE_DATE_ARGS,
   strict_dates: arg({
     schema: nonEmptyString,
     default: "false",

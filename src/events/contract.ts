@@ -9,28 +9,21 @@
  */
 import * as v from "valibot";
 import { arg } from "../http/args";
-import { argSpecs, type WireField, wireSchema } from "../http/contract";
-import type { RenderContext } from "../http/render";
+import { argSpecs, wireSchema } from "../http/contract";
 import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
 import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
-import { Organizer, type OrganizerObject } from "../linked-posts/organizer";
-import {
-  type GlobalIds,
-  globalIdFields,
-  MAP_FLAG_ARGS,
-  mapFlagFields,
-} from "../linked-posts/post-fields";
-import { Venue, type VenueObject } from "../linked-posts/venue";
+import { Organizer } from "../linked-posts/organizer";
+import { globalIdFields, MAP_FLAG_ARGS, mapFlagFields } from "../linked-posts/post-fields";
+import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
 import { EventJsonLd } from "../root/json-ld-schemas";
-import { DateDetails } from "../root/part-schemas";
 import { d, emptyList, flag, image, int, ref, str } from "../root/schema-kit";
 import { EventTerm, embeddedTerm } from "../terms/contract";
 import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
-import { dateDetails } from "../time/format";
 import { costValues } from "./cost";
-import type { EventRecord, EventRow } from "./serialize";
+import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
+import { type EventField, type EventView, text, writable } from "./field-kit";
 import {
   costInput,
   currencyCode,
@@ -38,7 +31,6 @@ import {
   currencySymbol,
   password,
   raw,
-  timezoneOrEmpty,
   uid,
 } from "./write-validators";
 
@@ -50,35 +42,9 @@ export const CostDetails = v.strictObject({
   values: d(v.array(v.string()), "cost_details.values"),
 });
 
-/** What the fields read: the record, and what the serializer works out once per event. */
-export interface EventView {
-  ctx: RenderContext;
-  record: EventRecord;
-  row: EventRow;
-  ids: GlobalIds;
-  /** The public link (`{site}/event/{slug}/`). */
-  url: string;
-  /** The formatted cost (§4.8). */
-  cost: string;
-  /** The event's terms by name. */
-  terms: TermRow[];
-  venue: VenueObject | [];
-  organizers: OrganizerObject[];
-  /** The schema.org document (single GETs only). */
-  jsonLd?: unknown;
-}
+export type { EventView };
 
-type Field = WireField<EventView>;
-
-const text = (key: string, read: (r: EventView) => unknown) =>
-  ({ out: str(`event.${key}`), read }) satisfies Field;
-const details = (key: string, read: (r: EventView) => string) =>
-  ({
-    out: ref(DateDetails, `event.${key}`),
-    read: (r: EventView) => dateDetails(read(r)),
-  }) satisfies Field;
-const writable = <T>(key: string, schema: v.GenericSchema<unknown, T>) =>
-  ({ arg: arg({ schema, type: "string", description: `events.write.${key}` }) }) satisfies Field;
+type Field = EventField;
 const stored = (key: string, column: string) =>
   ({
     out: flag(`event.${key}`),
@@ -155,46 +121,7 @@ export const EVENT_FIELDS = {
     ...writable("image", eventImageRef),
     blank: false,
   },
-  all_day: {
-    out: flag("event.all_day"),
-    read: (r: EventView) => r.row.allDay,
-    arg: arg({
-      schema: wpBoolean,
-      type: "boolean",
-      default: false,
-      description: "events.write.all_day",
-    }),
-    blank: null,
-  },
-  start_date: {
-    ...text("start_date", (r) => r.row.startDate),
-    arg: arg({
-      schema: timeInput,
-      required: true,
-      type: "string",
-      description: "events.write.start_date",
-    }),
-  },
-  start_date_details: details("start_date_details", (r) => r.row.startDate),
-  end_date: {
-    ...text("end_date", (r) => r.row.endDate),
-    arg: arg({
-      schema: timeInput,
-      required: true,
-      type: "string",
-      description: "events.write.end_date",
-    }),
-  },
-  end_date_details: details("end_date_details", (r) => r.row.endDate),
-  utc_start_date: text("utc_start_date", (r) => r.row.startDateUtc),
-  utc_start_date_details: details("utc_start_date_details", (r) => r.row.startDateUtc),
-  utc_end_date: text("utc_end_date", (r) => r.row.endDateUtc),
-  utc_end_date_details: details("utc_end_date_details", (r) => r.row.endDateUtc),
-  timezone: {
-    ...text("timezone", (r) => r.row.timezone),
-    ...writable("timezone", timezoneOrEmpty),
-  },
-  timezone_abbr: text("timezone_abbr", (r) => r.row.timezoneAbbr),
+  ...EVENT_DATE_FIELDS,
   cost: {
     ...text("cost", (r) => r.cost),
     arg: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
@@ -251,10 +178,7 @@ export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
   "slug",
   "excerpt",
   "status",
-  "timezone",
-  "all_day",
-  "start_date",
-  "end_date",
+  ...DATE_ARGS,
   "image",
   "cost",
   "website",

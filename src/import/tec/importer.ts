@@ -23,6 +23,7 @@
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
 
+import { everyDate } from "../../events/date-fields";
 import { pageQuery } from "../../http/list-args";
 import { pagingOf } from "../../http/pagination";
 import {
@@ -82,8 +83,13 @@ export interface TecImportReport {
 
 /** Every status but trash (§6.1 `any`), for readers allowed to see them. */
 const STATUSES = "publish,future,draft,pending,private";
+/** Events of every date, at the source and here. */
+const EVERY_DATE = everyDate("1970-01-01 00:00:00", "2999-12-31 23:59:59");
 /** Every event of this instance an administrator can list, trashed ones included. */
-const EVERYTHING = `start_date=${encodeURIComponent("1970-01-01 00:00:00")}&end_date=${encodeURIComponent("2999-12-31 23:59:59")}&status=${STATUSES},trash`;
+const EVERYTHING = [
+  ...Object.entries(EVERY_DATE).map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
+  `status=${STATUSES},trash`,
+].join("&");
 const PAGE = "50";
 
 type TaxonomyKind = "categories" | "tags";
@@ -309,8 +315,7 @@ export async function importTec(
     "/events",
     {
       ...pageQuery(PAGE),
-      start_date: "1970-01-01 00:00:00",
-      end_date: "2999-12-31 23:59:59",
+      ...EVERY_DATE,
       ...statuses,
     },
     "events",

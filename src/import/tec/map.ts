@@ -13,6 +13,12 @@
  * in `global_id_lineage` (§4.1), which is how the next run finds the post again.
  */
 import { costValues } from "../../events/cost";
+import {
+  datesBody,
+  datesOf,
+  type EventDatesObject,
+  type SentDates,
+} from "../../events/date-fields";
 import { decodeEntities } from "../../text/html";
 
 /** A term of TEC's archive (§4.4 b) or embedded in an event (§4.4 a). */
@@ -50,7 +56,7 @@ export interface TecCostDetails {
 }
 
 /** An event (§4.1). */
-export interface TecEvent extends TecPost {
+export interface TecEvent extends TecPost, EventDatesObject {
   id: number;
   global_id: string;
   status: string;
@@ -60,10 +66,6 @@ export interface TecEvent extends TecPost {
   excerpt: string;
   slug: string;
   image: { url?: string } | false;
-  all_day: boolean | null;
-  start_date: string;
-  end_date: string;
-  timezone: string;
   cost: string;
   cost_details?: TecCostDetails;
   website: string;
@@ -195,7 +197,7 @@ export function linkedChanges(
 }
 
 /** Whether TEC blanked the event for this reader (password protected, §4.7): its booleans are null. */
-export const isBlanked = (e: TecEvent) => e.all_day === null || e.show_map === null;
+export const isBlanked = (e: TecEvent) => datesOf(e).allDay === null || e.show_map === null;
 
 /** Target ids an event links to. */
 export interface EventLinks {
@@ -237,18 +239,19 @@ export function currencyOf(e: Pick<TecEvent, "cost_details">) {
 }
 
 /** The event fields compared and sent (API names), for a source event and its target links. */
-function eventFields(e: TecEvent, _links: EventLinks) {
+function eventFields(e: TecEvent) {
+  const dates = datesOf(e);
   return {
     title: plain(e.title),
     description: str(e.description),
     excerpt: str(e.excerpt),
     status: e.status,
     dates: {
-      start_date: e.start_date,
-      end_date: e.end_date,
-      all_day: e.all_day === true,
-      timezone: e.timezone,
-    },
+      start: dates.start,
+      end: dates.end,
+      allDay: dates.allDay === true,
+      timezone: dates.timezone,
+    } satisfies SentDates,
     cost: rawCost(e),
     website: e.website && e.website !== e.url ? e.website : "",
     show_map: e.show_map === true,
@@ -265,13 +268,13 @@ function eventFields(e: TecEvent, _links: EventLinks) {
  * the source's slug, and the links as target ids.
  */
 export function eventCreate(e: TecEvent, links: EventLinks): Record<string, unknown> {
-  const f = eventFields(e, links);
+  const f = eventFields(e);
   const body: Record<string, unknown> = {
     uid: e.global_id,
     title: f.title,
     slug: e.slug,
     status: f.status,
-    ...f.dates,
+    ...datesBody(f.dates),
   };
   if (!f.dates.timezone) delete body.timezone;
   for (const k of ["description", "excerpt", "website", "image"] as const)
@@ -314,7 +317,7 @@ export function eventChanges(
   links: EventLinks,
   stored: StoredEvent,
 ): Record<string, unknown> {
-  const want = eventFields(e, links);
+  const want = eventFields(e);
   const out: Record<string, unknown> = {};
   if (want.title !== stored.title) out.title = want.title;
   if (want.description !== "" && want.description !== stored.description)
@@ -322,13 +325,14 @@ export function eventChanges(
   if (want.excerpt !== "" && want.excerpt !== stored.excerpt) out.excerpt = want.excerpt;
   if (want.status !== stored.status) out.status = want.status;
   const d = want.dates;
+  const have = datesOf(stored);
   if (
-    d.start_date !== stored.start_date ||
-    d.end_date !== stored.end_date ||
-    d.all_day !== stored.all_day ||
-    (d.timezone !== "" && d.timezone !== stored.timezone)
+    d.start !== have.start ||
+    d.end !== have.end ||
+    d.allDay !== have.allDay ||
+    (d.timezone !== "" && d.timezone !== have.timezone)
   ) {
-    Object.assign(out, d);
+    Object.assign(out, datesBody(d));
     if (!d.timezone) delete out.timezone;
   }
   const values = (x: Pick<TecEvent, "cost_details">) => x.cost_details?.values ?? [];
