@@ -10,10 +10,18 @@
 import * as v from "valibot";
 import { arg } from "../http/args";
 import { argSpecs, wireSchema } from "../http/contract";
-import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { nonEmptyString, wpBoolean } from "../http/validators";
 import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
 import { Organizer } from "../linked-posts/organizer";
-import { globalIdFields, MAP_FLAG_ARGS, mapFlagFields } from "../linked-posts/post-fields";
+import {
+  globalIdFields,
+  jsonLdField,
+  LINEAGE_ARGS,
+  MAP_FLAG_ARGS,
+  mapFlagFields,
+  POST_DATE_ARGS,
+  postDateFields,
+} from "../linked-posts/post-fields";
 import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
 import { EventJsonLd } from "../root/json-ld-schemas";
@@ -77,16 +85,7 @@ export const EVENT_FIELDS = {
     arg: arg({ schema: userId, type: "integer", description: "events.write.author" }),
   },
   status: { ...text("status", (r) => r.row.status), ...writable("status", postStatus) },
-  date: {
-    ...text("date", (r) => r.row.postDate),
-    ...writable("date", timeInput),
-  },
-  date_utc: {
-    ...text("date_utc", (r) => r.row.postDateGmt),
-    ...writable("date_utc", timeInput),
-  },
-  modified: text("modified", (r) => r.row.postModified),
-  modified_utc: text("modified_utc", (r) => r.row.postModifiedGmt),
+  ...postDateFields((key, column) => text(key, (r) => r.row[column]), "events.write"),
   url: text("url", (r) => r.url),
   rest_url: text("rest_url", (r) => `${r.ctx.urls.namespaceRoot}events/${r.row.id}`),
   title: {
@@ -152,7 +151,7 @@ export const EVENT_FIELDS = {
   venue: links("venue", (r) => r.venue, v.union([Venue, emptyList])),
   organizer: links("organizer", (r) => r.organizers, v.array(Organizer)),
   custom_fields: { out: d(emptyList, "event.custom_fields"), read: () => [], blank: [] },
-  json_ld: { out: v.optional(ref(EventJsonLd, "event.json_ld")), read: (r: EventView) => r.jsonLd },
+  ...jsonLdField(EventJsonLd, "event", { read: (r: EventView) => r.jsonLd }),
   // Written only: the contract's additions and what imports keep of their source.
   ticketed: {
     arg: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),
@@ -171,8 +170,7 @@ export const EVENT_FIELDS = {
 /** `POST /events` arguments (§2.3, TEC's order, then the contract's additions). */
 export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
   "author",
-  "date",
-  "date_utc",
+  ...POST_DATE_ARGS,
   "title",
   "description",
   "slug",
@@ -196,7 +194,7 @@ export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
   "currency_symbol",
   "currency_position",
   "currency_code",
-  "global_id_lineage",
+  ...LINEAGE_ARGS,
 ]);
 
 /** §4.1: every key always present (`json_ld` on single GETs). */

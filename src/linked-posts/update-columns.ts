@@ -9,6 +9,7 @@ import { scaleBackStatus } from "../users/capabilities";
 import { unlinkStatements } from "./delete";
 import { type LinkedFields, type LinkedKind, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedRow } from "./load";
+import { sentPostDate } from "./post-fields";
 import { postDateColumns } from "./resolve";
 import { updatedStateProvince, type VenueRow } from "./venue";
 
@@ -49,8 +50,7 @@ export function updatedColumns(
   }
   if (input.imageId !== undefined) columns.imageId = input.imageId;
   if (a.author !== undefined) columns.author = a.author;
-  if (a.date !== undefined || a.date_utc !== undefined)
-    Object.assign(columns, postDateColumns(plan, a));
+  if (sentPostDate(a)) Object.assign(columns, postDateColumns(plan, a));
   if (a.status !== undefined) columns.status = scaleBackStatus(plan.user, a.status);
 
   const row = existing as unknown as Record<string, unknown>;

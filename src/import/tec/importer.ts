@@ -41,6 +41,7 @@ import {
   eventChanges,
   eventCreate,
   isBlanked,
+  lineageOf,
   linkedChanges,
   linkedCreate,
   plain,
@@ -234,7 +235,7 @@ export async function importTec(
   const remember = (kind: LinkedKind, o: TecLinked) => {
     const name = plain(o[kind]).toLowerCase();
     if (!targetLinked[kind].has(name)) targetLinked[kind].set(name, o);
-    for (const id of o.global_id_lineage ?? []) linkedByLineage[kind].set(id, o);
+    for (const id of lineageOf(o)) linkedByLineage[kind].set(id, o);
   };
   const plural = (kind: LinkedKind) => (kind === "venue" ? "venues" : "organizers");
   for (const kind of ["venue", "organizer"] as const) {
@@ -333,7 +334,7 @@ export async function importTec(
   // without one are found by `uid` (= the source's global id) instead.
   const byLineage = new Map<string, StoredEvent>();
   for await (const stored of walkTarget<StoredEvent>(req, `/events?${EVERYTHING}`, "events"))
-    for (const id of stored.global_id_lineage ?? []) byLineage.set(id, stored);
+    for (const id of lineageOf(stored)) byLineage.set(id, stored);
   const matched = (e: TecEvent) =>
     sourceLineage(e)
       .map((id) => byLineage.get(id))

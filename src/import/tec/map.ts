@@ -130,9 +130,12 @@ export function linkedFields(
 /** The form of a global id this API accepts in `global_id_lineage` (no whitespace, no commas). */
 const GLOBAL_ID = /^[^\s,]{1,255}$/;
 
+/** A post's lineage as sent (§4.1: its own global id first), `[]` when it has none. */
+export const lineageOf = (o: TecPost): string[] => o.global_id_lineage ?? [];
+
 /** The source's global ids of a post, its own first (§4.1 `global_id_lineage` starts with it). */
 export function sourceLineage(o: TecPost): string[] {
-  const ids = [o.global_id, ...(o.global_id_lineage ?? [])].filter(
+  const ids = [o.global_id, ...lineageOf(o)].filter(
     (id): id is string => typeof id === "string" && GLOBAL_ID.test(id),
   );
   return [...new Set(ids)].slice(0, 50);
@@ -143,7 +146,7 @@ export function sourceLineage(o: TecPost): string[] {
  * id, the first entry of what it shows, is never stored), or undefined when it already does.
  */
 export function lineageChange(source: TecPost, stored: TecPost): string[] | undefined {
-  const [own, ...kept] = stored.global_id_lineage ?? [];
+  const [own, ...kept] = lineageOf(stored);
   const missing = sourceLineage(source).filter((id) => id !== own && !kept.includes(id));
   return missing.length ? [...kept, ...missing].slice(0, 50) : undefined;
 }
