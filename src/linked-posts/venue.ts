@@ -132,6 +132,21 @@ export function serializeVenue(
   };
 }
 
+/**
+ * The coordinates an update removes: those named with a JSON null (which never reach `sent`, which
+ * holds non-null values), as columns set to null.
+ * @param named whether the request names a field at all.
+ */
+export function clearedCoordinates(
+  named: (field: string) => boolean,
+  sent: Set<string>,
+): Partial<Record<"geoLat" | "geoLng", null>> {
+  const out: Partial<Record<"geoLat" | "geoLng", null>> = {};
+  for (const field of ["geo_lat", "geo_lng"] as const)
+    if (named(field) && !sent.has(field)) out[VENUE_FIELDS[field].column] = null;
+  return out;
+}
+
 /** The fields whose change re-derives `stateprovince`. */
 const REGION = ["country", "state", "province", "stateprovince"] as const;
 

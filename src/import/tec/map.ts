@@ -19,6 +19,10 @@ import {
   type EventDatesObject,
   type SentDates,
 } from "../../events/date-fields";
+import type { ArgSpecs, WpType } from "../../http/args";
+import type { WireFields } from "../../http/contract";
+import { ORGANIZER_ARGS, ORGANIZER_FIELDS } from "../../linked-posts/organizer";
+import { VENUE_ARGS, VENUE_FIELDS } from "../../linked-posts/venue";
 import { decodeEntities } from "../../text/html";
 
 /** A term of TEC's archive (§4.4 b) or embedded in an event (§4.4 a). */
@@ -80,6 +84,14 @@ export interface TecEvent extends TecPost, EventDatesObject {
   organizer: TecLinked[];
 }
 
+type LinkedKind = "venue" | "organizer";
+
+/** The contracts of the linked posts (src/linked-posts/venue.ts, organizer.ts). */
+const LINKED_CONTRACTS: Record<LinkedKind, { args: ArgSpecs; fields: WireFields }> = {
+  venue: { args: VENUE_ARGS, fields: VENUE_FIELDS },
+  organizer: { args: ORGANIZER_ARGS, fields: ORGANIZER_FIELDS },
+};
+
 export const plain = (text: unknown) =>
   typeof text === "string" ? decodeEntities(text).trim() : "";
 const str = (x: unknown) => (typeof x === "string" ? x : "");
@@ -88,41 +100,37 @@ const imageUrl = (image: unknown) =>
     ? (image as { url: string }).url
     : "";
 
-/** The writable text fields of each kind, beyond the name (§2.6, §2.7). */
-const LINKED_FIELDS = {
-  venue: [
-    "description",
-    "excerpt",
-    "address",
-    "city",
-    "country",
-    "province",
-    "state",
-    "zip",
-    "phone",
-    "stateprovince",
-    "website",
-  ],
-  organizer: ["description", "excerpt", "phone", "website", "email"],
-} as const;
+/**
+ * The writable fields of each kind the import copies, by the type of their argument, in TEC's
+ * argument order (§2.6, §2.7: `VENUE_ARGS`, `ORGANIZER_ARGS`): the texts stored as they are beyond
+ * the name (address, contact, description, …), the flags (a venue's map), the numbers (its
+ * coordinates).
+ */
+function copied(kind: LinkedKind) {
+  const { args, fields } = LINKED_CONTRACTS[kind];
+  const of = (type: WpType) =>
+    Object.keys(args).filter(
+      (name) => name !== kind && args[name].type === type && fields[name].column !== undefined,
+    );
+  return { texts: of("string"), flags: of("boolean"), numbers: of("number") };
+}
+
+const COPIED = { venue: copied("venue"), organizer: copied("organizer") };
 
 /**
- * The fields of a venue or organizer as this API takes them: every writable field, `""` for missing
- * ones (they were falsy), booleans as they are, the image as its URL.
+ * The fields of a venue or organizer as this API takes them: every copied field, `""` for missing
+ * texts (they were falsy), flags true unless false, numbers or null, the image as its URL.
  */
 export function linkedFields(
-  kind: "venue" | "organizer",
+  kind: LinkedKind,
   o: Record<string, unknown>,
 ): Record<string, unknown> {
+  const { texts, flags, numbers } = COPIED[kind];
   const out: Record<string, unknown> = { [kind]: plain(o[kind]) };
-  for (const k of LINKED_FIELDS[kind]) out[k] = str(o[k]);
+  for (const k of texts) out[k] = str(o[k]);
   if (o.status) out.status = o.status;
-  if (kind === "venue") {
-    out.show_map = o.show_map !== false;
-    out.show_map_link = o.show_map_link !== false;
-    out.geo_lat = typeof o.geo_lat === "number" ? o.geo_lat : null;
-    out.geo_lng = typeof o.geo_lng === "number" ? o.geo_lng : null;
-  }
+  for (const k of flags) out[k] = o[k] !== false;
+  for (const k of numbers) out[k] = typeof o[k] === "number" ? o[k] : null;
   out.image = imageUrl(o.image);
   return out;
 }
@@ -163,10 +171,7 @@ function postDate(source: TecPost, stored?: TecPost): { date_utc?: string } {
 }
 
 /** The body that creates it: empty values left out, with the source's lineage and post date. */
-export function linkedCreate(
-  kind: "venue" | "organizer",
-  source: TecLinked,
-): Record<string, unknown> {
+export function linkedCreate(kind: LinkedKind, source: TecLinked): Record<string, unknown> {
   const lineage = sourceLineage(source);
   return {
     ...Object.fromEntries(
@@ -179,7 +184,7 @@ export function linkedCreate(
 
 /** What to send so that the stored one says what the source says (`{}`: nothing). */
 export function linkedChanges(
-  kind: "venue" | "organizer",
+  kind: LinkedKind,
   source: TecLinked,
   stored: TecLinked,
 ): Record<string, unknown> {
