@@ -34,6 +34,7 @@ import type ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { listToArray } from "../http/validators";
 import { isUrl } from "../linked-posts/fields";
+import { schemaTypeOf } from "../linked-posts/json-ld";
 import type { VenueFields } from "../linked-posts/kinds";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
@@ -168,13 +169,7 @@ function structuredData(
     if (param(prop, "fmttype").toLowerCase() !== "application/ld+json") continue;
     try {
       const data = JSON.parse(String(prop.getFirstValue() ?? "")) as unknown;
-      if (
-        data &&
-        typeof data === "object" &&
-        !Array.isArray(data) &&
-        (data as Record<string, unknown>)["@type"] === type
-      )
-        return data as Record<string, unknown>;
+      if (schemaTypeOf(data) === type) return data as Record<string, unknown>;
     } catch {
       // Not JSON: ignored like any property the importer does not read.
     }
