@@ -50,16 +50,16 @@ export const CostDetails = v.strictObject({
   values: d(v.array(v.string()), "cost_details.values"),
 });
 
+/** What the fields read (src/events/field-kit.ts), as the serializer knows it. */
 export type { EventView };
 
-type Field = EventField;
 const stored = (key: string, column: string) =>
   ({
     out: flag(`event.${key}`),
     arg: arg({ schema: wpBoolean, type: "boolean", description: `events.write.${key}` }),
     column,
     blank: null,
-  }) satisfies Field;
+  }) satisfies EventField;
 const links = (key: string, read: (r: EventView) => unknown, out: v.GenericSchema) =>
   ({
     out: d(out, `event.${key}`),
@@ -71,7 +71,7 @@ const links = (key: string, read: (r: EventView) => unknown, out: v.GenericSchem
       description: `events.write.${key}`,
     }),
     blank: [],
-  }) satisfies Field;
+  }) satisfies EventField;
 const termsOf = (taxonomy: TermRow["taxonomy"]) => (r: EventView) =>
   r.terms.filter((t) => t.taxonomy === taxonomy).map((t) => embeddedTerm(r.ctx, t));
 
@@ -165,7 +165,7 @@ export const EVENT_FIELDS = {
     column: "currencyPosition",
   },
   currency_code: { ...writable("currency_code", currencyCode), column: "currencyCode" },
-} satisfies Record<string, Field>;
+} satisfies Record<string, EventField>;
 
 /** `POST /events` arguments (§2.3, TEC's order, then the contract's additions). */
 export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [

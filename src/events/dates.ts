@@ -24,7 +24,8 @@ export const isStrict = (value: string | undefined) => /^(true|1|yes|on)$/i.test
 /**
  * Turns one date input into the site-local string the filter compares with.
  * Inclusive: the calendar date of the raw input (a timestamp counts as UTC), at 00:00:00 for
- * `start_date` and 23:59:59 for the others (`dayStart`). Strict: the instant, naive inputs read as UTC, in site time.
+ * `start_date` (`dayStart`) and 23:59:59 for the others. Strict: the instant, naive inputs read as
+ * UTC, in site time.
  * @returns null when the input does not parse (validation already rejected such input).
  */
 export function roundDate(

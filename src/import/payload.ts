@@ -57,6 +57,7 @@ export interface BodyOptions {
 const same = (a: string | undefined, b: string | undefined) =>
   (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
 const isoUtc = (wp: string) => `${wp.replace(" ", "T")}Z`;
+
 function dateFields(d: IcsDates, timezone?: string): EventBody {
   // A zone given only when there is one (the event's current zone stays otherwise).
   const zone = timezone || undefined;
@@ -123,7 +124,7 @@ function shortSlug(title: string): string | undefined {
 
 /**
  * The body that creates an event from a VEVENT.
- * @example eventBody(event, {}) // { uid, title, start_date: "2025-05-17T17:30:00Z", …, venue: { venue: "Hall A" } }
+ * @example eventBody(event, {}) // { uid, title, start_date: "2025-05-17T17:30:00Z", ..., venue: { venue: "Hall A" } }
  */
 export function eventBody(e: IcsEvent, options: BodyOptions = {}): EventBody {
   const slug = shortSlug(e.title);

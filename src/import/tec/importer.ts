@@ -22,7 +22,6 @@
  * source, drafts, pending, scheduled and private posts come too, and past events with them (events
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
-
 import { everyDate } from "../../events/date-fields";
 import { pageQuery } from "../../http/list-args";
 import { pagingOf } from "../../http/pagination";
