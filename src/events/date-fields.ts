@@ -176,7 +176,11 @@ export interface DatesBody {
   timezone?: string;
 }
 
-/** The body of `SentDates`. */
+/**
+ * The body of `SentDates`.
+ * @example datesBody({ start: "2026-12-05", end: "2026-12-05", allDay: true })
+ *   // { start_date: "2026-12-05", end_date: "2026-12-05", all_day: true }
+ */
 export const datesBody = (d: SentDates): DatesBody => ({
   start_date: d.start,
   end_date: d.end,
@@ -190,7 +194,10 @@ export type EventDatesObject = Pick<
   "all_day" | "start_date" | "end_date" | "utc_start_date" | "utc_end_date" | "timezone"
 >;
 
-/** What a client reads of an event object's dates. */
+/**
+ * What a client reads of an event object's dates: `allDay` (null when password protection blanked
+ * it, §4.7), the local `start`/`end` and their UTC copies (`Y-m-d H:i:s`), the zone.
+ */
 export const datesOf = (e: EventDatesObject) => ({
   allDay: e.all_day,
   start: e.start_date,
