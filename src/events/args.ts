@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue } from "../http/args";
+import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
 import {
   idFormat,
   isNumeric,
@@ -12,12 +13,10 @@ import {
   nonEmptyString,
   positiveInt,
   positiveIntList,
-  searchText,
   termRefList,
-  timeInput,
   wpBoolean,
 } from "../http/validators";
-import { defaultEndDate, defaultStartDate } from "./dates";
+import { ARCHIVE_DATE_ARGS } from "./date-fields";
 
 /** Post statuses WordPress registers (§3 `is_post_status`). */
 export const REGISTERED_STATUSES = [
@@ -70,44 +69,15 @@ const uidList = v.pipe(
 
 /** `GET /events` (§2.1). */
 export const ARCHIVE_ARGS = {
-  page: arg({ schema: positiveInt, default: 1, type: "integer", description: "events.page" }),
-  per_page: arg({
-    schema: positiveInt,
-    default: (c) => c.perPageDefault,
-    type: "integer",
-    description: "events.per_page",
-  }),
-  start_date: arg({
-    schema: timeInput,
-    default: (c) => defaultStartDate(c.siteTimezone, c.now),
-    swaggerType: "string",
-    description: "events.start_date",
-  }),
-  end_date: arg({
-    schema: timeInput,
-    default: (c) => defaultEndDate(c.now),
-    swaggerType: "string",
-    description: "events.end_date",
-  }),
-  starts_before: arg({
-    schema: timeInput,
-    swaggerType: "string",
-    description: "events.starts_before",
-  }),
-  starts_after: arg({
-    schema: timeInput,
-    swaggerType: "string",
-    description: "events.starts_after",
-  }),
-  ends_before: arg({ schema: timeInput, swaggerType: "string", description: "events.ends_before" }),
-  ends_after: arg({ schema: timeInput, swaggerType: "string", description: "events.ends_after" }),
+  ...pageArgs("events"),
+  ...ARCHIVE_DATE_ARGS,
   strict_dates: arg({
     schema: nonEmptyString,
     default: "false",
     swaggerType: "string",
     description: "events.strict_dates",
   }),
-  search: arg({ schema: searchText, type: "string", description: "events.search" }),
+  ...searchArg("events"),
   categories: arg({
     schema: termRefList,
     swaggerType: "array",
@@ -169,11 +139,7 @@ export const ARCHIVE_ARGS = {
   }),
   post_parent: arg({ schema: positiveInt, type: "integer", description: "events.post_parent" }),
   ticketed: arg({ schema: wpBoolean, type: "boolean", description: "events.ticketed" }),
-  modified_after: arg({
-    schema: timeInput,
-    swaggerType: "string",
-    description: "events.modified_after",
-  }),
+  ...modifiedAfterArg("events"),
   uid: arg({
     schema: uidList,
     swaggerType: "array",
@@ -191,15 +157,18 @@ export const ARCHIVE_ARGS = {
   }),
 } satisfies ArgSpecs;
 
+/** Path `id` of `/events/{id}`: reads, edits and deletes (§2.2, §2.4). */
+export const EVENT_ID = arg({
+  schema: idFormat,
+  required: true,
+  type: "integer",
+  in: "path",
+  description: "events.id",
+});
+
 /** `GET|DELETE /events/{id}` (§2.2). */
 export const SINGLE_ARGS = {
-  id: arg({
-    schema: idFormat,
-    required: true,
-    type: "integer",
-    in: "path",
-    description: "events.id",
-  }),
+  id: EVENT_ID,
   password: arg({ schema: nonEmptyString, type: "string", description: "events.single_password" }),
 } satisfies ArgSpecs;
 

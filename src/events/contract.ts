@@ -9,28 +9,29 @@
  */
 import * as v from "valibot";
 import { arg } from "../http/args";
-import { argSpecs, type WireField, wireSchema } from "../http/contract";
-import type { RenderContext } from "../http/render";
-import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
+import { argSpecs, wireSchema } from "../http/contract";
+import { nonEmptyString, wpBoolean } from "../http/validators";
 import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
-import { Organizer, type OrganizerObject } from "../linked-posts/organizer";
+import { Organizer } from "../linked-posts/organizer";
 import {
-  type GlobalIds,
   globalIdFields,
+  jsonLdField,
+  LINEAGE_ARGS,
   MAP_FLAG_ARGS,
   mapFlagFields,
+  POST_DATE_ARGS,
+  postDateFields,
 } from "../linked-posts/post-fields";
-import { Venue, type VenueObject } from "../linked-posts/venue";
+import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
 import { EventJsonLd } from "../root/json-ld-schemas";
-import { DateDetails } from "../root/part-schemas";
 import { d, emptyList, flag, image, int, ref, str } from "../root/schema-kit";
 import { EventTerm, embeddedTerm } from "../terms/contract";
 import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
-import { dateDetails } from "../time/format";
 import { costValues } from "./cost";
-import type { EventRecord, EventRow } from "./serialize";
+import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
+import { type EventField, type EventView, text, writable } from "./field-kit";
 import {
   costInput,
   currencyCode,
@@ -38,7 +39,6 @@ import {
   currencySymbol,
   password,
   raw,
-  timezoneOrEmpty,
   uid,
 } from "./write-validators";
 
@@ -50,42 +50,16 @@ export const CostDetails = v.strictObject({
   values: d(v.array(v.string()), "cost_details.values"),
 });
 
-/** What the fields read: the record, and what the serializer works out once per event. */
-export interface EventView {
-  ctx: RenderContext;
-  record: EventRecord;
-  row: EventRow;
-  ids: GlobalIds;
-  /** The public link (`{site}/event/{slug}/`). */
-  url: string;
-  /** The formatted cost (§4.8). */
-  cost: string;
-  /** The event's terms by name. */
-  terms: TermRow[];
-  venue: VenueObject | [];
-  organizers: OrganizerObject[];
-  /** The schema.org document (single GETs only). */
-  jsonLd?: unknown;
-}
+/** What the fields read (src/events/field-kit.ts), as the serializer knows it. */
+export type { EventView };
 
-type Field = WireField<EventView>;
-
-const text = (key: string, read: (r: EventView) => unknown) =>
-  ({ out: str(`event.${key}`), read }) satisfies Field;
-const details = (key: string, read: (r: EventView) => string) =>
-  ({
-    out: ref(DateDetails, `event.${key}`),
-    read: (r: EventView) => dateDetails(read(r)),
-  }) satisfies Field;
-const writable = <T>(key: string, schema: v.GenericSchema<unknown, T>) =>
-  ({ arg: arg({ schema, type: "string", description: `events.write.${key}` }) }) satisfies Field;
 const stored = (key: string, column: string) =>
   ({
     out: flag(`event.${key}`),
     arg: arg({ schema: wpBoolean, type: "boolean", description: `events.write.${key}` }),
     column,
     blank: null,
-  }) satisfies Field;
+  }) satisfies EventField;
 const links = (key: string, read: (r: EventView) => unknown, out: v.GenericSchema) =>
   ({
     out: d(out, `event.${key}`),
@@ -97,7 +71,7 @@ const links = (key: string, read: (r: EventView) => unknown, out: v.GenericSchem
       description: `events.write.${key}`,
     }),
     blank: [],
-  }) satisfies Field;
+  }) satisfies EventField;
 const termsOf = (taxonomy: TermRow["taxonomy"]) => (r: EventView) =>
   r.terms.filter((t) => t.taxonomy === taxonomy).map((t) => embeddedTerm(r.ctx, t));
 
@@ -111,16 +85,7 @@ export const EVENT_FIELDS = {
     arg: arg({ schema: userId, type: "integer", description: "events.write.author" }),
   },
   status: { ...text("status", (r) => r.row.status), ...writable("status", postStatus) },
-  date: {
-    ...text("date", (r) => r.row.postDate),
-    ...writable("date", timeInput),
-  },
-  date_utc: {
-    ...text("date_utc", (r) => r.row.postDateGmt),
-    ...writable("date_utc", timeInput),
-  },
-  modified: text("modified", (r) => r.row.postModified),
-  modified_utc: text("modified_utc", (r) => r.row.postModifiedGmt),
+  ...postDateFields((key, column) => text(key, (r) => r.row[column]), "events.write"),
   url: text("url", (r) => r.url),
   rest_url: text("rest_url", (r) => `${r.ctx.urls.namespaceRoot}events/${r.row.id}`),
   title: {
@@ -155,46 +120,7 @@ export const EVENT_FIELDS = {
     ...writable("image", eventImageRef),
     blank: false,
   },
-  all_day: {
-    out: flag("event.all_day"),
-    read: (r: EventView) => r.row.allDay,
-    arg: arg({
-      schema: wpBoolean,
-      type: "boolean",
-      default: false,
-      description: "events.write.all_day",
-    }),
-    blank: null,
-  },
-  start_date: {
-    ...text("start_date", (r) => r.row.startDate),
-    arg: arg({
-      schema: timeInput,
-      required: true,
-      type: "string",
-      description: "events.write.start_date",
-    }),
-  },
-  start_date_details: details("start_date_details", (r) => r.row.startDate),
-  end_date: {
-    ...text("end_date", (r) => r.row.endDate),
-    arg: arg({
-      schema: timeInput,
-      required: true,
-      type: "string",
-      description: "events.write.end_date",
-    }),
-  },
-  end_date_details: details("end_date_details", (r) => r.row.endDate),
-  utc_start_date: text("utc_start_date", (r) => r.row.startDateUtc),
-  utc_start_date_details: details("utc_start_date_details", (r) => r.row.startDateUtc),
-  utc_end_date: text("utc_end_date", (r) => r.row.endDateUtc),
-  utc_end_date_details: details("utc_end_date_details", (r) => r.row.endDateUtc),
-  timezone: {
-    ...text("timezone", (r) => r.row.timezone),
-    ...writable("timezone", timezoneOrEmpty),
-  },
-  timezone_abbr: text("timezone_abbr", (r) => r.row.timezoneAbbr),
+  ...EVENT_DATE_FIELDS,
   cost: {
     ...text("cost", (r) => r.cost),
     arg: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
@@ -225,7 +151,7 @@ export const EVENT_FIELDS = {
   venue: links("venue", (r) => r.venue, v.union([Venue, emptyList])),
   organizer: links("organizer", (r) => r.organizers, v.array(Organizer)),
   custom_fields: { out: d(emptyList, "event.custom_fields"), read: () => [], blank: [] },
-  json_ld: { out: v.optional(ref(EventJsonLd, "event.json_ld")), read: (r: EventView) => r.jsonLd },
+  ...jsonLdField(EventJsonLd, "event", { read: (r: EventView) => r.jsonLd }),
   // Written only: the contract's additions and what imports keep of their source.
   ticketed: {
     arg: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),
@@ -239,22 +165,18 @@ export const EVENT_FIELDS = {
     column: "currencyPosition",
   },
   currency_code: { ...writable("currency_code", currencyCode), column: "currencyCode" },
-} satisfies Record<string, Field>;
+} satisfies Record<string, EventField>;
 
 /** `POST /events` arguments (§2.3, TEC's order, then the contract's additions). */
 export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
   "author",
-  "date",
-  "date_utc",
+  ...POST_DATE_ARGS,
   "title",
   "description",
   "slug",
   "excerpt",
   "status",
-  "timezone",
-  "all_day",
-  "start_date",
-  "end_date",
+  ...DATE_ARGS,
   "image",
   "cost",
   "website",
@@ -272,7 +194,7 @@ export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
   "currency_symbol",
   "currency_position",
   "currency_code",
-  "global_id_lineage",
+  ...LINEAGE_ARGS,
 ]);
 
 /** §4.1: every key always present (`json_ld` on single GETs). */

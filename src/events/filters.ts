@@ -3,7 +3,7 @@
  * that validate referenced ids, slugs and names in the same batch as the page (so a filtered list
  * still costs one D1 round trip).
  */
-import { and, eq, gt, gte, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   eventOrganizers,
@@ -19,6 +19,7 @@ import { inList, searchablePasswords } from "../db/sql";
 import { refsCondition } from "../terms/query";
 import type { AuthUser } from "../users/capabilities";
 import { can } from "../users/capabilities";
+import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
 
 /** Everything that narrows the archive, already validated. */
@@ -114,13 +115,10 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
     f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
     visibility(user),
   ];
-  const d = f.dates;
-  if (d.start_date) conds.push(gte(events.startDate, d.start_date));
-  if (d.end_date) conds.push(lte(events.endDate, d.end_date));
-  if (d.starts_after) conds.push(gt(events.startDate, d.starts_after));
-  if (d.starts_before) conds.push(lt(events.startDate, d.starts_before));
-  if (d.ends_after) conds.push(gt(events.endDate, d.ends_after));
-  if (d.ends_before) conds.push(lt(events.endDate, d.ends_before));
+  for (const [param, filter] of Object.entries(ARCHIVE_DATES)) {
+    const value = f.dates[param as DateParam];
+    if (value) conds.push(filter.compare(filter.column, value));
+  }
   if (f.search) {
     conds.push(
       searchablePasswords(

@@ -11,7 +11,7 @@
 import { DateTime } from "luxon";
 import type { Event, Offer } from "schema-dts";
 import type { RenderContext } from "../http/render";
-import { type JsonLdDocument, personOf, placeOf, SCHEMA_CONTEXT } from "../linked-posts/json-ld";
+import { type JsonLdDocument, jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
@@ -76,5 +76,5 @@ export function eventJsonLd(ctx: RenderContext, record: EventRecord): JsonLdDocu
     };
     ld.offers = offer;
   }
-  return { "@context": SCHEMA_CONTEXT, ...ld } as JsonLdDocument<Event>;
+  return jsonLdDocument<Event>(ld);
 }

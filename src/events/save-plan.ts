@@ -16,6 +16,7 @@ import { newPlan } from "../db/write-plan";
 import type { ArgValues } from "../http/args";
 import { writeColumns } from "../http/contract";
 import type { LinkedInput } from "../linked-posts/nested";
+import { sentPostDate } from "../linked-posts/post-fields";
 import { resolveLinked } from "../linked-posts/resolve";
 import { resolveImage } from "../media/image-ref";
 import type { Settings } from "../settings";
@@ -26,6 +27,7 @@ import { resolveZone } from "../time/zone";
 import { type AuthUser, scaleBackStatus } from "../users/capabilities";
 import { EVENT_FIELDS } from "./contract";
 import { currencyFromCost } from "./cost";
+import { dateInputs } from "./date-fields";
 import type { EventRow } from "./serialize";
 import type { CREATE_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
@@ -87,34 +89,20 @@ function sentColumns(input: EventSaveInput): Partial<typeof events.$inferInsert>
   const creating = existing === null;
   const html = htmlFiltersFor(user);
   const values: Partial<typeof events.$inferInsert> = {};
-  if (creating || ["start_date", "end_date", "all_day", "timezone"].some((n) => sent.has(n))) {
-    Object.assign(
-      values,
-      eventDates(
-        {
-          start: a.start_date,
-          end: a.end_date,
-          allDay: sent.has("all_day") || creating ? a.all_day : undefined,
-          timezone: a.timezone,
-        },
-        existing,
-        settings.siteTimezone,
-        now,
-      ),
-    );
-  }
+  const dates = dateInputs(a, sent, creating);
+  if (dates) Object.assign(values, eventDates(dates, existing, settings.siteTimezone, now));
   if (creating || a.status !== undefined) values.status = scaleBackStatus(user, a.status);
   if (a.author !== undefined || creating) values.author = a.author ?? user.id;
-  const postDate =
-    a.date_utc !== undefined
-      ? parseTime(a.date_utc, resolveZone("UTC")!, now)
-      : a.date !== undefined
-        ? parseTime(
-            a.date,
-            resolveZone(a.timezone || existing?.timezone || settings.siteTimezone)!,
-            now,
-          )
-        : null;
+  const sentDate = sentPostDate(a);
+  const postDate = sentDate
+    ? parseTime(
+        sentDate.value,
+        resolveZone(
+          sentDate.utc ? "UTC" : a.timezone || existing?.timezone || settings.siteTimezone,
+        )!,
+        now,
+      )
+    : null;
   if (postDate) {
     const d = postDates(postDate, settings.siteTimezone);
     Object.assign(values, { postDate: d.local, postDateGmt: d.gmt });

@@ -6,7 +6,8 @@
  */
 import type { ArgSpecs } from "../http/args";
 import { arg, unrequired } from "../http/args";
-import { idFormat, wpBoolean } from "../http/validators";
+import { wpBoolean } from "../http/validators";
+import { EVENT_ID } from "./args";
 import { CREATE_ARGS } from "./contract";
 
 /** `POST /events` (its contract, in TEC's order). */
@@ -14,13 +15,7 @@ export { CREATE_ARGS };
 
 /** `POST|PUT|PATCH /events/{id}` (§2.4). */
 export const EDIT_ARGS = {
-  id: arg({
-    schema: idFormat,
-    required: true,
-    type: "integer",
-    in: "path",
-    description: "events.id",
-  }),
+  id: EVENT_ID,
   ...unrequired(CREATE_ARGS),
 } satisfies ArgSpecs;
 

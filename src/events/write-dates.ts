@@ -10,6 +10,7 @@ import { InvalidParamsError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
 import { canonicalZoneName, resolveZone, zoneAbbreviation } from "../time/zone";
+import { DATE_ARG } from "./date-fields";
 import type { EventRow } from "./serialize";
 
 export interface EventDates {
@@ -50,7 +51,7 @@ export function eventDates(
   const zone = resolveZone(timezone) ?? resolveZone("UTC")!;
 
   const read = (
-    name: "start_date" | "end_date",
+    name: (typeof DATE_ARG)["start" | "end"],
     value: string | undefined,
     stored: string | undefined,
   ): DateTime => {
@@ -62,9 +63,9 @@ export function eventDates(
     // Not sent: keep the stored wall clock (re-read in the possibly new zone).
     return DateTime.fromFormat(stored ?? "", WP_FORMAT, { zone });
   };
-  let start = read("start_date", input.start, existing?.startDate);
-  let end = read("end_date", input.end, existing?.endDate);
-  if (!start.isValid) throw new InvalidParamsError([{ name: "start_date" }]);
+  let start = read(DATE_ARG.start, input.start, existing?.startDate);
+  let end = read(DATE_ARG.end, input.end, existing?.endDate);
+  if (!start.isValid) throw new InvalidParamsError([{ name: DATE_ARG.start }]);
   if (!end.isValid) end = start;
   const allDay = input.allDay ?? existing?.allDay ?? false;
   if (allDay) {

@@ -24,7 +24,7 @@
 
 import { type EventRecord, eventUrl } from "../events/serialize";
 import type { RenderContext } from "../http/render";
-import { personOf, placeOf } from "../linked-posts/json-ld";
+import { jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
 import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
 import { venueRegion } from "../linked-posts/venue";
 import { byName } from "../terms/serialize";
@@ -79,7 +79,7 @@ function when(row: EventRecord["row"]): string {
 function structured(schema: string, data: object): string {
   return contentLine(
     "STRUCTURED-DATA",
-    escapeText(JSON.stringify({ "@context": "https://schema.org", ...data })),
+    escapeText(JSON.stringify(jsonLdDocument(data, "https://schema.org"))),
     [
       ["FMTTYPE", "application/ld+json"],
       ["SCHEMA", schema],

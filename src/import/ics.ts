@@ -34,9 +34,11 @@ import type ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { listToArray } from "../http/validators";
 import { isUrl } from "../linked-posts/fields";
+import { schemaTypeOf } from "../linked-posts/json-ld";
+import type { VenueFields } from "../linked-posts/kinds";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
-import { parseLocation } from "./location";
+import { parseLocation, regionFields } from "./location";
 import { expand, keyOf, MAX_OCCURRENCES, type SeriesFrame } from "./recurrence";
 import { type ScannedCalendar, scanCalendar } from "./scan";
 
@@ -51,20 +53,11 @@ export interface IcsOrganizer {
   website?: string;
 }
 
-/** A venue's details from a VLOCATION's schema.org `Place` (API field names, §2.6). */
-export interface IcsVenueDetails {
-  address?: string;
-  city?: string;
-  stateprovince?: string;
-  state?: string;
-  province?: string;
-  zip?: string;
-  country?: string;
-  phone?: string;
-  website?: string;
-  geo_lat?: number;
-  geo_lng?: number;
-}
+/**
+ * A venue's details from a VLOCATION's schema.org `Place` or a LOCATION text: the venue's fields
+ * beyond its name as the API takes them (§2.6, `VENUE_ARGS`).
+ */
+export type IcsVenueDetails = Partial<Omit<VenueFields, "venue">>;
 
 /** One VEVENT, normalized and validated. Text is unescaped; absent fields are `undefined`/`[]`. */
 export interface IcsEvent {
@@ -176,13 +169,7 @@ function structuredData(
     if (param(prop, "fmttype").toLowerCase() !== "application/ld+json") continue;
     try {
       const data = JSON.parse(String(prop.getFirstValue() ?? "")) as unknown;
-      if (
-        data &&
-        typeof data === "object" &&
-        !Array.isArray(data) &&
-        (data as Record<string, unknown>)["@type"] === type
-      )
-        return data as Record<string, unknown>;
+      if (schemaTypeOf(data) === type) return data as Record<string, unknown>;
     } catch {
       // Not JSON: ignored like any property the importer does not read.
     }
@@ -220,8 +207,7 @@ function venueOf(vevent: ICAL.Component): { name: string; details: IcsVenueDetai
     const details: IcsVenueDetails = {
       address: str(address.streetAddress),
       city: str(address.addressLocality),
-      stateprovince: region,
-      ...(us ? { state: region } : { province: region }),
+      ...regionFields(region, us),
       zip: str(address.postalCode),
       country,
       phone: str(place.telephone),

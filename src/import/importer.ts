@@ -4,6 +4,8 @@
  * (`POST /events`), updates what differs (`PUT /events/{id}` with only the differing fields) and
  * leaves the rest alone, so a second import of the same file writes nothing.
  */
+import { everyDate } from "../events/date-fields";
+import { pageQuery } from "../http/list-args";
 import { canonicalZoneName, resolveZone } from "../time/zone";
 import {
   type Answer,
@@ -120,7 +122,7 @@ export async function lookup(
     run: async () => {
       const answer: Answer<EventList> = await req.send(
         "GET",
-        `/events?${uidQuery(chunk)}&per_page=${CHUNK}`,
+        `/events?${uidQuery(chunk)}&${new URLSearchParams(pageQuery(CHUNK))}`,
       );
       expectOk(answer, `looking up ${chunk.length} UIDs`);
       const list = answer.body?.events ?? [];
@@ -135,7 +137,7 @@ export async function lookup(
     run: async () => {
       const answer: Answer<EventList> = await req.send(
         "GET",
-        `/events?${uidQuery([uid])}&per_page=1`,
+        `/events?${uidQuery([uid])}&${new URLSearchParams(pageQuery(1))}`,
       );
       expectOk(answer, `looking up UID ${uid}`);
       const event = answer.body?.events?.[0];
@@ -158,7 +160,7 @@ async function removedOccurrences(
   if (series.length === 0) return [];
   const answer = await req.send(
     "GET",
-    `/events.ics?start_date=1970-01-01&end_date=2999-12-31&status=${STATUSES.replace(",trash", "")}`,
+    `/events.ics?${new URLSearchParams(everyDate("1970-01-01", "2999-12-31"))}&status=${STATUSES.replace(",trash", "")}`,
   );
   expectOk(
     answer,
@@ -212,7 +214,10 @@ async function create(
   const answer = sent.answer!;
   if (answer.status === 400 && answer.attempts > 1 && answer.body?.data?.params?.uid) {
     // A retried create whose first attempt was stored after all: the UID is taken by it.
-    const again = await req.send<EventList>("GET", `/events?${uidQuery([e.uid])}&per_page=1`);
+    const again = await req.send<EventList>(
+      "GET",
+      `/events?${uidQuery([e.uid])}&${new URLSearchParams(pageQuery(1))}`,
+    );
     if (again.status === 200 && again.body?.events?.length) return true;
   }
   expectOk(answer, `creating ${label(e)}`);

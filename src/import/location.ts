@@ -19,6 +19,15 @@ const WORDS = /^[^\d]+$/;
 /** A street with its number first (`100 Main St`, `221B Baker St`) or last (`Hauptstraße 5`). */
 const STREET = /^\d+[A-Za-z]?\s+\S|\S\s+\d+[A-Za-z]?$/;
 
+/**
+ * The address region as the venue's fields take it (§2.6, §8.6): the state (in the US) or the
+ * province, and `stateprovince`, which the API would otherwise derive from them by TEC's rule.
+ * @example regionFields("IL", true) // { state: "IL", stateprovince: "IL" }
+ */
+export function regionFields(value: string | undefined, us: boolean): IcsVenueDetails {
+  return { ...(us ? { state: value } : { province: value }), stateprovince: value };
+}
+
 let countries: Set<string> | null = null;
 
 /** English names of countries (lower case), from ICU; a short list where ICU has no region names. */
@@ -61,7 +70,7 @@ export function parseLocation(text: string): { name: string; details: IcsVenueDe
     details.country = rest.pop();
   const region = (value: string) => {
     const us = details.country === undefined || US.test(details.country);
-    Object.assign(details, us ? { state: value } : { province: value }, { stateprovince: value });
+    Object.assign(details, regionFields(value, us));
   };
   const [city, extra] = rest;
   const zipFirst = ZIP_FIRST.exec(city ?? "");

@@ -3,18 +3,19 @@
  * how it decides that a stored event already says the same (so that a second import of an
  * unchanged file writes nothing). Updates name only the fields that differ (contract §4 row 10).
  */
+import { type DatesBody, datesBody, datesOf, type EventDatesObject } from "../events/date-fields";
 import { autop, sanitizeTitle } from "../text/html";
 import type { IcsDates } from "./dates";
 import type { IcsEvent, IcsVenueDetails } from "./ics";
 
-/** The JSON body of `POST /events` or `PUT /events/{id}`, as far as the importer uses it. */
-export interface EventBody {
+/**
+ * The JSON body of `POST /events` or `PUT /events/{id}`, as far as the importer uses it. Dates are
+ * `Y-m-d` (all-day), `Y-m-d H:i:s` (wall clock in `timezone`) or ISO 8601 UTC
+ * (`2025-05-17T17:30:00Z`).
+ */
+export interface EventBody extends Partial<DatesBody> {
   title?: string;
   description?: string;
-  /** `Y-m-d` (all-day), `Y-m-d H:i:s` (wall clock in `timezone`) or ISO 8601 UTC (`2025-05-17T17:30:00Z`). */
-  start_date?: string;
-  end_date?: string;
-  all_day?: boolean;
   /** IANA name; absent = the event's current zone (the site's on create). */
   timezone?: string;
   /** `""` clears it. */
@@ -32,19 +33,13 @@ export interface EventBody {
 }
 
 /** The fields of a stored event (tec-reference §4.1) the comparison reads. */
-export interface RemoteEvent {
+export interface RemoteEvent extends EventDatesObject {
   id: number;
   status: string;
   url: string;
   title: string;
   description: string;
   website: string;
-  all_day: boolean;
-  start_date: string;
-  end_date: string;
-  utc_start_date: string;
-  utc_end_date: string;
-  timezone: string;
   venue: { venue: string } | Array<{ venue: string }>;
   organizer: Array<{ organizer: string }>;
   categories: Array<{ name: string }>;
@@ -62,49 +57,45 @@ export interface BodyOptions {
 const same = (a: string | undefined, b: string | undefined) =>
   (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
 const isoUtc = (wp: string) => `${wp.replace(" ", "T")}Z`;
-const zoneOf = (timezone?: string) => (timezone ? { timezone } : {});
 
 function dateFields(d: IcsDates, timezone?: string): EventBody {
+  // A zone given only when there is one (the event's current zone stays otherwise).
+  const zone = timezone || undefined;
   switch (d.kind) {
     case "all-day":
-      return { start_date: d.start, end_date: d.end, all_day: true, ...zoneOf(timezone) };
+      return datesBody({ start: d.start, end: d.end, allDay: true, timezone: zone });
     case "zoned":
-      return { start_date: d.start, end_date: d.end, all_day: false, timezone: d.zone };
+      return datesBody({ start: d.start, end: d.end, allDay: false, timezone: d.zone });
     case "utc":
       // With its offset the server keeps the instant, whatever the event's zone (write-dates.ts).
-      return {
-        start_date: isoUtc(d.startUtc),
-        end_date: isoUtc(d.endUtc),
-        all_day: false,
-        ...zoneOf(timezone),
-      };
+      return datesBody({
+        start: isoUtc(d.startUtc),
+        end: isoUtc(d.endUtc),
+        allDay: false,
+        timezone: zone,
+      });
     case "floating":
-      return { start_date: d.start, end_date: d.end, all_day: false, ...zoneOf(timezone) };
+      return datesBody({ start: d.start, end: d.end, allDay: false, timezone: zone });
   }
 }
 
-function sameDates(d: IcsDates, r: RemoteEvent, timezone?: string): boolean {
+function sameDates(d: IcsDates, remote: RemoteEvent, timezone?: string): boolean {
+  const r = datesOf(remote);
   const zoneOk = timezone === undefined || r.timezone === timezone;
   switch (d.kind) {
     case "all-day":
       // The API stores all-day events as 00:00:00–23:59:59 local (§8.2).
       return (
-        r.all_day &&
-        r.start_date === `${d.start} 00:00:00` &&
-        r.end_date === `${d.end} 23:59:59` &&
-        zoneOk
+        !!r.allDay && r.start === `${d.start} 00:00:00` && r.end === `${d.end} 23:59:59` && zoneOk
       );
     case "zoned":
       return (
-        !r.all_day &&
-        r.utc_start_date === d.startUtc &&
-        r.utc_end_date === d.endUtc &&
-        r.timezone === d.zone
+        !r.allDay && r.startUtc === d.startUtc && r.endUtc === d.endUtc && r.timezone === d.zone
       );
     case "utc":
-      return !r.all_day && r.utc_start_date === d.startUtc && r.utc_end_date === d.endUtc && zoneOk;
+      return !r.allDay && r.startUtc === d.startUtc && r.endUtc === d.endUtc && zoneOk;
     case "floating":
-      return !r.all_day && r.start_date === d.start && r.end_date === d.end && zoneOk;
+      return !r.allDay && r.start === d.start && r.end === d.end && zoneOk;
   }
 }
 

@@ -9,15 +9,8 @@ import * as v from "valibot";
 import { statusList } from "../events/args";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue, unrequired } from "../http/args";
-import {
-  idFormat,
-  isTruthy,
-  nonEmptyString,
-  positiveInt,
-  searchText,
-  timeInput,
-  wpBoolean,
-} from "../http/validators";
+import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
+import { idFormat, isTruthy, nonEmptyString, positiveInt, wpBoolean } from "../http/validators";
 import { LINKED, type LinkedKind } from "./kinds";
 
 /** A swagger-only boolean read with `tribe_is_truthy` (§3): never rejected. */
@@ -32,14 +25,8 @@ const password = v.pipe(
 function archive<K extends LinkedKind>(kind: K) {
   const p = LINKED[kind].plural;
   return {
-    page: arg({ schema: positiveInt, default: 1, type: "integer", description: `${p}.page` }),
-    per_page: arg({
-      schema: positiveInt,
-      default: (c) => c.perPageDefault,
-      type: "integer",
-      description: `${p}.per_page`,
-    }),
-    search: arg({ schema: searchText, type: "string", description: `${p}.search` }),
+    ...pageArgs(p),
+    ...searchArg(p),
     event: arg({ schema: positiveInt, type: "integer", description: `${p}.event` }),
     has_events: arg({ schema: truthy, swaggerType: "boolean", description: `${p}.has_events` }),
     only_with_upcoming: arg({
@@ -54,11 +41,7 @@ function archive<K extends LinkedKind>(kind: K) {
       format: "string",
       description: `${p}.status`,
     }),
-    modified_after: arg({
-      schema: timeInput,
-      swaggerType: "string",
-      description: `${p}.modified_after`,
-    }),
+    ...modifiedAfterArg(p),
     password: arg({ schema: password, swaggerType: "string", description: `${p}.password` }),
   } satisfies ArgSpecs;
 }

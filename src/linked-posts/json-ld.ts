@@ -15,7 +15,27 @@ import { type VenueRow, venueRegion } from "./venue";
 export const SCHEMA_CONTEXT = "http://schema.org" as const;
 
 /** A JSON-LD document: a schema.org object with its `@context`. */
-export type JsonLdDocument<T> = Exclude<T, string> & { "@context": typeof SCHEMA_CONTEXT };
+export type JsonLdDocument<T, C extends string = typeof SCHEMA_CONTEXT> = Exclude<T, string> & {
+  "@context": C;
+};
+
+/**
+ * A schema.org object as a standalone document: its `@context` first (TEC's, unless another is
+ * given: the iCalendar feed writes the https form), then the object.
+ * @example jsonLdDocument<Place>(placeOf(row)) // { "@context": "http://schema.org", "@type": "Place", … }
+ */
+export function jsonLdDocument<T, C extends string = typeof SCHEMA_CONTEXT>(
+  object: Exclude<T, string>,
+  context: C = SCHEMA_CONTEXT as C,
+): JsonLdDocument<T, C> {
+  return { "@context": context, ...object } as JsonLdDocument<T, C>;
+}
+
+/** The schema.org type a JSON-LD object names (`Place`), if it is an object that names one. */
+export const schemaTypeOf = (data: unknown): unknown =>
+  data && typeof data === "object" && !Array.isArray(data)
+    ? (data as Record<string, unknown>)["@type"]
+    : undefined;
 
 function compact<T extends object>(obj: T): T {
   return Object.fromEntries(
@@ -72,7 +92,7 @@ export function personOf(row: OrganizerRow, image?: MediaRow | null): Exclude<Pe
  * @example venueJsonLd(row) // { "@context": "http://schema.org", "@type": "Place", name: "Blue Room", address: {...} }
  */
 export function venueJsonLd(row: VenueRow, image?: MediaRow | null): JsonLdDocument<Place> {
-  return { "@context": SCHEMA_CONTEXT, ...placeOf(row, image) } as JsonLdDocument<Place>;
+  return jsonLdDocument<Place>(placeOf(row, image));
 }
 
 /**
@@ -83,5 +103,5 @@ export function organizerJsonLd(
   row: OrganizerRow,
   image?: MediaRow | null,
 ): JsonLdDocument<Person> {
-  return { "@context": SCHEMA_CONTEXT, ...personOf(row, image) } as JsonLdDocument<Person>;
+  return jsonLdDocument<Person>(personOf(row, image));
 }

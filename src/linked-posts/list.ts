@@ -10,11 +10,11 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex } from "../http/crypto";
 import { ApiError, InvalidParamsError } from "../http/errors";
-import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
 import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { WP_FORMAT } from "../time/format";
-import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { can } from "../users/capabilities";
 import { passwordAccess, visibleBody } from "./access";
@@ -38,8 +38,6 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     throw new InvalidParamsError([{ name: "status" }]);
   }
   const site = resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!;
-  const modifiedAfter =
-    a.modified_after !== undefined ? parseTime(a.modified_after, site, now) : null;
   const filters: LinkedFilters = {
     statuses: a.status ?? (editor ? ANY_STATUSES : ["publish"]),
     search: a.search,
@@ -47,17 +45,15 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     event: a.event,
     hasEvents: sent.has("has_events") ? a.has_events : undefined,
     onlyWithUpcoming: a.only_with_upcoming === true,
-    modifiedAfter: modifiedAfter ? modifiedAfter.toUTC().toFormat(WP_FORMAT) : undefined,
+    modifiedAfter: modifiedAfterUtc(a, settings.siteTimezone, now),
     now: now.setZone(site).toFormat(WP_FORMAT),
   };
-  const page = a.page;
-  const perPage = clampPerPage(a.per_page, settings.perPageMax);
+  const { page, perPage, offset } = pageOf(a, settings.perPageMax);
 
   const { db } = c.get("rdb");
   const t = commonTable(kind);
   const where = linkedWhere(db, kind, filters, user);
   const order = [desc(t.postDate), desc(t.id)];
-  const offset = (page - 1) * perPage;
   const pageImageIds = db
     .select({ id: t.imageId })
     .from(t)
@@ -102,16 +98,18 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   });
 
   const plural = LINKED[kind].plural;
-  const echo: Array<[string, unknown]> = [
-    ["per_page", perPage],
-    ["search", a.search],
-    ["event", a.event],
-    ["has_events", filters.hasEvents],
-    ["only_with_upcoming", filters.onlyWithUpcoming || undefined],
-    ["status", a.status ?? (editor ? ANY_STATUSES : ["publish"])],
-    ["modified_after", a.modified_after],
-  ];
+  const echo = echoed(
+    perPage,
+    [
+      ["search", a.search],
+      ["event", a.event],
+      ["has_events", filters.hasEvents],
+      ["only_with_upcoming", filters.onlyWithUpcoming || undefined],
+      ["status", a.status ?? (editor ? ANY_STATUSES : ["publish"])],
+    ],
+    a,
+  );
   const links = pageLinks(`${ctx.urls.namespaceRoot}${plural}/`, page, pages, echo);
   setPagingHeaders(c, total, pages, links);
-  return c.json({ [plural]: list, ...links, total, total_pages: pages });
+  return c.json(archiveBody(plural, list, links, total, pages));
 }

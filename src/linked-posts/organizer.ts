@@ -5,18 +5,19 @@
  * objects inside events), the `/doc` component `Organizer`, and the organizer object itself
  * (`serializeOrganizer`, typed by that component).
  */
-import * as v from "valibot";
+import type * as v from "valibot";
 import type { organizers } from "../db/schema";
 import { argSpecs, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy, type RenderContext } from "../http/render";
 import type { MediaRow } from "../media/serialize";
 import { OrganizerJsonLd } from "../root/json-ld-schemas";
-import { ref } from "../root/schema-kit";
 import { urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
 import {
   globalIdFields,
   globalIds,
+  jsonLdField,
+  jsonLdOf,
   postArgs,
   postFields,
   postHead,
@@ -31,7 +32,7 @@ export const ORGANIZER_FIELDS = {
   phone: textField("organizer", "phone", "phone"),
   website: textField("organizer", "website", "website", urlOrEmpty),
   email: textField("organizer", "email", "email"),
-  json_ld: { out: v.optional(ref(OrganizerJsonLd, "organizer.json_ld")) },
+  ...jsonLdField(OrganizerJsonLd, "organizer"),
   ...globalIdFields("organizer", "organizers"),
 } satisfies Record<string, WireField>;
 
@@ -77,8 +78,7 @@ export function serializeOrganizer(
     phone: row.phone,
     website: row.website,
     email: row.email,
-    // Typed with schema.org's typings (src/linked-posts/json-ld.ts); `/doc` names what it writes.
-    ...(ctx.single ? { json_ld: organizerJsonLd(row, image) as OrganizerObject["json_ld"] } : {}),
+    ...jsonLdOf<OrganizerObject>(ctx, () => organizerJsonLd(row, image)),
   });
   const ids = globalIds(ctx, row);
   return { ...body, id: row.id, ...ids };

@@ -3,7 +3,8 @@
  * their contracts (src/linked-posts/venue.ts, src/linked-posts/organizer.ts): the post fields
  * first, then the global ids last. Keys other than `id` and the global ids are left out when empty
  * (quirk 17), so their schemas are optional. `/doc` descriptions are `doc.schemas.{kind}.{field}`,
- * argument descriptions `args.{kind}s.{field}`.
+ * argument descriptions `args.{kind}s.{field}`. The post dates, the global ids and `json_ld` are
+ * the event's too (src/events/contract.ts), declared here once for every post.
  */
 import * as v from "valibot";
 import { arg } from "../http/args";
@@ -11,11 +12,52 @@ import type { WireField } from "../http/contract";
 import { globalId, type RenderContext } from "../http/render";
 import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
 import { imageObject, type MediaRow } from "../media/serialize";
-import { d, flag, image, int, opt, str } from "../root/schema-kit";
+import { d, flag, image, int, opt, ref, str } from "../root/schema-kit";
 import { autop } from "../text/html";
 import type { HtmlFilters } from "../text/kses";
 import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
 import type { LinkedKind } from "./kinds";
+
+/** The columns of a post's dates. */
+type PostDateColumn = "postDate" | "postDateGmt" | "postModified" | "postModifiedGmt";
+
+/**
+ * The post's dates (§4.1, §4.2, §4.3), in wire order: `date` and `date_utc` (site time and UTC,
+ * writable as `is_time` inputs, §2.3, §2.6), `modified` and `modified_utc` (read only).
+ * @param field the field as sent, read from its column (`out`, `read`).
+ * @param args the argument descriptions' prefix (`events.write`, `venues`).
+ */
+export function postDateFields<F extends WireField<never>>(
+  field: (key: string, column: PostDateColumn) => F,
+  args: string,
+) {
+  const writable = (key: string, column: PostDateColumn) => ({
+    ...field(key, column),
+    arg: arg({ schema: timeInput, type: "string", description: `${args}.${key}` }),
+  });
+  return {
+    date: writable("date", "postDate"),
+    date_utc: writable("date_utc", "postDateGmt"),
+    modified: field("modified", "postModified"),
+    modified_utc: field("modified_utc", "postModifiedGmt"),
+  };
+}
+
+/** The writable post dates, in TEC's argument order. */
+export const POST_DATE_ARGS = ["date", "date_utc"] as const;
+
+/**
+ * The post date a write sends (§2.3, §2.6): `date_utc` (UTC) before `date` (site time, or the
+ * event's zone); undefined when it sends neither.
+ */
+export function sentPostDate(a: {
+  date?: string;
+  date_utc?: string;
+}): { value: string; utc: boolean } | undefined {
+  if (a.date_utc !== undefined) return { value: a.date_utc, utc: true };
+  if (a.date !== undefined) return { value: a.date, utc: false };
+  return undefined;
+}
 
 /** The post fields, in wire order, up to the image. */
 export const postFields = <K extends LinkedKind>(kind: K) => {
@@ -49,16 +91,7 @@ export const postFields = <K extends LinkedKind>(kind: K) => {
       out: opt(`${kind}.status`),
       arg: arg({ schema: postStatus, type: "string", description: `${p}.status` }),
     },
-    date: {
-      out: opt(`${kind}.date`),
-      arg: arg({ schema: timeInput, type: "string", description: `${p}.date` }),
-    },
-    date_utc: {
-      out: opt(`${kind}.date_utc`),
-      arg: arg({ schema: timeInput, type: "string", description: `${p}.date_utc` }),
-    },
-    modified: { out: opt(`${kind}.modified`) },
-    modified_utc: { out: opt(`${kind}.modified_utc`) },
+    ...postDateFields((key) => ({ out: opt(`${kind}.${key}`) }), p),
     url: { out: opt(`${kind}.url`) },
     ...({ [kind]: name } as { [N in K]: typeof name }),
     description: html("description", "content"),
@@ -74,16 +107,7 @@ export const postFields = <K extends LinkedKind>(kind: K) => {
 
 /** The arguments every linked post takes first (§2.6, §2.7 order): the post fields and the lineage. */
 export const postArgs = <K extends LinkedKind>(kind: K) =>
-  [
-    "author",
-    "date",
-    "date_utc",
-    "global_id_lineage",
-    kind,
-    "description",
-    "excerpt",
-    "status",
-  ] as const;
+  ["author", ...POST_DATE_ARGS, ...LINEAGE_ARGS, kind, "description", "excerpt", "status"] as const;
 
 /** What `postHead` reads of a venue or organizer row. */
 interface PostHeadRow {
@@ -155,6 +179,31 @@ export const globalIdFields = (doc: string, args: string) =>
       editorsOnly: true,
     },
   }) satisfies Record<string, WireField<{ ids: GlobalIds }>>;
+
+/**
+ * `json_ld` (§4.9): the post's schema.org document, sent on single GETs only.
+ * @param doc the `/doc` description prefix (`event`, `venue`).
+ * @param more the rest of the field: how it is read (events; venues and organizers add it in their
+ *   serializers, `jsonLdOf`).
+ */
+export const jsonLdField = <S extends v.GenericSchema, M extends object = Record<never, never>>(
+  schema: S,
+  doc: string,
+  more = {} as M,
+) => ({ json_ld: { out: v.optional(ref(schema, `${doc}.json_ld`)), ...more } });
+
+/**
+ * The `json_ld` of an answer (§4.9): built on single GETs (`ctx.single`), else nothing. `build`'s
+ * schema.org typings (src/linked-posts/json-ld.ts) are taken for the type `/doc` gives it in `O`.
+ * @example ...jsonLdOf<VenueObject>(ctx, () => venueJsonLd(row, image))
+ */
+export const jsonLdOf = <O extends { json_ld?: unknown }>(
+  ctx: RenderContext,
+  build: () => unknown,
+): Pick<O, "json_ld"> => (ctx.single ? { json_ld: build() } : {}) as Pick<O, "json_ld">;
+
+/** The writable global ids (the lineage), in TEC's argument order. */
+export const LINEAGE_ARGS = ["global_id_lineage"] as const;
 
 /** The global ids of a post as sent: its own, and its lineage after it (§4.1). */
 export function globalIds(

@@ -26,6 +26,7 @@ import {
   type VenueFields,
 } from "./kinds";
 import type { LinkedInput, LinkedRef } from "./nested";
+import { sentPostDate } from "./post-fields";
 import { insertedStateProvince } from "./venue";
 
 type CreateRef = Extract<LinkedRef, { fields: unknown }>;
@@ -80,13 +81,11 @@ export function lookupLinked(
  */
 export function postDateColumns(
   plan: WritePlan,
-  fields: { date?: string; date_utc?: string },
+  fields: Parameters<typeof sentPostDate>[0],
 ): { postDate: string; postDateGmt: string } {
-  const zone =
-    resolveZone(fields.date_utc !== undefined ? "UTC" : plan.settings.siteTimezone) ??
-    resolveZone("UTC")!;
-  const input = fields.date_utc ?? fields.date;
-  const instant = input === undefined ? null : parseTime(input, zone, plan.now);
+  const sent = sentPostDate(fields);
+  const zone = resolveZone(sent?.utc ? "UTC" : plan.settings.siteTimezone) ?? resolveZone("UTC")!;
+  const instant = sent === undefined ? null : parseTime(sent.value, zone, plan.now);
   const d = instant ? postDates(instant, plan.settings.siteTimezone) : plan.stamp;
   return { postDate: d.local, postDateGmt: d.gmt };
 }

@@ -9,8 +9,9 @@ import { scaleBackStatus } from "../users/capabilities";
 import { unlinkStatements } from "./delete";
 import { type LinkedFields, type LinkedKind, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedRow } from "./load";
+import { sentPostDate } from "./post-fields";
 import { postDateColumns } from "./resolve";
-import { updatedStateProvince, type VenueRow } from "./venue";
+import { clearedCoordinates, updatedStateProvince, type VenueRow } from "./venue";
 
 /** What an update was sent, validated. */
 export interface UpdateInput {
@@ -43,14 +44,11 @@ export function updatedColumns(
   if (input.name !== undefined) columns.title = html.data(input.name);
   if (kind === "venue") {
     Object.assign(columns, updatedStateProvince(existing as VenueRow, a as VenueFields, sent));
-    // A JSON null removes the coordinate (it never reaches `sent`, which holds non-null values).
-    if (named("geo_lat") && !sent.has("geo_lat")) columns.geoLat = null;
-    if (named("geo_lng") && !sent.has("geo_lng")) columns.geoLng = null;
+    Object.assign(columns, clearedCoordinates(named, sent));
   }
   if (input.imageId !== undefined) columns.imageId = input.imageId;
   if (a.author !== undefined) columns.author = a.author;
-  if (a.date !== undefined || a.date_utc !== undefined)
-    Object.assign(columns, postDateColumns(plan, a));
+  if (sentPostDate(a)) Object.assign(columns, postDateColumns(plan, a));
   if (a.status !== undefined) columns.status = scaleBackStatus(plan.user, a.status);
 
   const row = existing as unknown as Record<string, unknown>;

@@ -12,12 +12,14 @@ import { argSpecs, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy, type RenderContext } from "../http/render";
 import type { MediaRow } from "../media/serialize";
 import { VenueJsonLd } from "../root/json-ld-schemas";
-import { d, ref } from "../root/schema-kit";
+import { d } from "../root/schema-kit";
 import { coordinate, urlOrEmpty } from "./fields";
 import { venueJsonLd } from "./json-ld";
 import {
   globalIdFields,
   globalIds,
+  jsonLdField,
+  jsonLdOf,
   MAP_FLAG_ARGS,
   mapFlagFields,
   mapFlags,
@@ -52,7 +54,7 @@ export const VENUE_FIELDS = {
   stateprovince: textField("venue", "stateprovince", "stateprovince"),
   geo_lat: geoField("geo_lat", "geoLat", 90),
   geo_lng: geoField("geo_lng", "geoLng", 180),
-  json_ld: { out: v.optional(ref(VenueJsonLd, "venue.json_ld")) },
+  ...jsonLdField(VenueJsonLd, "venue"),
   ...mapFlagFields("venue", "venues"),
   ...globalIdFields("venue", "venues"),
 } satisfies Record<string, WireField>;
@@ -119,8 +121,7 @@ export function serializeVenue(
     website: row.website,
     stateprovince: row.stateprovince,
     ...(row.geoLat && row.geoLng ? { geo_lat: row.geoLat, geo_lng: row.geoLng } : {}),
-    // Typed with schema.org's typings (src/linked-posts/json-ld.ts); `/doc` names what it writes.
-    ...(ctx.single ? { json_ld: venueJsonLd(row, image) as VenueObject["json_ld"] } : {}),
+    ...jsonLdOf<VenueObject>(ctx, () => venueJsonLd(row, image)),
   });
   const ids = globalIds(ctx, row);
   return {
@@ -129,6 +130,21 @@ export function serializeVenue(
     ...mapFlags(row),
     ...ids,
   };
+}
+
+/**
+ * The coordinates an update removes: those named with a JSON null (which never reach `sent`, which
+ * holds non-null values), as columns set to null.
+ * @param named whether the request names a field at all.
+ */
+export function clearedCoordinates(
+  named: (field: string) => boolean,
+  sent: Set<string>,
+): Partial<Record<"geoLat" | "geoLng", null>> {
+  const out: Partial<Record<"geoLat" | "geoLng", null>> = {};
+  for (const field of ["geo_lat", "geo_lng"] as const)
+    if (named(field) && !sent.has(field)) out[VENUE_FIELDS[field].column] = null;
+  return out;
 }
 
 /** The fields whose change re-derives `stateprovince`. */

@@ -8,7 +8,8 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { forbidden } from "../http/errors";
 import { htmlFiltersFor } from "../text/kses";
 import { can } from "../users/capabilities";
-import { imageMimeType, MEDIA_CREATE_ARGS, titleFromUrl } from "./args";
+import { MEDIA_CREATE_ARGS } from "./args";
+import { imageMimeType, titleFromUrl } from "./fields";
 import { serializeMedia } from "./serialize";
 
 /**

@@ -21,7 +21,7 @@ import { InvalidParamsError } from "../http/errors";
 import type { LinkedInput } from "../linked-posts/nested";
 import { sanitizeTitle } from "../text/html";
 import { type AuthUser, can } from "../users/capabilities";
-import { titleFromUrl } from "./args";
+import { titleFromUrl } from "./fields";
 import { checkImageUrl, type ImageUrlCheck } from "./url-check";
 
 /** One image reference of a request. */

@@ -1,12 +1,17 @@
 /**
  * Media: the image object of tec-reference §4.5 that posts embed, and the contract of the
- * `wp/v2/media` object (each field once: its `/doc` schema and its column or how it is read).
+ * `wp/v2/media` object (each field once: its `/doc` schema, its column or how it is read, the
+ * argument that writes it), with the `/doc` component, serializer and create arguments derived
+ * from it.
  */
 import * as v from "valibot";
 import type { media } from "../db/schema";
-import { readMapping, type WireField, wireSchema } from "../http/contract";
+import { arg } from "../http/args";
+import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy } from "../http/render";
+import { positiveInt } from "../http/validators";
 import { d, int, str } from "../root/schema-kit";
+import { extensionOf, imageUrl, plain } from "./fields";
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -18,16 +23,6 @@ export interface ImageObject {
   width?: number;
   height?: number;
   filesize?: number;
-}
-
-/** File extension of a URL's path, lower case (`jpg`), or `""`. */
-export function extensionOf(url: string): string {
-  try {
-    const m = /\.([a-z0-9]{1,8})$/i.exec(new URL(url).pathname);
-    return m ? m[1].toLowerCase() : "";
-  } catch {
-    return "";
-  }
 }
 
 /** `image` of an event/venue/organizer: the object, or `false` when there is none. */
@@ -61,12 +56,21 @@ export const MEDIA_FIELDS = {
   title: {
     out: d(v.strictObject({ rendered: str("media.title_rendered") }), "media.title"),
     read: (row: MediaRow) => ({ rendered: row.title }),
+    arg: arg({ schema: plain(250), type: "string", description: "media.title" }),
   },
   author: { out: int("media.author"), read: (row: MediaRow) => row.author ?? 0 },
-  alt_text: { out: str("media.alt_text"), column: "altText" },
+  alt_text: {
+    out: str("media.alt_text"),
+    column: "altText",
+    arg: arg({ schema: plain(1000), type: "string", description: "media.alt_text" }),
+  },
   media_type: { out: d(v.literal("image"), "media.media_type"), read: () => "image" },
   mime_type: { out: str("media.mime_type"), column: "mimeType" },
-  source_url: { out: str("media.source_url"), column: "sourceUrl" },
+  source_url: {
+    out: str("media.source_url"),
+    column: "sourceUrl",
+    arg: arg({ schema: imageUrl, required: true, type: "string", description: "media.source_url" }),
+  },
   // Only the dimensions (pixels) and size (bytes) that are known; `{}` when none is.
   media_details: {
     out: d(
@@ -81,7 +85,25 @@ export const MEDIA_FIELDS = {
       return details;
     },
   },
+  // Written only (sent inside `media_details`).
+  width: {
+    arg: arg({ schema: positiveInt, type: "integer", description: "media.width" }),
+    column: "width",
+  },
+  height: {
+    arg: arg({ schema: positiveInt, type: "integer", description: "media.height" }),
+    column: "height",
+  },
 } satisfies Record<string, WireField<MediaRow>>;
+
+/** `POST /media` arguments (JSON or form): a reference to an image hosted elsewhere, not an upload. */
+export const MEDIA_CREATE_ARGS = argSpecs(MEDIA_FIELDS, [
+  "source_url",
+  "alt_text",
+  "title",
+  "width",
+  "height",
+]);
 
 /** An attachment as `wp/v2/media` answers. */
 export const Media = wireSchema(MEDIA_FIELDS);

@@ -7,7 +7,7 @@
  * `IMAGE_URL_CHECK=off` (local development without internet, see README) skips the request and
  * takes the type from the file extension instead.
  */
-import { extensionOf } from "./serialize";
+import { extensionOf } from "./fields";
 
 /** Image types a URL may point at (WordPress's default upload types that are images; no SVG). */
 export const ALLOWED_IMAGE_TYPES: Readonly<Record<string, string>> = {

@@ -24,17 +24,6 @@ export const emptyList = v.pipe(v.array(v.unknown()), v.maxLength(0));
 export const ref = <S extends v.GenericSchema>(schema: S, key: string) =>
   d(v.intersect([schema]), key);
 
-/** §5.1 bodies: the list under its key, the paging links, `total`, `total_pages`. */
-export const archive = <S extends v.GenericSchema>(key: string, item: S) =>
-  v.strictObject({
-    [key]: d(v.array(item), `archive.${key}`),
-    rest_url: str("archive.rest_url"),
-    next_rest_url: opt("archive.next_rest_url"),
-    previous_rest_url: opt("archive.previous_rest_url"),
-    total: int("archive.total"),
-    total_pages: int("archive.total_pages"),
-  });
-
 /** `DELETE …?force=true` (contract §4): the post is gone; `previous` is what it was. */
 export const deleted = <S extends v.GenericSchema>(item: S, key: string) =>
   v.strictObject({

@@ -15,6 +15,7 @@
  */
 import * as v from "valibot";
 import { CostDetails, Event } from "../events/contract";
+import { archive } from "../http/pagination";
 import { Organizer } from "../linked-posts/organizer";
 import { Venue } from "../linked-posts/venue";
 import { EventTerm, Term } from "../terms/contract";
@@ -28,7 +29,7 @@ import {
   VenueJsonLd,
 } from "./json-ld-schemas";
 import { DateDetails } from "./part-schemas";
-import { archive, d, deleted, emptyList, Image, int, str } from "./schema-kit";
+import { d, deleted, emptyList, Image, int, str } from "./schema-kit";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
 

@@ -1,7 +1,8 @@
 /** The webhook payloads of `/doc` (issue 18): webhooks, pings and the delivery log. */
 import * as v from "valibot";
+import { archive } from "../http/pagination";
 import { Delivery, NewWebhook, Webhook } from "../webhooks/contract";
-import { archive, deleted, str } from "./schema-kit";
+import { deleted, str } from "./schema-kit";
 
 /** The webhook components, by name. */
 export const WEBHOOK_COMPONENTS = {

@@ -4,7 +4,8 @@
 import * as v from "valibot";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue } from "../http/args";
-import { listToArray, MAX_LIST, positiveInt, timeInput } from "../http/validators";
+import { modifiedAfterArg, pageArgs } from "../http/list-args";
+import { listToArray, MAX_LIST } from "../http/validators";
 
 /** The kinds of things the log reports, by their REST names. */
 export const DELETED_TYPES = ["event", "venue", "organizer", "category", "tag"] as const;
@@ -26,18 +27,8 @@ const typeList = v.pipe(
 
 /** `GET /deleted`. */
 export const DELETED_ARGS = {
-  page: arg({ schema: positiveInt, default: 1, type: "integer", description: "deleted.page" }),
-  per_page: arg({
-    schema: positiveInt,
-    default: (c) => c.perPageDefault,
-    type: "integer",
-    description: "deleted.per_page",
-  }),
-  modified_after: arg({
-    schema: timeInput,
-    swaggerType: "string",
-    description: "deleted.modified_after",
-  }),
+  ...pageArgs("deleted"),
+  ...modifiedAfterArg("deleted"),
   type: arg({
     schema: typeList,
     swaggerType: "array",

@@ -23,10 +23,8 @@ import type { Db } from "../db/client";
 import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
-import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import { WP_FORMAT } from "../time/format";
-import { parseTime } from "../time/parse";
-import { resolveZone } from "../time/zone";
+import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { type AuthUser, can } from "../users/capabilities";
 import { DELETED_ARGS, DELETED_TYPES, type DeletedType } from "./args";
 
@@ -128,17 +126,8 @@ function sources(db: Db, types: DeletedType[], after: string | undefined, user: 
 export async function listDeleted(c: AppContext): Promise<Response> {
   const settings = c.get("settings");
   const { values: a } = parseArgs(DELETED_ARGS, await requestParams(c), argContext(c));
-  const page = a.page;
-  const perPage = clampPerPage(a.per_page, settings.perPageMax);
-  const modified =
-    a.modified_after !== undefined
-      ? parseTime(
-          a.modified_after,
-          resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!,
-          requestNow(c),
-        )
-      : null;
-  const after = modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined;
+  const { page, perPage, offset } = pageOf(a, settings.perPageMax);
+  const after = modifiedAfterUtc(a, settings.siteTimezone, requestNow(c));
   const types = a.type ?? [...DELETED_TYPES];
 
   const { db } = c.get("rdb");
@@ -155,17 +144,13 @@ export async function listDeleted(c: AppContext): Promise<Response> {
   const pageQuery = (all as typeof firstSelect)
     .orderBy(sql`deleted_utc`, sql`id`)
     .limit(perPage)
-    .offset((page - 1) * perPage);
+    .offset(offset);
   const r = await runBatch(db, { rows: pageQuery, counts });
   const rows: Deletion[] = r.rows;
   const total = r.counts.reduce((sum, n) => sum + (n[0]?.n ?? 0), 0);
 
   const pages = totalPages(total, perPage);
-  const echo: Array<[string, unknown]> = [
-    ["per_page", perPage],
-    ["type", a.type],
-    ["modified_after", a.modified_after],
-  ];
+  const echo = echoed(perPage, [["type", a.type]], a);
   const links = pageLinks(`${c.get("urls").namespaceRoot}deleted/`, page, pages, echo);
   setPagingHeaders(c, total, pages, links);
   const deleted = rows.map((r) => ({
@@ -174,5 +159,5 @@ export async function listDeleted(c: AppContext): Promise<Response> {
     status: r.status,
     deleted_utc: r.deleted_utc,
   }));
-  return c.json({ deleted, ...links, total, total_pages: pages });
+  return c.json(archiveBody("deleted", deleted, links, total, pages));
 }

@@ -6,18 +6,11 @@
 import * as v from "valibot";
 import type { ArgSpecs, ArgValues } from "../http/args";
 import { arg, issue } from "../http/args";
-import {
-  idFormat,
-  nonEmptyString,
-  positiveInt,
-  termRefList,
-  timeInput,
-  wpBoolean,
-} from "../http/validators";
+import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
+import { idFormat, nonEmptyString, positiveInt, termRefList, wpBoolean } from "../http/validators";
+import { type TermWriteValues, termWriteArgs } from "./contract";
 import type { TaxonomyInfo } from "./taxonomies";
 
-/** Longest term name and slug WordPress stores (`wp_terms.name`, `slug`: varchar(200)). */
-export const MAX_NAME_LENGTH = 200;
 /** Most ids, slugs or names one `include`/`exclude` may list. */
 export const MAX_REFS = 100;
 
@@ -27,28 +20,12 @@ const termRefs = v.pipe(
   v.check((list) => list.length <= MAX_REFS, issue("invalid")),
 );
 
-/** `is_string` with a length cap; `name` must hold more than white space. */
-const boundedString = (trimmedNonEmpty: boolean) =>
-  v.pipe(
-    nonEmptyString,
-    v.check(
-      (x) => x.length <= MAX_NAME_LENGTH && (!trimmedNonEmpty || x.trim() !== ""),
-      issue("invalid"),
-    ),
-  );
-
 /** `GET /categories`, `GET /tags` (§2.8). */
 export function archiveArgs(info: TaxonomyInfo) {
   const d = (name: string) => `${info.base}.${name}`;
   return {
-    page: arg({ schema: positiveInt, default: 1, type: "integer", description: d("page") }),
-    per_page: arg({
-      schema: positiveInt,
-      default: (c) => c.perPageDefault,
-      type: "integer",
-      description: d("per_page"),
-    }),
-    search: arg({ schema: nonEmptyString, type: "string", description: d("search") }),
+    ...pageArgs(info.base),
+    ...searchArg(info.base, nonEmptyString),
     exclude: arg({
       schema: termRefs,
       swaggerType: "array",
@@ -77,11 +54,7 @@ export function archiveArgs(info: TaxonomyInfo) {
     event: arg({ schema: positiveInt, type: "integer", description: d("event") }),
     slug: arg({ schema: nonEmptyString, type: "string", description: d("slug") }),
     // Contract §7: only terms created or changed after that instant (incremental sync).
-    modified_after: arg({
-      schema: timeInput,
-      swaggerType: "string",
-      description: d("modified_after"),
-    }),
+    ...modifiedAfterArg(info.base),
   } satisfies ArgSpecs;
 }
 
@@ -102,32 +75,15 @@ export function singleArgs(info: TaxonomyInfo) {
 }
 
 /**
- * `POST /categories`, `/tags` (§2.8): `name` required; `parent` for categories only (`0` = top level).
+ * `POST /categories`, `/tags` (§2.8): the term's arguments (its contract, src/terms/contract.ts).
  * With `id` and nothing required: `POST|PUT|PATCH /{base}/{id}`.
  */
 export function writeArgs(info: TaxonomyInfo, create: boolean) {
-  const d = (name: string) => `${info.base}.write_${name}`;
   return {
     ...(create ? {} : singleArgs(info)),
-    name: arg({
-      schema: boundedString(true),
-      required: create,
-      type: "string",
-      description: d("name"),
-    }),
-    description: arg({ schema: nonEmptyString, type: "string", description: d("description") }),
-    slug: arg({ schema: boundedString(false), type: "string", description: d("slug") }),
-    ...(info.hierarchical
-      ? { parent: arg({ schema: idFormat, type: "integer", description: d("parent") }) }
-      : {}),
+    ...termWriteArgs(info, create),
   } satisfies ArgSpecs;
 }
 
 /** The parsed write arguments (categories' superset). */
-export type WriteValues = {
-  id?: number;
-  name?: string;
-  description?: string;
-  slug?: string;
-  parent?: number;
-};
+export type WriteValues = { id?: number } & TermWriteValues;

@@ -1,13 +1,40 @@
 /**
- * The term contracts (tec-reference §4.4): the term as archives and single answers send it (b, c),
- * and as events embed it (a) — each field once, with its `/doc` schema and its column or how it is
- * read — and the `/doc` components `Term` and `EventTerm` and the serializers derived from them.
+ * The term contracts (tec-reference §4.4, §2.8): the term as archives and single answers send it
+ * (b, c), and as events embed it (a) — each field once, with its `/doc` schema, its column or how
+ * it is read, and the argument that writes it — and what is derived from them: the `/doc`
+ * components `Term` and `EventTerm`, the serializers, and the write arguments of each taxonomy.
  */
 import * as v from "valibot";
-import { readMapping, type WireField, wireSchema } from "../http/contract";
+import { type ArgValues, arg, issue, type Unrequired, unrequired } from "../http/args";
+import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
 import type { RenderContext } from "../http/render";
+import { idFormat, nonEmptyString } from "../http/validators";
 import { d, emptyList, int, str } from "../root/schema-kit";
 import { type Ancestry, type TermLinks, type TermRow, termPageUrl, termUrls } from "./serialize";
+import type { TaxonomyInfo } from "./taxonomies";
+
+/** Longest term name and slug WordPress stores (`wp_terms.name`, `slug`: varchar(200)). */
+export const MAX_NAME_LENGTH = 200;
+
+/** `is_string` with a length cap; `name` must hold more than white space. */
+const boundedString = (trimmedNonEmpty: boolean) =>
+  v.pipe(
+    nonEmptyString,
+    v.check(
+      (x) => x.length <= MAX_NAME_LENGTH && (!trimmedNonEmpty || x.trim() !== ""),
+      issue("invalid"),
+    ),
+  );
+
+/**
+ * A term write argument; its description `write_{field}` is under the taxonomy's strings
+ * (`args.categories.write_name`, `termWriteArgs`).
+ */
+const writes = <T>(
+  field: string,
+  schema: v.GenericSchema<unknown, T>,
+  type: "string" | "integer",
+) => arg({ schema, type, description: `write_${field}` });
 
 /** What the fields read: the row, and what the answer adds. */
 interface TermView {
@@ -44,13 +71,32 @@ export const TERM_FIELDS = {
   id: { out: int("term.id"), column: "id" },
   // Published events using the term.
   count: { out: int("term.count"), column: "count" },
-  description: { out: str("term.description"), column: "description" },
-  name: { out: str("term.name"), column: "name" },
-  slug: { out: str("term.slug"), column: "slug" },
+  description: {
+    out: str("term.description"),
+    column: "description",
+    arg: writes("description", nonEmptyString, "string"),
+  },
+  name: {
+    out: str("term.name"),
+    column: "name",
+    arg: arg({
+      schema: boundedString(true),
+      required: true,
+      type: "string",
+      description: "write_name",
+    }),
+  },
+  slug: {
+    out: str("term.slug"),
+    column: "slug",
+    arg: writes("slug", boundedString(false), "string"),
+  },
   taxonomy: { out: taxonomy, column: "taxonomy" },
+  // `0` is the top level.
   parent: {
     out: v.optional(int("term.parent")),
     read: (r: TermView) => (r.term.taxonomy === "tribe_events_cat" ? r.term.parent : undefined),
+    arg: writes("parent", idFormat, "integer"),
   },
   meta: { out: d(emptyList, "term.meta"), read: () => [] },
   url: { out: str("term.url"), read: (r: TermView) => termPageUrl(r.ctx, r.term, r.ancestry) },
@@ -60,6 +106,29 @@ export const TERM_FIELDS = {
     read: (r: TermView) => r.links,
   },
 } satisfies Record<string, WireField<TermView>>;
+
+/** The term arguments in TEC's order (§2.8). */
+const TERM_ARGS = argSpecs(TERM_FIELDS, ["name", "description", "slug", "parent"]);
+
+/** The write arguments of a taxonomy's terms, create's or update's (nothing required). */
+export type TermWriteArgs = Unrequired<typeof TERM_ARGS>;
+
+/** Their values as parsed (categories' superset: tags have no `parent`). */
+export type TermWriteValues = ArgValues<TermWriteArgs>;
+
+/**
+ * `POST /categories`, `/tags` (§2.8): the term's arguments, `name` required; with `create` false,
+ * the same unrequired (updates change what they name). `parent` for hierarchical taxonomies only;
+ * descriptions under the taxonomy's strings (`categories.write_name`).
+ */
+export function termWriteArgs(info: TaxonomyInfo, create: boolean): TermWriteArgs {
+  const specs: TermWriteArgs = create ? TERM_ARGS : unrequired(TERM_ARGS);
+  return Object.fromEntries(
+    Object.entries(specs)
+      .filter(([name]) => info.hierarchical || name !== "parent")
+      .map(([name, a]) => [name, { ...a, description: `${info.base}.${a.description}` }]),
+  ) as unknown as TermWriteArgs;
+}
 
 /** §4.4 (b, c). */
 export const Term = wireSchema(TERM_FIELDS);

@@ -11,13 +11,10 @@ import { events, eventTerms, terms } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
-import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
+import { pageLinks, setPagingHeaders, termArchiveBody, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
-import { formQuery } from "../http/urls";
 import { sanitizeTitle } from "../text/html";
-import { WP_FORMAT } from "../time/format";
-import { parseTime } from "../time/parse";
-import { resolveZone } from "../time/zone";
 import { canReadPost } from "../users/capabilities";
 import { type ArchiveValues, archiveArgs } from "./args";
 import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
@@ -108,29 +105,15 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   const params = await requestParams(c);
   const { values, sent } = parseArgs(archiveArgs(info), params, argContext(c));
   const a: ArchiveValues = values;
-  const page = a.page;
-  const perPage = clampPerPage(a.per_page, settings.perPageMax);
+  const { page, perPage, offset } = pageOf(a, settings.perPageMax);
   // `event` is an alias of `post`; given both, `event` wins (§7.2).
   const eventArg = a.event !== undefined ? "event" : a.post !== undefined ? "post" : undefined;
   const eventId = a.event ?? a.post;
 
-  const modified =
-    a.modified_after !== undefined
-      ? parseTime(
-          a.modified_after,
-          resolveZone(settings.siteTimezone) ?? resolveZone("UTC")!,
-          requestNow(c),
-        )
-      : null;
+  const modifiedAfter = modifiedAfterUtc(a, settings.siteTimezone, requestNow(c));
 
   const { db } = c.get("rdb");
-  const where = whereClause(
-    db,
-    info,
-    a,
-    eventId,
-    modified ? modified.toUTC().toFormat(WP_FORMAT) : undefined,
-  );
+  const where = whereClause(db, info, a, eventId, modifiedAfter);
   const order = orderClause(a);
   const pageQuery = db
     .select()
@@ -138,7 +121,7 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
     .where(where)
     .orderBy(...order)
     .limit(perPage)
-    .offset((page - 1) * perPage);
+    .offset(offset);
   const refsQuery = (refs: string[] | undefined) =>
     refs &&
     db
@@ -151,7 +134,7 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
     .where(where)
     .orderBy(...order)
     .limit(perPage)
-    .offset((page - 1) * perPage);
+    .offset(offset);
   const r = await runBatch(db, {
     include: refsQuery(a.include),
     exclude: refsQuery(a.exclude),
@@ -198,32 +181,24 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   const ancestry = ancestryOf(r.ancestors);
   const list = r.rows.map((term) => serializeTerm(ctx, term, ancestry));
 
-  const echo: Array<[string, unknown]> = [
-    ["per_page", perPage],
-    ["search", a.search],
-    ["exclude", a.exclude],
-    ["include", a.include],
-    ["order", a.order],
-    ["orderby", a.orderby],
-    ["hide_empty", sent.has("hide_empty") ? a.hide_empty : undefined],
-    ["parent", a.parent],
-    [eventArg ?? "event", eventId],
-    ["slug", a.slug],
-    ["modified_after", a.modified_after],
-  ];
+  const echo = echoed(
+    perPage,
+    [
+      ["search", a.search],
+      ["exclude", a.exclude],
+      ["include", a.include],
+      ["order", a.order],
+      ["orderby", a.orderby],
+      ["hide_empty", sent.has("hide_empty") ? a.hide_empty : undefined],
+      ["parent", a.parent],
+      [eventArg ?? "event", eventId],
+      ["slug", a.slug],
+    ],
+    a,
+  );
   const base = `${ctx.urls.namespaceRoot}${info.base}/`;
-  const links = pageLinks(base, page, pages, echo);
   // Term archives never 404: past the end they answer an empty page that still links back (§5.3, §5.4).
-  if (page > 1 && !links.previous_rest_url)
-    links.previous_rest_url = base + formQuery(page === 2 ? echo : [...echo, ["page", page - 1]]);
+  const links = pageLinks(base, page, pages, echo, true);
   setPagingHeaders(c, total, pages, links);
-  const { rest_url, next_rest_url, previous_rest_url } = links;
-  return c.json({
-    rest_url,
-    total,
-    total_pages: pages,
-    [info.base]: list,
-    ...(next_rest_url ? { next_rest_url } : {}),
-    ...(previous_rest_url ? { previous_rest_url } : {}),
-  });
+  return c.json(termArchiveBody(info.base, list, links, total, pages));
 }

@@ -8,6 +8,7 @@ import { users } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
+import { echoed, pageOf } from "../http/list-args";
 import { totalPages } from "../http/pagination";
 import { formQuery } from "../http/urls";
 import { assertAllowed, notLoggedIn, requireUser, selfOr, targetUserId } from "./access";
@@ -27,8 +28,7 @@ export async function listUsers(c: AppContext): Promise<Response> {
   const user = c.get("user");
   if (!can(user, "list_users")) throw forbidden(user !== null);
 
-  const page = a.page;
-  const perPage = a.per_page;
+  const { page, perPage, offset } = pageOf(a);
   // instr, not LIKE: no wildcards to escape, and no pattern length limit (D1 refuses LIKE patterns
   // over 50 bytes, which a search of 49 characters would reach).
   const search = a.search?.trim() ? a.search.trim().toLowerCase() : null;
@@ -45,7 +45,7 @@ export async function listUsers(c: AppContext): Promise<Response> {
       .where(where)
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
       .limit(perPage)
-      .offset((page - 1) * perPage),
+      .offset(offset),
   });
   const [{ total }] = counted;
 
@@ -54,12 +54,7 @@ export async function listUsers(c: AppContext): Promise<Response> {
   c.header("X-WP-TotalPages", String(pages));
   const base = `${c.get("urls").wpRoot}users`;
   const link = (p: number) =>
-    base +
-    formQuery([
-      ["per_page", a.per_page],
-      ["search", a.search],
-      ["page", p],
-    ]);
+    base + formQuery([...echoed(perPage, [["search", a.search]]), ["page", p]]);
   const rels: string[] = [];
   if (page > 1) rels.push(`<${link(Math.min(page - 1, Math.max(pages, 1)))}>; rel="prev"`);
   if (page < pages) rels.push(`<${link(page + 1)}>; rel="next"`);

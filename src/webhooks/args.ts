@@ -4,24 +4,15 @@
  * them unrequired, without the default, plus `status`.
  */
 import { arg } from "../http/args";
-import { idFormat, positiveInt } from "../http/validators";
+import { pageArgs } from "../http/list-args";
+import { idFormat } from "../http/validators";
 import { CREATE_ARGS, WEBHOOK_FIELDS } from "./contract";
 
 /** Path `id` of `/webhooks/{id}`. */
 const ID = arg({ schema: idFormat, type: "integer", in: "path", description: "webhooks.id" });
 
-const paging = (what: "webhooks" | "deliveries") => ({
-  page: arg({ schema: positiveInt, default: 1, type: "integer", description: `${what}.page` }),
-  per_page: arg({
-    schema: positiveInt,
-    default: (c) => c.perPageDefault,
-    type: "integer",
-    description: `${what}.per_page`,
-  }),
-});
-
 /** `GET /webhooks`. */
-export const LIST_ARGS = paging("webhooks");
+export const LIST_ARGS = pageArgs("webhooks");
 
 /** `POST /webhooks` (the webhook's contract). */
 export { CREATE_ARGS };
@@ -40,4 +31,4 @@ export const UPDATE_ARGS = {
 };
 
 /** `GET /webhooks/{id}/deliveries`. */
-export const DELIVERIES_ARGS = { id: ID, ...paging("deliveries") };
+export const DELIVERIES_ARGS = { id: ID, ...pageArgs("deliveries") };

@@ -7,7 +7,8 @@ import { webhookDeliveries } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
-import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { echoed, pageOf } from "../http/list-args";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { assertManager, noWebhook, requireWebhook, webhookQuery } from "./access";
 import { DELIVERIES_ARGS, SINGLE_ARGS } from "./args";
 import { PING } from "./events";
@@ -24,8 +25,7 @@ export async function listDeliveries(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(DELIVERIES_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
   const settings = c.get("settings");
-  const page = a.page;
-  const perPage = clampPerPage(a.per_page, settings.perPageMax);
+  const { page, perPage, offset } = pageOf(a, settings.perPageMax);
   const { db } = c.get("rdb");
   const mine = eq(webhookDeliveries.webhookId, a.id);
   const [hook, rows, [{ n: total }]] = await db.batch([
@@ -36,7 +36,7 @@ export async function listDeliveries(c: AppContext): Promise<Response> {
       .where(mine)
       .orderBy(desc(webhookDeliveries.id))
       .limit(perPage)
-      .offset((page - 1) * perPage),
+      .offset(offset),
     db.select({ n: count() }).from(webhookDeliveries).where(mine),
   ]);
   if (!hook.length) throw noWebhook();
@@ -45,10 +45,10 @@ export async function listDeliveries(c: AppContext): Promise<Response> {
     `${c.get("urls").namespaceRoot}webhooks/${a.id}/deliveries/`,
     page,
     pages,
-    [["per_page", perPage]],
+    echoed(perPage, []),
   );
   setPagingHeaders(c, total, pages, links);
-  return c.json({ deliveries: rows.map(serializeDelivery), ...links, total, total_pages: pages });
+  return c.json(archiveBody("deliveries", rows.map(serializeDelivery), links, total, pages));
 }
 
 /**

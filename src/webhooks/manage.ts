@@ -9,7 +9,8 @@ import { webhooks } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
-import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { echoed, pageOf } from "../http/list-args";
+import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import { WP_FORMAT } from "../time/format";
 import { assertManager, FIELDS, noWebhook, requireWebhook } from "./access";
 import { CREATE_ARGS, LIST_ARGS, SINGLE_ARGS, UPDATE_ARGS } from "./args";
@@ -72,24 +73,21 @@ export async function listWebhooks(c: AppContext): Promise<Response> {
   const { values: a } = parseArgs(LIST_ARGS, await requestParams(c), argContext(c));
   assertManager(c);
   const settings = c.get("settings");
-  const page = a.page;
-  const perPage = clampPerPage(a.per_page, settings.perPageMax);
+  const { page, perPage, offset } = pageOf(a, settings.perPageMax);
   const { db } = c.get("rdb");
   const [rows, [{ n: total }]] = await db.batch([
-    db
-      .select(FIELDS)
-      .from(webhooks)
-      .orderBy(desc(webhooks.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+    db.select(FIELDS).from(webhooks).orderBy(desc(webhooks.id)).limit(perPage).offset(offset),
     db.select({ n: count() }).from(webhooks),
   ]);
   const pages = totalPages(total, perPage);
-  const links = pageLinks(`${c.get("urls").namespaceRoot}webhooks/`, page, pages, [
-    ["per_page", perPage],
-  ]);
+  const links = pageLinks(
+    `${c.get("urls").namespaceRoot}webhooks/`,
+    page,
+    pages,
+    echoed(perPage, []),
+  );
   setPagingHeaders(c, total, pages, links);
-  return c.json({ webhooks: rows.map(serializeWebhook), ...links, total, total_pages: pages });
+  return c.json(archiveBody("webhooks", rows.map(serializeWebhook), links, total, pages));
 }
 
 /**

@@ -22,6 +22,9 @@
  * source, drafts, pending, scheduled and private posts come too, and past events with them (events
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
+import { everyDate } from "../../events/date-fields";
+import { pageQuery } from "../../http/list-args";
+import { pagingOf } from "../../http/pagination";
 import {
   type Answer,
   expectOk,
@@ -37,6 +40,7 @@ import {
   eventChanges,
   eventCreate,
   isBlanked,
+  lineageOf,
   linkedChanges,
   linkedCreate,
   plain,
@@ -79,8 +83,13 @@ export interface TecImportReport {
 
 /** Every status but trash (§6.1 `any`), for readers allowed to see them. */
 const STATUSES = "publish,future,draft,pending,private";
+/** Events of every date, at the source and here. */
+const EVERY_DATE = everyDate("1970-01-01 00:00:00", "2999-12-31 23:59:59");
 /** Every event of this instance an administrator can list, trashed ones included. */
-const EVERYTHING = `start_date=${encodeURIComponent("1970-01-01 00:00:00")}&end_date=${encodeURIComponent("2999-12-31 23:59:59")}&status=${STATUSES},trash`;
+const EVERYTHING = [
+  ...Object.entries(EVERY_DATE).map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
+  `status=${STATUSES},trash`,
+].join("&");
 const PAGE = "50";
 
 type TaxonomyKind = "categories" | "tags";
@@ -92,12 +101,12 @@ async function* walkTarget<T>(req: Requester, path: string, key: string): AsyncG
   for (;;) {
     const answer: Answer<Record<string, unknown>> = await req.send(
       "GET",
-      `${path}${path.includes("?") ? "&" : "?"}per_page=${PAGE}&page=${page}`,
+      `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams(pageQuery(PAGE, page))}`,
     );
     expectOk(answer, `reading ${path} of this instance`);
     const items = (answer.body[key] ?? []) as T[];
     for (const item of items) yield item;
-    if (page >= Number(answer.body.total_pages ?? 0) || items.length === 0) return;
+    if (page >= (pagingOf(answer.body).pages ?? 0) || items.length === 0) return;
     page++;
   }
 }
@@ -200,7 +209,7 @@ export async function importTec(
     for await (const t of walk<TecTerm>(
       source,
       `/${kind}`,
-      { per_page: PAGE, hide_empty: "false" },
+      { ...pageQuery(PAGE), hide_empty: "false" },
       kind,
       retryDelayMs,
     ))
@@ -225,7 +234,7 @@ export async function importTec(
   const remember = (kind: LinkedKind, o: TecLinked) => {
     const name = plain(o[kind]).toLowerCase();
     if (!targetLinked[kind].has(name)) targetLinked[kind].set(name, o);
-    for (const id of o.global_id_lineage ?? []) linkedByLineage[kind].set(id, o);
+    for (const id of lineageOf(o)) linkedByLineage[kind].set(id, o);
   };
   const plural = (kind: LinkedKind) => (kind === "venue" ? "venues" : "organizers");
   for (const kind of ["venue", "organizer"] as const) {
@@ -292,7 +301,7 @@ export async function importTec(
     for await (const o of walk<TecLinked>(
       source,
       `/${plural(kind)}`,
-      { per_page: PAGE, ...statuses },
+      { ...pageQuery(PAGE), ...statuses },
       plural(kind),
       retryDelayMs,
     ))
@@ -305,9 +314,8 @@ export async function importTec(
     source,
     "/events",
     {
-      per_page: PAGE,
-      start_date: "1970-01-01 00:00:00",
-      end_date: "2999-12-31 23:59:59",
+      ...pageQuery(PAGE),
+      ...EVERY_DATE,
       ...statuses,
     },
     "events",
@@ -325,7 +333,7 @@ export async function importTec(
   // without one are found by `uid` (= the source's global id) instead.
   const byLineage = new Map<string, StoredEvent>();
   for await (const stored of walkTarget<StoredEvent>(req, `/events?${EVERYTHING}`, "events"))
-    for (const id of stored.global_id_lineage ?? []) byLineage.set(id, stored);
+    for (const id of lineageOf(stored)) byLineage.set(id, stored);
   const matched = (e: TecEvent) =>
     sourceLineage(e)
       .map((id) => byLineage.get(id))

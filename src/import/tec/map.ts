@@ -13,6 +13,16 @@
  * in `global_id_lineage` (§4.1), which is how the next run finds the post again.
  */
 import { costValues } from "../../events/cost";
+import {
+  datesBody,
+  datesOf,
+  type EventDatesObject,
+  type SentDates,
+} from "../../events/date-fields";
+import type { ArgSpecs, WpType } from "../../http/args";
+import type { WireFields } from "../../http/contract";
+import { ORGANIZER_ARGS, ORGANIZER_FIELDS } from "../../linked-posts/organizer";
+import { VENUE_ARGS, VENUE_FIELDS } from "../../linked-posts/venue";
 import { decodeEntities } from "../../text/html";
 
 /** A term of TEC's archive (§4.4 b) or embedded in an event (§4.4 a). */
@@ -50,7 +60,7 @@ export interface TecCostDetails {
 }
 
 /** An event (§4.1). */
-export interface TecEvent extends TecPost {
+export interface TecEvent extends TecPost, EventDatesObject {
   id: number;
   global_id: string;
   status: string;
@@ -60,10 +70,6 @@ export interface TecEvent extends TecPost {
   excerpt: string;
   slug: string;
   image: { url?: string } | false;
-  all_day: boolean | null;
-  start_date: string;
-  end_date: string;
-  timezone: string;
   cost: string;
   cost_details?: TecCostDetails;
   website: string;
@@ -78,6 +84,14 @@ export interface TecEvent extends TecPost {
   organizer: TecLinked[];
 }
 
+type LinkedKind = "venue" | "organizer";
+
+/** The contracts of the linked posts (src/linked-posts/venue.ts, organizer.ts). */
+const LINKED_CONTRACTS: Record<LinkedKind, { args: ArgSpecs; fields: WireFields }> = {
+  venue: { args: VENUE_ARGS, fields: VENUE_FIELDS },
+  organizer: { args: ORGANIZER_ARGS, fields: ORGANIZER_FIELDS },
+};
+
 export const plain = (text: unknown) =>
   typeof text === "string" ? decodeEntities(text).trim() : "";
 const str = (x: unknown) => (typeof x === "string" ? x : "");
@@ -86,41 +100,37 @@ const imageUrl = (image: unknown) =>
     ? (image as { url: string }).url
     : "";
 
-/** The writable text fields of each kind, beyond the name (§2.6, §2.7). */
-const LINKED_FIELDS = {
-  venue: [
-    "description",
-    "excerpt",
-    "address",
-    "city",
-    "country",
-    "province",
-    "state",
-    "zip",
-    "phone",
-    "stateprovince",
-    "website",
-  ],
-  organizer: ["description", "excerpt", "phone", "website", "email"],
-} as const;
+/**
+ * The writable fields of each kind the import copies, by the type of their argument, in TEC's
+ * argument order (§2.6, §2.7: `VENUE_ARGS`, `ORGANIZER_ARGS`): the texts stored as they are beyond
+ * the name (address, contact, description, …), the flags (a venue's map), the numbers (its
+ * coordinates).
+ */
+function copied(kind: LinkedKind) {
+  const { args, fields } = LINKED_CONTRACTS[kind];
+  const of = (type: WpType) =>
+    Object.keys(args).filter(
+      (name) => name !== kind && args[name].type === type && fields[name].column !== undefined,
+    );
+  return { texts: of("string"), flags: of("boolean"), numbers: of("number") };
+}
+
+const COPIED = { venue: copied("venue"), organizer: copied("organizer") };
 
 /**
- * The fields of a venue or organizer as this API takes them: every writable field, `""` for missing
- * ones (they were falsy), booleans as they are, the image as its URL.
+ * The fields of a venue or organizer as this API takes them: every copied field, `""` for missing
+ * texts (they were falsy), flags true unless false, numbers or null, the image as its URL.
  */
 export function linkedFields(
-  kind: "venue" | "organizer",
+  kind: LinkedKind,
   o: Record<string, unknown>,
 ): Record<string, unknown> {
+  const { texts, flags, numbers } = COPIED[kind];
   const out: Record<string, unknown> = { [kind]: plain(o[kind]) };
-  for (const k of LINKED_FIELDS[kind]) out[k] = str(o[k]);
+  for (const k of texts) out[k] = str(o[k]);
   if (o.status) out.status = o.status;
-  if (kind === "venue") {
-    out.show_map = o.show_map !== false;
-    out.show_map_link = o.show_map_link !== false;
-    out.geo_lat = typeof o.geo_lat === "number" ? o.geo_lat : null;
-    out.geo_lng = typeof o.geo_lng === "number" ? o.geo_lng : null;
-  }
+  for (const k of flags) out[k] = o[k] !== false;
+  for (const k of numbers) out[k] = typeof o[k] === "number" ? o[k] : null;
   out.image = imageUrl(o.image);
   return out;
 }
@@ -128,9 +138,12 @@ export function linkedFields(
 /** The form of a global id this API accepts in `global_id_lineage` (no whitespace, no commas). */
 const GLOBAL_ID = /^[^\s,]{1,255}$/;
 
+/** A post's lineage as sent (§4.1: its own global id first), `[]` when it has none. */
+export const lineageOf = (o: TecPost): string[] => o.global_id_lineage ?? [];
+
 /** The source's global ids of a post, its own first (§4.1 `global_id_lineage` starts with it). */
 export function sourceLineage(o: TecPost): string[] {
-  const ids = [o.global_id, ...(o.global_id_lineage ?? [])].filter(
+  const ids = [o.global_id, ...lineageOf(o)].filter(
     (id): id is string => typeof id === "string" && GLOBAL_ID.test(id),
   );
   return [...new Set(ids)].slice(0, 50);
@@ -141,7 +154,7 @@ export function sourceLineage(o: TecPost): string[] {
  * id, the first entry of what it shows, is never stored), or undefined when it already does.
  */
 export function lineageChange(source: TecPost, stored: TecPost): string[] | undefined {
-  const [own, ...kept] = stored.global_id_lineage ?? [];
+  const [own, ...kept] = lineageOf(stored);
   const missing = sourceLineage(source).filter((id) => id !== own && !kept.includes(id));
   return missing.length ? [...kept, ...missing].slice(0, 50) : undefined;
 }
@@ -158,10 +171,7 @@ function postDate(source: TecPost, stored?: TecPost): { date_utc?: string } {
 }
 
 /** The body that creates it: empty values left out, with the source's lineage and post date. */
-export function linkedCreate(
-  kind: "venue" | "organizer",
-  source: TecLinked,
-): Record<string, unknown> {
+export function linkedCreate(kind: LinkedKind, source: TecLinked): Record<string, unknown> {
   const lineage = sourceLineage(source);
   return {
     ...Object.fromEntries(
@@ -174,7 +184,7 @@ export function linkedCreate(
 
 /** What to send so that the stored one says what the source says (`{}`: nothing). */
 export function linkedChanges(
-  kind: "venue" | "organizer",
+  kind: LinkedKind,
   source: TecLinked,
   stored: TecLinked,
 ): Record<string, unknown> {
@@ -195,7 +205,7 @@ export function linkedChanges(
 }
 
 /** Whether TEC blanked the event for this reader (password protected, §4.7): its booleans are null. */
-export const isBlanked = (e: TecEvent) => e.all_day === null || e.show_map === null;
+export const isBlanked = (e: TecEvent) => datesOf(e).allDay === null || e.show_map === null;
 
 /** Target ids an event links to. */
 export interface EventLinks {
@@ -237,18 +247,19 @@ export function currencyOf(e: Pick<TecEvent, "cost_details">) {
 }
 
 /** The event fields compared and sent (API names), for a source event and its target links. */
-function eventFields(e: TecEvent, _links: EventLinks) {
+function eventFields(e: TecEvent) {
+  const dates = datesOf(e);
   return {
     title: plain(e.title),
     description: str(e.description),
     excerpt: str(e.excerpt),
     status: e.status,
     dates: {
-      start_date: e.start_date,
-      end_date: e.end_date,
-      all_day: e.all_day === true,
-      timezone: e.timezone,
-    },
+      start: dates.start,
+      end: dates.end,
+      allDay: dates.allDay === true,
+      timezone: dates.timezone,
+    } satisfies SentDates,
     cost: rawCost(e),
     website: e.website && e.website !== e.url ? e.website : "",
     show_map: e.show_map === true,
@@ -265,13 +276,13 @@ function eventFields(e: TecEvent, _links: EventLinks) {
  * the source's slug, and the links as target ids.
  */
 export function eventCreate(e: TecEvent, links: EventLinks): Record<string, unknown> {
-  const f = eventFields(e, links);
+  const f = eventFields(e);
   const body: Record<string, unknown> = {
     uid: e.global_id,
     title: f.title,
     slug: e.slug,
     status: f.status,
-    ...f.dates,
+    ...datesBody(f.dates),
   };
   if (!f.dates.timezone) delete body.timezone;
   for (const k of ["description", "excerpt", "website", "image"] as const)
@@ -314,7 +325,7 @@ export function eventChanges(
   links: EventLinks,
   stored: StoredEvent,
 ): Record<string, unknown> {
-  const want = eventFields(e, links);
+  const want = eventFields(e);
   const out: Record<string, unknown> = {};
   if (want.title !== stored.title) out.title = want.title;
   if (want.description !== "" && want.description !== stored.description)
@@ -322,13 +333,14 @@ export function eventChanges(
   if (want.excerpt !== "" && want.excerpt !== stored.excerpt) out.excerpt = want.excerpt;
   if (want.status !== stored.status) out.status = want.status;
   const d = want.dates;
+  const have = datesOf(stored);
   if (
-    d.start_date !== stored.start_date ||
-    d.end_date !== stored.end_date ||
-    d.all_day !== stored.all_day ||
-    (d.timezone !== "" && d.timezone !== stored.timezone)
+    d.start !== have.start ||
+    d.end !== have.end ||
+    d.allDay !== have.allDay ||
+    (d.timezone !== "" && d.timezone !== have.timezone)
   ) {
-    Object.assign(out, d);
+    Object.assign(out, datesBody(d));
     if (!d.timezone) delete out.timezone;
   }
   const values = (x: Pick<TecEvent, "cost_details">) => x.cost_details?.values ?? [];

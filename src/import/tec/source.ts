@@ -8,6 +8,7 @@
  * namespace (same origin and path prefix; credentials never go elsewhere), gets this walk's own
  * parameters put back, and may not repeat; the walk stops at `total_pages` at the latest.
  */
+import { pagingOf } from "../../http/pagination";
 import type { FetchLike } from "../client";
 import { ImportError } from "../errors";
 
@@ -76,13 +77,6 @@ export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 
   }
 }
 
-/** One archive answer, as far as the walk reads it. */
-interface ArchivePage {
-  next_rest_url?: string;
-  total_pages?: number;
-  [list: string]: unknown;
-}
-
 /**
  * Every item of an archive, page after page.
  * @param path e.g. `/categories`; `params` the walk's filters (kept on every page), `page` excluded.
@@ -107,7 +101,7 @@ export async function* walk<T>(
     if (seen.has(url.href))
       throw new ImportError(`the source's next_rest_url loops back to ${url.href}`, 0);
     seen.add(url.href);
-    const body: ArchivePage = await getJson<ArchivePage>(source, url.href, retryDelayMs);
+    const body = await getJson<Record<string, unknown>>(source, url.href, retryDelayMs);
     const items = body[key];
     if (!Array.isArray(items))
       throw new ImportError(
@@ -116,14 +110,10 @@ export async function* walk<T>(
       );
     for (const item of items) yield item as T;
     pages++;
-    const next = body.next_rest_url;
-    if (
-      !next ||
-      items.length === 0 ||
-      (typeof body.total_pages === "number" && pages >= body.total_pages)
-    )
+    const paging = pagingOf(body);
+    if (!paging.next || items.length === 0 || (paging.pages !== undefined && pages >= paging.pages))
       break;
-    url = nextPage(next, base, first, params);
+    url = nextPage(paging.next, base, first, params);
   }
 }
 
