@@ -28,9 +28,8 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { pairsOf, readRendered, renderedPage, renderedTexts } from "./rendered";
-import { renderingMemory } from "./rendering-memory";
-import { renderKey } from "./renderings";
+import { planRead, renderedTexts } from "./rendered";
+import { renderedPage } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
@@ -200,11 +199,11 @@ export async function listEvents(c: AppContext): Promise<Response> {
     .orderBy(...order)
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const rendered = user === null && q.passwordDigest === "";
-  // The renderings this isolate holds from the query's last answer are not sent again.
-  const memory = renderingMemory(settings);
-  const query = JSON.stringify([filters, page, perPage, q.ignoresDates]);
-  const held = rendered ? memory.known("list", query) : new Map<string, string>();
+  // Anonymous readers without a password: from the rendered events (src/events/rendered.ts).
+  const plan =
+    user === null && q.passwordDigest === ""
+      ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
+      : undefined;
   const checks = existenceQueries(db, filters);
   // The total is remembered per content version and WHERE clause (src/http/totals.ts).
   const countQuery = db.select({ total: count() }).from(events).where(where);
@@ -214,16 +213,8 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const r = await runBatch(db, {
     ...checks,
     total: remembered === undefined ? countQuery : undefined,
-    page: rendered
-      ? renderedPage(
-          db,
-          pageQuery,
-          archiveColumns(q.ignoresDates),
-          await renderKey(settings),
-          held.keys(),
-        )
-      : undefined,
-    rows: rendered
+    page: plan ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), plan) : undefined,
+    rows: plan
       ? undefined
       : db
           .select()
@@ -232,7 +223,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
           .orderBy(...order)
           .limit(perPage)
           .offset((page - 1) * perPage),
-    related: rendered ? undefined : relatedQueries(db, sql`(${pageQuery})`).related,
+    related: plan ? undefined : relatedQueries(db, sql`(${pageQuery})`).related,
   });
   assertRefsExist(filters, r);
   // The count runs when no total is remembered; it always answers one row.
@@ -252,15 +243,10 @@ export async function listEvents(c: AppContext): Promise<Response> {
     const body = serializeEvent(ctx, record);
     return JSON.stringify(protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body));
   };
-  let texts: string[];
-  if (r.page) {
-    const read = readRendered(r.page, ctx.urls, {
-      held,
-      keep: (pair, text) => memory.keep("list", pair, text),
-    });
-    memory.answered(query, pairsOf(read));
-    texts = renderedTexts(c, read, serialize);
-  } else texts = assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map(serialize);
+  const texts =
+    plan && r.page
+      ? await renderedTexts(c, plan, r.page, serialize)
+      : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map(serialize);
 
   const pages = totalPages(total, perPage);
   if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");

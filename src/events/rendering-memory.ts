@@ -21,8 +21,11 @@ export type TextKind = "list" | "single";
 class TextMemory {
   readonly #texts = new Map<string, string>();
   #chars = 0;
-  /** The `id:gen` pairs of each query's last answer. */
-  readonly #queries = new Memo<string[]>(2048);
+  /**
+   * Each query's last answer: its `id:gen` pairs, whether every rendering was fresh, and the
+   * content version it was read at.
+   */
+  readonly #queries = new Memo<{ pairs: string[]; allFresh: boolean; version?: number }>(2048);
 
   /** The text kept for `kind:id:gen`, marked as recently used. */
   text(kind: TextKind, pair: string): string | undefined {
@@ -53,21 +56,35 @@ class TextMemory {
   }
 
   /**
-   * The `id:gen` pairs worth telling the statement for `query`: those of its last answer whose
-   * texts are still kept, with the texts (held here, so that nothing evicts them meanwhile).
+   * What to tell the statement for `query`: the `id:gen` pairs of its last answer whose texts are
+   * still kept, with the texts (held here, so that nothing evicts them meanwhile), and whether it
+   * may be lean (src/events/rendered-sql.ts `ReadPlan`): the last answer had every rendering fresh
+   * and was read at `version`, the content version the request expects — no write anonymous
+   * readers could see has happened since, so no rendering of the answer can have gone stale.
    */
-  known(kind: TextKind, query: string): Map<string, string> {
+  known(
+    kind: TextKind,
+    query: string,
+    version: number | undefined,
+  ): { held: Map<string, string>; lean: boolean } {
+    const last = this.#queries.find(query);
     const held = new Map<string, string>();
-    for (const pair of this.#queries.find(query) ?? []) {
+    for (const pair of last?.pairs ?? []) {
       const text = this.text(kind, pair);
       if (text !== undefined) held.set(pair, text);
     }
-    return held;
+    return {
+      held,
+      lean: (last?.allFresh ?? false) && version !== undefined && last?.version === version,
+    };
   }
 
-  /** Remembers the `id:gen` pairs of `query`'s answer. */
-  answered(query: string, pairs: string[]): void {
-    this.#queries.get(query, () => pairs).splice(0, Infinity, ...pairs);
+  /** Remembers `query`'s answer: its `id:gen` pairs, whether every rendering was fresh, its version. */
+  answered(query: string, pairs: string[], allFresh: boolean, version: number | undefined): void {
+    const last = this.#queries.get(query, () => ({ pairs, allFresh, version }));
+    last.pairs = pairs;
+    last.allFresh = allFresh;
+    last.version = version;
   }
 }
 

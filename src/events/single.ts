@@ -15,9 +15,8 @@ import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { pairsOf, readRendered, renderedSingle, storeAfterAnswer } from "./rendered";
-import { renderingMemory } from "./rendering-memory";
-import { renderKey } from "./renderings";
+import { finishRead, planRead, storeAfterAnswer } from "./rendered";
+import { renderedSingle } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
@@ -119,12 +118,8 @@ async function renderedEvent(
   access: { password: unknown; context: unknown },
 ): Promise<Response> {
   const { db } = c.get("rdb");
-  const memory = renderingMemory(c.get("settings"));
-  const query = "id" in key ? `id:${key.id}` : `slug:${key.slug}`;
-  const held = memory.known("single", query);
-  const { one } = await runBatch(db, {
-    one: renderedSingle(db, key, await renderKey(c.get("settings")), held.keys()),
-  });
+  const plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
+  const { one } = await runBatch(db, { one: renderedSingle(db, key, plan) });
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
   if (!r || r.id === null) {
@@ -132,12 +127,9 @@ async function renderedEvent(
     // §3 is_event_slug: an event with that slug must exist (any status), else 400.
     throw new InvalidParamsError([{ name: "slug" }]);
   }
-  const read = readRendered([r], c.get("urls"), {
-    held,
-    keep: (pair, text) => memory.keep("single", pair, text),
-  });
-  memory.answered(query, pairsOf(read));
-  const [item] = read.items;
+  const [item] = (await finishRead(c, plan, [r])).items;
+  // The event was deleted between a lean read and its second round trip.
+  if (!item) throw new ApiError(404, "rest-event-not-found", ["id" in key ? key.id : key.slug]);
   if ("text" in item) {
     if (r.protected) throw new ApiError(403, "event-password-protected");
     return c.body(item.text, 200, { "Content-Type": "application/json" });
