@@ -383,18 +383,24 @@ async function measureRoute(
   if (route.key === "events-50-hit" && s.xCache !== "HIT")
     result.reason = `the repeated request answered \`X-Cache: ${s.xCache ?? "(none)"}\`, not HIT`;
 
-  const realTarget: Target = {
-    origin: real.origin,
-    path: url.slice(real.origin.length),
-    headers,
-    bustParam: route.mode === "miss" ? BUST_PARAM : route.mode === "cold" ? COLD_PARAM : undefined,
-    bustValue: route.mode === "cold" ? coldValue : undefined,
-  };
+  const realTarget: Target = route.floor
+    ? { origin: stat.origin, path: `/floor/${s.bytes}${route.floor === "hit" ? "?hit=1" : ""}` }
+    : {
+        origin: real.origin,
+        path: url.slice(real.origin.length),
+        headers,
+        bustParam:
+          route.mode === "miss" ? BUST_PARAM : route.mode === "cold" ? COLD_PARAM : undefined,
+        bustValue: route.mode === "cold" ? coldValue : undefined,
+      };
+  // A floor row measures the static worker against itself (its floor path and its plain path).
+  const measured = route.floor ? stat : real;
+  if (route.floor) result.states = {};
   result.staticPath = route.mode === "304" ? "/0?status=304" : `/${s.bytes}`;
   const staticTarget: Target = { origin: stat.origin, path: result.staticPath };
-  result.single = await phasePair(real, realTarget, stat, staticTarget, 1, options.warmup);
+  result.single = await phasePair(measured, realTarget, stat, staticTarget, 1, options.warmup);
   result.concurrent = await phasePair(
-    real,
+    measured,
     realTarget,
     stat,
     staticTarget,

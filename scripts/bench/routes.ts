@@ -26,6 +26,12 @@ export interface RouteSpec {
   /** Path under the namespace root, with its query. */
   path: string;
   mode: RouteMode;
+  /**
+   * A floor row: instead of the real worker, the static worker's `/floor/<bytes>` (bench/static/
+   * worker.js) is measured against its plain `/<bytes>`, with the size of this route's answer: the
+   * least a miss (`miss`) or a hit (`hit`) must cost on this runtime, as a ratio to the static worker.
+   */
+  floor?: "miss" | "hit";
   /** Shown in the table: the request. */
   label: string;
   /** Shown after it: what is special about this row. */
@@ -129,6 +135,22 @@ export function routesFor(facts: DatasetFacts, today: string, bust: boolean): Ro
       mode: "304",
       label: "GET /events?per_page=50",
       note: "If-None-Match: its ETag → 304",
+    },
+    {
+      key: "floor-miss",
+      path: "/events?per_page=12",
+      mode: "hit",
+      floor: "miss",
+      label: "floor of a miss",
+      note: "static worker: one Cache API lookup, one D1 round trip, the contract's headers; per_page=12's size",
+    },
+    {
+      key: "floor-hit",
+      path: "/events?per_page=50",
+      mode: "hit",
+      floor: "hit",
+      label: "floor of a hit",
+      note: "static worker: the contract's headers; per_page=50's size",
     },
   ];
 }

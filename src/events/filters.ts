@@ -3,7 +3,19 @@
  * that validate referenced ids, slugs and names in the same batch as the page (so a filtered list
  * still costs one D1 round trip).
  */
-import { and, eq, gt, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   eventOrganizers,
@@ -21,6 +33,9 @@ import type { AuthUser } from "../users/capabilities";
 import { can } from "../users/capabilities";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
+
+/** Which term filters name common terms (src/events/term-weights.ts). */
+export type CommonTerms = { categories?: boolean; tags?: boolean };
 
 /** Everything that narrows the archive, already validated. */
 export interface EventFilters {
@@ -97,6 +112,22 @@ export function termIdsMatching(db: Db, taxonomy: Taxonomy, refs: string[]) {
 }
 
 /**
+ * Events with any of the terms `ids` (§6.3: OR within `categories`, within `tags`): by the list of
+ * the terms' events, read once — or, for `common` terms, by probing each archive row's terms: the
+ * archive is scanned in its order, so a page of a common term is found after a few hundred rows,
+ * where the list reads every event of the term first (15,000 for the most used category of 100,000
+ * events). For rare terms the list is the better plan (src/events/term-weights.ts decides).
+ */
+function termFilter(db: Db, ids: SQLWrapper, common: boolean): SQL {
+  if (common)
+    return sql`EXISTS (SELECT 1 FROM ${eventTerms} WHERE ${eventTerms.eventId} = ${events.id} AND ${eventTerms.termId} IN ${ids})`;
+  return inArray(
+    events.id,
+    db.select({ id: eventTerms.eventId }).from(eventTerms).where(inArray(eventTerms.termId, ids)),
+  );
+}
+
+/**
  * Visibility by role (§6.1, §9.2): editors and administrators see every listed status; authors and
  * contributors see published events and their own; everybody else only published ones.
  */
@@ -108,8 +139,16 @@ export function visibility(user: AuthUser | null): SQL | undefined {
   return undefined;
 }
 
-/** The archive's WHERE clause. */
-export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL {
+/**
+ * The archive's WHERE clause.
+ * @param common which term filters name common terms (`termFilter`); absent: none.
+ */
+export function whereClause(
+  db: Db,
+  f: EventFilters,
+  user: AuthUser | null,
+  common: CommonTerms = {},
+): SQL {
   const conds: Array<SQL | undefined> = [
     eq(events.hideFromListings, false),
     f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
@@ -137,15 +176,8 @@ export function whereClause(db: Db, f: EventFilters, user: AuthUser | null): SQL
     ["post_tag", f.tags],
   ] as const) {
     if (!refs) continue;
-    conds.push(
-      inArray(
-        events.id,
-        db
-          .select({ id: eventTerms.eventId })
-          .from(eventTerms)
-          .where(inArray(eventTerms.termId, termIdsMatching(db, taxonomy, refs))),
-      ),
-    );
+    const name = taxonomy === "tribe_events_cat" ? "categories" : "tags";
+    conds.push(termFilter(db, termIdsMatching(db, taxonomy, refs), common[name] ?? false));
   }
   if (f.venue) conds.push(inList(events.venueId, f.venue));
   if (f.organizer) {
@@ -220,7 +252,7 @@ export function existenceQueries(db: Db, f: EventFilters) {
   const termsNamed = (taxonomy: Taxonomy, refs: string[] | undefined) =>
     refs &&
     db
-      .select({ id: terms.id, slug: terms.slug, name: terms.name })
+      .select({ id: terms.id, slug: terms.slug, name: terms.name, count: terms.count })
       .from(terms)
       .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs)));
   return {
@@ -252,7 +284,7 @@ export function existenceQueries(db: Db, f: EventFilters) {
 export type FoundRefs = Partial<
   Record<
     "categories" | "tags" | "venue" | "organizer" | "post_parent",
-    Array<{ id: number; slug?: string; name?: string }> | undefined
+    Array<{ id: number; slug?: string; name?: string; count?: number }> | undefined
   >
 >;
 

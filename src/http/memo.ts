@@ -37,6 +37,14 @@ export class Memo<V> {
     return kept;
   }
 
+  /** Keeps `value` for `key` (replacing what was kept), as the most recently used. */
+  set(key: string, value: V): void {
+    const entries = this.#entries;
+    entries.delete(key);
+    entries.set(key, value);
+    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
   /** Forgets every entry (tests). */
   clear(): void {
     this.#entries.clear();
