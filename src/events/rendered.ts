@@ -24,7 +24,7 @@ import {
 import { storeRenderings, type ToStore } from "./render-store";
 import type { ReadPlan, RenderedRow } from "./rendered-sql";
 import { renderingMemory, type TextKind } from "./rendering-memory";
-import { fill, renderKey } from "./renderings";
+import { filler, renderKey } from "./renderings";
 import type { EventRecord, EventRow } from "./serialize";
 
 /** An event of a rendered read: its filled-in text, or its record to serialize (stale). */
@@ -67,6 +67,7 @@ export async function readRendered(
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
   const stale: Array<{ row: EventRow | number; gen: number | null; at: number }> = [];
   const items: Array<RenderedItem | null> = [];
+  const fill = filler(urls);
   for (const r of rows) {
     if (r.related !== null) related = relatedFromText(r.related);
     if (r.freshGen !== null) {
@@ -74,7 +75,7 @@ export async function readRendered(
       const text = r.text ?? memory.held.get(pair);
       if (text === undefined) throw new Error(`rendering ${pair} neither sent nor held`);
       if (r.text !== null) memory.keep(pair, r.text);
-      items.push({ text: fill(text, urls, countsOf(r.counts)), pair });
+      items.push({ text: fill(text, countsOf(r.counts)), pair });
     } else if (r.id !== null) {
       const row = r.row !== null ? decodeRow(events, JSON.parse(r.row)) : r.id;
       stale.push({ row, gen: r.gen, at: items.length });

@@ -61,10 +61,11 @@ function marked(json: string): string {
 const MARKS = /\u0001(?:([ANWSG])|C(\d+);)/g;
 
 /**
- * A stored text with the request's URLs and the terms' current counts filled in.
- * @param counts term id → published events using it (a term missing counts 0).
+ * Fills stored texts in for one request: its URLs, and the terms' current counts.
+ * @returns (text, counts: term id → published events using it; missing counts 0) → JSON text.
+ * @example filler(urls)(stored, new Map([[4, 12]]))
  */
-export function fill(text: string, urls: Urls, counts: Map<number, number>): string {
+export function filler(urls: Urls): (text: string, counts: Map<number, number>) => string {
   const url: Record<string, string> = {
     A: escaped(urls.apiRoot),
     N: escaped(urls.namespaceRoot),
@@ -72,9 +73,10 @@ export function fill(text: string, urls: Urls, counts: Map<number, number>): str
     S: escaped(urls.site),
     G: escaped(urls.globalIdPrefix),
   };
-  return text.replace(MARKS, (_, key: string | undefined, id: string | undefined) =>
-    key ? url[key] : String(counts.get(Number(id)) ?? 0),
-  );
+  return (text, counts) =>
+    text.replace(MARKS, (_, key: string | undefined, id: string | undefined) =>
+      key ? url[key] : String(counts.get(Number(id)) ?? 0),
+    );
 }
 
 /** A string as it appears between the quotes of a JSON string. */

@@ -191,9 +191,8 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   // The route's `Allow` for anonymous users (§12.2): a hit runs no route middleware to say it.
   const allowed = c.get("allow");
   if (allowed) headers.set("Allow", allowed.join(", "));
-  keep(etag, {
-    status: c.res.status,
-    headers: [...headers],
-    body: await c.res.clone().arrayBuffer(),
-  });
+  // The body is read once and answered from the same bytes (no tee of the stream).
+  const body = await c.res.arrayBuffer();
+  c.res = new Response(body, c.res);
+  keep(etag, { status: c.res.status, headers: [...headers], body });
 }

@@ -49,7 +49,27 @@ export function parseTime(
   if (text === "" || text.length > 100) return null;
   if (NUMERIC.test(text))
     return withinRange(DateTime.fromSeconds(Math.floor(Number(text)), { zone: "utc" }));
+  // A plain date or date and time reads the same at any instant: remembered (issue 16; the archive's
+  // default window is two such inputs on every request, and strtotime is slow).
+  if (PLAIN.test(text)) {
+    const key = `${text}\u0000${zone.name}`;
+    const kept = plain.get(key);
+    if (kept !== undefined) return kept;
+    const parsed = readText(text, zone, now);
+    plain.set(key, parsed);
+    if (plain.size > 512) plain.delete(plain.keys().next().value as string);
+    return parsed;
+  }
+  return readText(text, zone, now);
+}
 
+/** `Y-m-d`, `Y-m-d H:i` or `Y-m-d H:i:s` (also with `T`), without a zone. */
+const PLAIN = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
+/** Readings of plain inputs by text and zone (bounded, oldest out first). */
+const plain = new Map<string, DateTime | null>();
+
+/** `parseTime` of a trimmed, non-numeric text. */
+function readText(text: string, zone: Zone, now: DateTime): DateTime | null {
   // Relative phrases count from the wall clock in `zone`, expressed as a UTC reading.
   const wallNow = now.setZone(zone);
   const wallNowSeconds = Math.floor(wallNow.setZone("utc", { keepLocalTime: true }).toSeconds());
