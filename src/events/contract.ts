@@ -151,7 +151,7 @@ export const EVENT_FIELDS = {
   venue: links("venue", (r) => r.venue, v.union([Venue, emptyList])),
   organizer: links("organizer", (r) => r.organizers, v.array(Organizer)),
   custom_fields: { out: d(emptyList, "event.custom_fields"), read: () => [], blank: [] },
-  ...jsonLdField(EventJsonLd, "event", { read: (r: EventView) => r.jsonLd }),
+  ...jsonLdField(EventJsonLd, "event", (r: EventView) => r.jsonLd),
   // Written only: the contract's additions and what imports keep of their source.
   ticketed: {
     arg: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),

@@ -84,15 +84,10 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord): EventOb
     cost: eventCost(ctx, row),
     terms: [...record.terms].sort(byName),
     venue: record.venue
-      ? embedded(
-          ctx,
-          "venue",
-          serializeVenue(ctx, record.venue.row, record.venue.image),
-          record.venue.row,
-        )
+      ? embedded(ctx, "venue", serializeVenue(ctx, record.venue), record.venue.row)
       : [],
     organizers: record.organizers.map((o) =>
-      embedded(ctx, "organizer", serializeOrganizer(ctx, o.row, o.image), o.row),
+      embedded(ctx, "organizer", serializeOrganizer(ctx, o), o.row),
     ),
   };
   if (ctx.single) view.jsonLd = eventJsonLd(ctx, openLinks(ctx, record));

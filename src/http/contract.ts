@@ -8,6 +8,7 @@
 import * as v from "valibot";
 import type { HtmlFilters } from "../text/kses";
 import type { Arg } from "./args";
+import { isFalsy } from "./render";
 
 /** What password protection shows instead of a field (§4.7): a value, an empty list, an object. */
 export type Blank = "" | null | 0 | false | readonly [] | Readonly<Record<string, unknown>>;
@@ -59,28 +60,48 @@ export function wireSchema<F extends WireFields>(
   return v.strictObject(entries as OutputSchemas<F>);
 }
 
+/** How `readMapping` sends a resource. */
+export interface ReadOptions {
+  /**
+   * Fields whose `out` is optional are left out when empty (PHP `array_filter`, quirk 17), as
+   * venues and organizers are sent; otherwise only `undefined` is left out.
+   */
+  dropEmpty?: boolean;
+}
+
+/** Each sent field's reading of the record: its `read`, else its column's value in `row(record)`. */
+function readers<R>(fields: WireFields, row: (record: R) => object) {
+  return Object.entries(fields).flatMap(([name, f]) => {
+    if (!f.out) return [];
+    const { read, column } = f;
+    const optional = f.out.type === "optional";
+    if (read) return [{ name, f, optional, read: read as (record: R) => unknown }];
+    if (!column) throw new Error(`field ${name} is sent but neither read nor stored`);
+    const fromRow = (r: R) => (row(r) as Record<string, unknown>)[column];
+    return [{ name, f, optional, read: fromRow }];
+  });
+}
+
 /**
  * The read mapping: builds the object sent from a record, field by field — each sent field's
- * `read`, else the value of its column in `row(record)` — in wire order, leaving out `undefined`.
+ * `read`, else the value of its column in `row(record)` — in wire order, leaving out `undefined`
+ * (and empty optional fields with `dropEmpty`).
  * @throws Error at start-up for a sent field that is neither read nor stored.
  * @example const serializeWebhook = readMapping(WEBHOOK_FIELDS, (row: WebhookRow) => row);
  */
 export function readMapping<R>(
   fields: WireFields,
   row: (record: R) => object,
+  options: ReadOptions = {},
 ): (record: R) => Record<string, unknown> {
-  const reads = Object.entries(fields).flatMap(([name, f]) => {
-    if (!f.out) return [];
-    const { read, column } = f;
-    if (read) return [[name, read as (record: R) => unknown] as const];
-    if (!column) throw new Error(`field ${name} is sent but neither read nor stored`);
-    return [[name, (r: R) => (row(r) as Record<string, unknown>)[column]] as const];
-  });
+  const reads = readers(fields, row);
+  const { dropEmpty = false } = options;
   return (record) => {
     const out: Record<string, unknown> = {};
-    for (const [name, read] of reads) {
+    for (const { name, optional, read } of reads) {
       const value = read(record);
-      if (value !== undefined) out[name] = value;
+      if (value === undefined || (dropEmpty && optional && isFalsy(value))) continue;
+      out[name] = value;
     }
     return out;
   };

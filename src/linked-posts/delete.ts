@@ -83,12 +83,12 @@ export async function deleteLinked(
   const { values } = parseArgs(DELETE_ARGS[kind], await requestParams(c), argContext(c));
   return withWriteRetry(async () => {
     const { record } = await loadTarget(c, kind, by);
-    const { row, image } = record;
+    const { row } = record;
     if (!canDeletePost(user, row)) throw forbidden(user !== null);
     const stamp = postDates(requestNow(c), settings.siteTimezone);
     const t = commonTable(kind);
     if (values.force) {
-      const previous = serializeLinked(kind, render, row, image);
+      const previous = serializeLinked(kind, render, record);
       await db.batch([
         unlessLinkedChanged(db, kind, row),
         ...unlinkStatements(db, kind, row.id, stamp),
@@ -119,6 +119,6 @@ export async function deleteLinked(
       post: linkedLoadQueries(db, kind, { id: row.id }),
     });
     const trashed = linkedFromResults(results.post)!;
-    return c.json(serializeLinked(kind, render, trashed.row, trashed.image));
+    return c.json(serializeLinked(kind, render, trashed));
   });
 }

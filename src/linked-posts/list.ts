@@ -94,7 +94,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const access = await passwordAccess(a.password, params.query.context, user);
   const list = rows.map((row) => {
     const image = row.imageId === null ? null : (imageById.get(row.imageId) ?? null);
-    return visibleBody(kind, serializeLinked(kind, ctx, row, image), row, access);
+    return visibleBody(kind, serializeLinked(kind, ctx, { row, image }), row, access);
   });
 
   const plural = LINKED[kind].plural;

@@ -87,7 +87,7 @@ export async function saveLinked(
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
   const reservation = new IdReservation(db);
   const answer = (record: LinkedRecord, status: 200 | 201) =>
-    c.json(serializeLinked(kind, render, record.row, record.image), status);
+    c.json(serializeLinked(kind, render, record), status);
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();

@@ -3,8 +3,8 @@
  * is built by its contract (src/linked-posts/venue.ts, src/linked-posts/organizer.ts).
  */
 import type { RenderContext } from "../http/render";
-import type { MediaRow } from "../media/serialize";
 import { type OrganizerObject, type OrganizerRow, serializeOrganizer } from "./organizer";
+import type { LinkedPost } from "./post-fields";
 import { serializeVenue, type VenueObject, type VenueRow } from "./venue";
 
 export type { OrganizerRow, VenueRow };
@@ -14,10 +14,9 @@ export { serializeOrganizer, serializeVenue };
 export function serializeLinked(
   kind: "venue" | "organizer",
   ctx: RenderContext,
-  row: VenueRow | OrganizerRow,
-  image?: MediaRow | null,
+  post: LinkedPost<VenueRow | OrganizerRow>,
 ): VenueObject | OrganizerObject {
   return kind === "venue"
-    ? serializeVenue(ctx, row as VenueRow, image)
-    : serializeOrganizer(ctx, row as OrganizerRow, image);
+    ? serializeVenue(ctx, post as LinkedPost<VenueRow>)
+    : serializeOrganizer(ctx, post as LinkedPost<OrganizerRow>);
 }

@@ -60,7 +60,5 @@ export async function getLinked(
     single: true,
   };
   const access = await passwordAccess(password, (await requestParams(c)).query.context, user);
-  return c.json(
-    visibleBody(kind, serializeLinked(kind, ctx, record.row, record.image), record.row, access),
-  );
+  return c.json(visibleBody(kind, serializeLinked(kind, ctx, record), record.row, access));
 }
