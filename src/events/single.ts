@@ -19,6 +19,7 @@ import { pairsOf, readRendered, renderedSingle, storeAfterAnswer } from "./rende
 import { renderingMemory } from "./rendering-memory";
 import { renderKey } from "./renderings";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
+import { visibleEvent } from "./visible";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -105,7 +106,7 @@ async function render(
     single: true,
     linkedAccess,
   };
-  return c.json(serializeEvent(ctx, record));
+  return c.json(serializeEvent(ctx, visibleEvent(ctx, record)));
 }
 
 /**

@@ -12,8 +12,9 @@ export interface RenderContext {
   single: boolean;
   /**
    * Whether this request may see the protected fields of a password-protected venue or organizer
-   * embedded in an event (§4.7: its password was sent, or an editor of it asks with `context=edit`).
-   * Absent: never — embedded protected posts are blanked, names kept (contract row 18).
+   * embedded in an event (§4.7: its password was sent, or an editor of it asks with `context=edit`),
+   * as src/events/visible.ts asks. Absent: never — embedded protected posts are blanked, names kept
+   * (contract row 18).
    */
   linkedAccess?: (row: VenueRow | OrganizerRow) => boolean;
 }

@@ -8,6 +8,7 @@
 import type * as v from "valibot";
 import type { organizers } from "../db/schema";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { OrganizerJsonLd } from "../root/json-ld-schemas";
 import { urlOrEmpty } from "./fields";
@@ -38,7 +39,7 @@ export const ORGANIZER_FIELDS = {
     r.ctx.single ? organizerJsonLd(r.row, r.image) : undefined,
   ),
   ...globalIdFields("organizer", "organizers"),
-} satisfies Record<string, WireField<OrganizerView>>;
+} satisfies Record<string, WireField<OrganizerView, LinkedPost>>;
 
 /** `POST /organizers` arguments (§2.7, TEC's order), `organizer` required. */
 export const ORGANIZER_ARGS = argSpecs(ORGANIZER_FIELDS, [
@@ -69,16 +70,18 @@ export const Organizer = wireSchema(ORGANIZER_FIELDS);
 export type OrganizerObject = v.InferOutput<typeof Organizer>;
 
 /**
- * The organizer object (§4.3): its contract's read mapping, TEC's key order, empty values dropped
- * (quirk 17) but the id and the global ids. `json_ld` only when `ctx.single`.
+ * The organizer object (§4.3) as the viewer may see it (src/linked-posts/access.ts): TEC's key
+ * order, empty values dropped (quirk 17) but the id and the global ids; blanked fields as their
+ * contract's `blank`. `json_ld` only when `ctx.single`.
  */
 export function serializeOrganizer(
   ctx: RenderContext,
-  organizer: LinkedPost<OrganizerRow>,
+  organizer: LinkedPost<OrganizerRow> & Shown,
 ): OrganizerObject {
   return readOrganizer(linkedView(ctx, organizer)) as OrganizerObject;
 }
 
 const readOrganizer = readMapping(ORGANIZER_FIELDS, (r: OrganizerView) => r.row, {
   dropEmpty: true,
+  blanked: (r) => r.blanked,
 });

@@ -8,7 +8,8 @@
  */
 import * as v from "valibot";
 import { arg } from "../http/args";
-import type { WireField } from "../http/contract";
+import { LEFT_OUT, NOTHING_HIDDEN, type WireField } from "../http/contract";
+import type { Shown } from "../http/password-protection";
 import { globalId, type RenderContext } from "../http/render";
 import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
 import { imageObject, type MediaRow } from "../media/serialize";
@@ -83,9 +84,10 @@ export interface LinkedPost<Row extends PostRow = PostRow> {
 }
 
 /**
- * What a venue's or organizer's fields read (§4.2, §4.3): the post, its global ids and the request.
+ * What a venue's or organizer's fields read (§4.2, §4.3): the post as the viewer may see it
+ * (src/linked-posts/access.ts), its global ids and the request.
  */
-export interface LinkedView<Row extends PostRow = PostRow> extends LinkedPost<Row> {
+export interface LinkedView<Row extends PostRow = PostRow> extends LinkedPost<Row>, Shown {
   ctx: RenderContext;
   ids: GlobalIds;
 }
@@ -93,7 +95,7 @@ export interface LinkedView<Row extends PostRow = PostRow> extends LinkedPost<Ro
 /** The view of a post its fields read. */
 export const linkedView = <Row extends PostRow>(
   ctx: RenderContext,
-  post: LinkedPost<Row>,
+  post: LinkedPost<Row> & Shown,
 ): LinkedView<Row> => ({ ...post, ctx, ids: globalIds(ctx, post.row) });
 
 /**
@@ -151,8 +153,12 @@ export const postFields = <K extends LinkedKind>(kind: K) => {
       read: (r: LinkedView) => imageObject(r.image),
       arg: arg({ schema: imageRef, type: "string", description: `${p}.image` }),
       blank: false,
+      hides: (post: LinkedPost) => {
+        post.image = null;
+        post.row.imageId = null;
+      },
     },
-  } satisfies Record<string, WireField<LinkedView>>;
+  } satisfies Record<string, WireField<LinkedView, LinkedPost>>;
 };
 
 /** The arguments every linked post takes first (§2.6, §2.7 order): the post fields and the lineage. */
@@ -189,7 +195,8 @@ export const globalIdFields = (doc: string, args: string) =>
   }) satisfies Record<string, WireField<{ ids: GlobalIds }>>;
 
 /**
- * `json_ld` (§4.9): the post's schema.org document, sent on single GETs only.
+ * `json_ld` (§4.9): the post's schema.org document, sent on single GETs only. A post password
+ * protection blanks has none (§4.7), and is described nowhere else either (`described`).
  * @param doc the `/doc` description prefix (`event`, `venue`).
  * @param read how it is read (built on single GETs, `ctx.single`; else undefined).
  */
@@ -197,7 +204,20 @@ export const jsonLdField = <S extends v.GenericSchema, R>(
   schema: S,
   doc: string,
   read: (r: R) => unknown,
-) => ({ json_ld: { out: v.optional(ref(schema, `${doc}.json_ld`)), read } });
+) => ({
+  json_ld: {
+    out: v.optional(ref(schema, `${doc}.json_ld`)),
+    read,
+    blank: LEFT_OUT as typeof LEFT_OUT,
+    hides: NOTHING_HIDDEN,
+  },
+});
+
+/**
+ * Whether a post as shown is described in schema.org terms (§4.9): not when password protection
+ * left out its `json_ld` (§4.7); an event's JSON-LD and the iCalendar feed then leave it out too.
+ */
+export const described = (post: Shown): boolean => !post.blanked.has("json_ld");
 
 /** The writable global ids (the lineage), in TEC's argument order. */
 export const LINEAGE_ARGS = ["global_id_lineage"] as const;

@@ -1,7 +1,9 @@
 /**
  * Venues and organizers, the two "linked post" types (tec-reference §4.2, §4.3): each kind's object
- * is built by its contract (src/linked-posts/venue.ts, src/linked-posts/organizer.ts).
+ * is built by its contract (src/linked-posts/venue.ts, src/linked-posts/organizer.ts) from the post
+ * as the viewer may see it (src/linked-posts/access.ts `visibleLinked`).
  */
+import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { type OrganizerObject, type OrganizerRow, serializeOrganizer } from "./organizer";
 import type { LinkedPost } from "./post-fields";
@@ -14,9 +16,9 @@ export { serializeOrganizer, serializeVenue };
 export function serializeLinked(
   kind: "venue" | "organizer",
   ctx: RenderContext,
-  post: LinkedPost<VenueRow | OrganizerRow>,
+  post: LinkedPost<VenueRow | OrganizerRow> & Shown,
 ): VenueObject | OrganizerObject {
   return kind === "venue"
-    ? serializeVenue(ctx, post as LinkedPost<VenueRow>)
-    : serializeOrganizer(ctx, post as LinkedPost<OrganizerRow>);
+    ? serializeVenue(ctx, post as LinkedPost<VenueRow> & Shown)
+    : serializeOrganizer(ctx, post as LinkedPost<OrganizerRow> & Shown);
 }

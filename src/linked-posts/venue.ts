@@ -10,6 +10,7 @@ import * as v from "valibot";
 import type { venues } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { VenueJsonLd } from "../root/json-ld-schemas";
 import { d } from "../root/schema-kit";
@@ -63,7 +64,7 @@ export const VENUE_FIELDS = {
   ),
   ...mapFlagFields("venue", "venues"),
   ...globalIdFields("venue", "venues"),
-} satisfies Record<string, WireField<VenueView>>;
+} satisfies Record<string, WireField<VenueView, LinkedPost>>;
 
 /** `POST /venues` arguments (§2.6, TEC's order), `venue` required. */
 export const VENUE_ARGS = argSpecs(VENUE_FIELDS, [
@@ -107,15 +108,20 @@ export const Venue = wireSchema(VENUE_FIELDS);
 export type VenueObject = v.InferOutput<typeof Venue>;
 
 /**
- * The venue object (§4.2): its contract's read mapping, TEC's key order, empty values dropped
- * (quirk 17) but the id, the map flags and the global ids. `json_ld` only when `ctx.single`.
+ * The venue object (§4.2) as the viewer may see it (src/linked-posts/access.ts): TEC's key order,
+ * empty values dropped (quirk 17) but the id, the map flags and the global ids; blanked fields as
+ * their contract's `blank`. `json_ld` only when `ctx.single`.
  */
-export function serializeVenue(ctx: RenderContext, venue: LinkedPost<VenueRow>): VenueObject {
+export function serializeVenue(
+  ctx: RenderContext,
+  venue: LinkedPost<VenueRow> & Shown,
+): VenueObject {
   return readVenue(linkedView(ctx, venue)) as VenueObject;
 }
 
 const readVenue = readMapping(VENUE_FIELDS, (r: VenueView) => r.row, {
   dropEmpty: true,
+  blanked: (r) => r.blanked,
 });
 
 /**
