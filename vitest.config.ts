@@ -39,6 +39,9 @@ export default defineConfig(async () => {
             WEBHOOK_PRIVATE_TARGETS: "deny",
             // Retries through the real local queue in seconds, not minutes (test/webhooks).
             WEBHOOK_RETRY_BASE_SECONDS: "1",
+            // The deployed default, whatever the .dev.vars of `npm start` says (it turns the check
+            // off for offline development, which the image tests would then not see).
+            IMAGE_URL_CHECK: "head",
             // Remembered versions do not expire in the middle of a test on a slow machine; tests
             // that need expiry say so (test/http/read-path.test.ts).
             CONTENT_VERSION_TTL_MS: "60000",

@@ -4,12 +4,13 @@
  * writes it, its column, what password protection shows instead, who may write it — and what is
  * derived from it: `CREATE_ARGS` (in TEC's order; the edit arguments are these, unrequired), the
  * `/doc` component `Event`, the write mapping of the plain columns (src/events/save-plan.ts), the
- * protection of §4.7 and the event object (src/events/serialize.ts, typed by `Event`). Fields
- * without `out` are written only (the cost's currency, the iCalendar `uid`, `ticketed`, `password`).
+ * protection of §4.7 (src/events/visible.ts) and the event object (src/events/serialize.ts, typed
+ * by `Event`). Fields without `out` are written only (the cost's currency, the iCalendar `uid`,
+ * `ticketed`, `password`).
  */
 import * as v from "valibot";
 import { arg } from "../http/args";
-import { argSpecs, wireSchema } from "../http/contract";
+import { argSpecs, NOTHING_HIDDEN, wireSchema } from "../http/contract";
 import { nonEmptyString, wpBoolean } from "../http/validators";
 import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
 import { Organizer } from "../linked-posts/organizer";
@@ -32,6 +33,7 @@ import { autop } from "../text/html";
 import { costValues } from "./cost";
 import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
 import { type EventField, type EventView, text, writable } from "./field-kit";
+import type { VisibleEvent } from "./serialize";
 import {
   costInput,
   currencyCode,
@@ -70,10 +72,20 @@ const links = (key: string, read: (r: EventView) => unknown, out: v.GenericSchem
       items: { type: "integer" },
       description: `events.write.${key}`,
     }),
-    blank: [],
   }) satisfies EventField;
-const termsOf = (taxonomy: TermRow["taxonomy"]) => (r: EventView) =>
-  r.terms.filter((t) => t.taxonomy === taxonomy).map((t) => embeddedTerm(r.ctx, t));
+/** Categories or tags: blanked to `[]`, the terms of the taxonomy gone from the record. */
+const termLinks = (key: string, taxonomy: TermRow["taxonomy"]) =>
+  ({
+    ...links(
+      key,
+      (r) => r.terms.filter((t) => t.taxonomy === taxonomy).map((t) => embeddedTerm(r.ctx, t)),
+      v.array(EventTerm),
+    ),
+    blank: [],
+    hides: (e: VisibleEvent) => {
+      e.terms = e.terms.filter((t) => t.taxonomy !== taxonomy);
+    },
+  }) satisfies EventField;
 
 /** The event's wire fields, in the order they are sent (§4.1), then those only written. */
 export const EVENT_FIELDS = {
@@ -119,12 +131,19 @@ export const EVENT_FIELDS = {
     read: (r: EventView) => imageObject(r.record.image),
     ...writable("image", eventImageRef),
     blank: false,
+    hides: (e: VisibleEvent) => {
+      e.image = null;
+      e.row.imageId = null;
+    },
   },
   ...EVENT_DATE_FIELDS,
   cost: {
     ...text("cost", (r) => r.cost),
     arg: arg({ schema: costInput, swaggerType: "string", description: "events.write.cost" }),
     blank: "",
+    hides: (e: VisibleEvent) => {
+      e.row.cost = [];
+    },
   },
   cost_details: {
     out: ref(CostDetails, "event.cost_details"),
@@ -135,6 +154,12 @@ export const EVENT_FIELDS = {
       values: costValues(r.row.cost),
     }),
     blank: { currency_symbol: "", currency_position: "", currency_code: "", values: [] },
+    hides: (e: VisibleEvent) => {
+      e.row.cost = [];
+      e.row.currencySymbol = "";
+      e.row.currencyCode = "";
+      e.row.currencyPosition = "";
+    },
   },
   website: {
     ...text("website", (r) => r.row.website ?? r.url),
@@ -146,12 +171,19 @@ export const EVENT_FIELDS = {
   hide_from_listings: stored("hide_from_listings", "hideFromListings"),
   sticky: stored("sticky", "sticky"),
   featured: stored("featured", "featured"),
-  categories: links("categories", termsOf("tribe_events_cat"), v.array(EventTerm)),
-  tags: links("tags", termsOf("post_tag"), v.array(EventTerm)),
+  categories: termLinks("categories", "tribe_events_cat"),
+  tags: termLinks("tags", "post_tag"),
+  // Not blanked themselves (TEC sends `[]`): a blanked event's venue and organizers are blanked,
+  // their names kept (contract §4 row 18, src/events/visible.ts).
   venue: links("venue", (r) => r.venue, v.union([Venue, emptyList])),
   organizer: links("organizer", (r) => r.organizers, v.array(Organizer)),
-  custom_fields: { out: d(emptyList, "event.custom_fields"), read: () => [], blank: [] },
-  ...jsonLdField(EventJsonLd, "event", { read: (r: EventView) => r.jsonLd }),
+  custom_fields: {
+    out: d(emptyList, "event.custom_fields"),
+    read: () => [],
+    blank: [],
+    hides: NOTHING_HIDDEN,
+  },
+  ...jsonLdField(EventJsonLd, "event", (r: EventView) => r.jsonLd),
   // Written only: the contract's additions and what imports keep of their source.
   ticketed: {
     arg: arg({ schema: wpBoolean, type: "boolean", description: "events.write.ticketed" }),

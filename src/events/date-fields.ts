@@ -13,6 +13,7 @@ import { gt, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { events } from "../db/schema";
 import { type Arg, arg } from "../http/args";
+import { NOTHING_HIDDEN } from "../http/contract";
 import { timeInput, wpBoolean } from "../http/validators";
 import { flag } from "../root/schema-kit";
 import type { EventObject } from "./contract";
@@ -36,6 +37,9 @@ export const EVENT_DATE_FIELDS = {
       description: "events.write.all_day",
     }),
     blank: null,
+    // The record keeps the flag: the dates stay shown (the iCalendar feed writes an all-day
+    // event's as dates).
+    hides: NOTHING_HIDDEN,
   },
   start_date: { ...text("start_date", (r) => r.row.startDate), arg: required("start_date") },
   start_date_details: details("start_date_details", (r) => r.row.startDate),

@@ -24,6 +24,7 @@ import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { unchanged } from "./save";
 import { serializeEvent } from "./serialize";
 import { eventFromResults, eventLoadQueries, loadEvent } from "./single";
+import { visibleEvent } from "./visible";
 import { DELETE_ARGS } from "./write-args";
 
 /** Handles both delete routes; `target` names the event by id or slug. */
@@ -55,7 +56,7 @@ export async function deleteEvent(
     // Applies only to the event as read (an update or delete in between → read again).
     const guard = unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(row)})`);
     if (values.force) {
-      const previous = serializeEvent(render, record);
+      const previous = serializeEvent(render, visibleEvent(render, record));
       const stamp = postDates(requestNow(c), settings.siteTimezone);
       await db.batch([
         guard,
@@ -87,6 +88,8 @@ export async function deleteEvent(
       update,
       event: eventLoadQueries(db, { id: row.id }),
     });
-    return c.json(serializeEvent(render, eventFromResults(results.event, user).record!));
+    return c.json(
+      serializeEvent(render, visibleEvent(render, eventFromResults(results.event, user).record!)),
+    );
   });
 }

@@ -15,12 +15,12 @@ import { DateDetails } from "../root/part-schemas";
 import { ref, str } from "../root/schema-kit";
 import type { TermRow } from "../terms/serialize";
 import { dateDetails } from "../time/format";
-import type { EventRecord, EventRow } from "./serialize";
+import type { EventRow, VisibleEvent } from "./serialize";
 
-/** What the fields read: the record, and what the serializer works out once per event. */
+/** What the fields read: the record as the viewer may see it, and what the serializer works out once per event. */
 export interface EventView {
   ctx: RenderContext;
-  record: EventRecord;
+  record: VisibleEvent;
   row: EventRow;
   ids: GlobalIds;
   /** The public link (`{site}/event/{slug}/`). */
@@ -35,8 +35,8 @@ export interface EventView {
   jsonLd?: unknown;
 }
 
-/** One wire field of the event. */
-export type EventField = WireField<EventView>;
+/** One wire field of the event (`hides` empties a copy of the event as the viewer sees it). */
+export type EventField = WireField<EventView, VisibleEvent>;
 
 /**
  * A string the event always sends, read from the view.

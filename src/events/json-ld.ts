@@ -12,10 +12,11 @@ import { DateTime } from "luxon";
 import type { Event, Offer } from "schema-dts";
 import type { RenderContext } from "../http/render";
 import { type JsonLdDocument, jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
+import { described } from "../linked-posts/post-fields";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
-import { type EventRecord, eventCost, eventUrl } from "./serialize";
+import { eventCost, eventUrl, type VisibleEvent } from "./serialize";
 
 /** ISO 8601 with offset of a stored event time: the UTC instant shown in the event's zone. */
 function isoIn(local: string, utc: string, zoneName: string): string {
@@ -34,11 +35,14 @@ function lowestPrice(cost: string[]): string | undefined {
 }
 
 /**
- * The `Event` document.
+ * The `Event` document of an event as the viewer may see it (src/events/visible.ts): its venue and
+ * first organizer only when described (not blanked by password protection, §4.7).
  * @example eventJsonLd(ctx, record) // { "@context": "http://schema.org", "@type": "Event", name, startDate: "2026-12-05T19:00:00-05:00", location: {...}, offers: {...} }
  */
-export function eventJsonLd(ctx: RenderContext, record: EventRecord): JsonLdDocument<Event> {
+export function eventJsonLd(ctx: RenderContext, record: VisibleEvent): JsonLdDocument<Event> {
   const { row } = record;
+  const venue = record.venue && described(record.venue) ? record.venue : null;
+  const organizer = record.organizers.find(described);
   const url = eventUrl(ctx, row.slug);
   const cost = eventCost(ctx, row);
   const description = stripTags(row.excerpt || row.content);
@@ -56,10 +60,8 @@ export function eventJsonLd(ctx: RenderContext, record: EventRecord): JsonLdDocu
     endDate: row.allDay
       ? row.endDate.slice(0, 10)
       : isoIn(row.endDate, row.endDateUtc, row.timezone),
-    ...(record.venue ? { location: placeOf(record.venue.row, record.venue.image) } : {}),
-    ...(record.organizers[0]
-      ? { organizer: personOf(record.organizers[0].row, record.organizers[0].image) }
-      : {}),
+    ...(venue ? { location: placeOf(venue.row, venue.image) } : {}),
+    ...(organizer ? { organizer: personOf(organizer.row, organizer.image) } : {}),
   };
   if (cost !== "") {
     const offer: Offer = {

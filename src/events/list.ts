@@ -12,7 +12,6 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import { blankProtectedEvent } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { parseTime } from "../time/parse";
@@ -32,6 +31,7 @@ import { planRead, renderedTexts } from "./rendered";
 import { renderedPage } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
+import { visibleEvent } from "./visible";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
 export interface ArchiveQuery {
@@ -245,10 +245,10 @@ export async function listEvents(c: AppContext): Promise<Response> {
     single: false,
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
-  const serialize = (record: EventRecord) => {
-    const body = serializeEvent(ctx, record);
-    return JSON.stringify(protectedAccess(q, record.row, user) ? body : blankProtectedEvent(body));
-  };
+  const serialize = (record: EventRecord) =>
+    JSON.stringify(
+      serializeEvent(ctx, visibleEvent(ctx, record, protectedAccess(q, record.row, user))),
+    );
   const texts =
     plan && r.page
       ? await renderedTexts(c, plan, r.page, serialize)

@@ -17,11 +17,11 @@
  */
 
 import { sha256Hex } from "../http/crypto";
-import { blankProtectedEvent } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import type { Urls } from "../http/urls";
 import type { Settings } from "../settings";
 import { type EventRecord, serializeEvent } from "./serialize";
+import { visibleEvent } from "./visible";
 
 /**
  * Bump when what an event's JSON looks like changes in a way the fixture of `renderKey` may not
@@ -105,13 +105,10 @@ export function render(settings: Settings, record: EventRecord): Rendering {
     user: null,
     single,
   });
-  const list = serializeEvent(ctx(false), open);
-  if (record.row.passwordDigest !== "")
-    return { list: marked(JSON.stringify(blankProtectedEvent(list))), single: "" };
-  return {
-    list: marked(JSON.stringify(list)),
-    single: marked(JSON.stringify(serializeEvent(ctx(true), open))),
-  };
+  const shown = visibleEvent(ctx(false), open, record.row.passwordDigest === "");
+  const list = marked(JSON.stringify(serializeEvent(ctx(false), shown)));
+  if (record.row.passwordDigest !== "") return { list, single: "" };
+  return { list, single: marked(JSON.stringify(serializeEvent(ctx(true), shown))) };
 }
 
 /** An event with everything that can show: the fixture of `renderKey`. */

@@ -37,6 +37,7 @@ import { relatedRows } from "./load";
 import { type EventLinks, planEventSave } from "./save-plan";
 import { type EventRow, serializeEvent } from "./serialize";
 import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
+import { visibleEvent } from "./visible";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 
 /** The event row is as it was read: same id, status and change time. */
@@ -209,7 +210,8 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       reads: r,
     };
     const write = await withReservedIds(reservation, (ids) => planEventSave(input, db, ids));
-    if (!write.changed) return c.json(serializeEvent(render, current!.record!));
+    if (!write.changed)
+      return c.json(serializeEvent(render, visibleEvent(render, current!.record!)));
 
     const s = [
       // An update applies only to the event as read: trashed or deleted in between → read again.
@@ -224,6 +226,6 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       event: eventLoadQueries(db, { id: write.id }),
     });
     const { record } = eventFromResults(results.event, user);
-    return c.json(serializeEvent(render, record!), creating ? 201 : 200);
+    return c.json(serializeEvent(render, visibleEvent(render, record!)), creating ? 201 : 200);
   });
 }

@@ -1,11 +1,12 @@
 /**
- * The event object of tec-reference §4.1: every key always present, in TEC's order.
+ * The event object of tec-reference §4.1: every key always present, in TEC's order, built from the
+ * event as the viewer may see it (src/events/visible.ts).
  */
 import type { events } from "../db/schema";
 import { readMapping } from "../http/contract";
-import { blankProtected } from "../http/password-protection";
+import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { globalIds } from "../linked-posts/post-fields";
+import { globalIds, type LinkedPost } from "../linked-posts/post-fields";
 import {
   type OrganizerRow,
   serializeOrganizer,
@@ -23,10 +24,19 @@ export type EventRow = typeof events.$inferSelect;
 /** An event row with everything it links to, as loaded for one page or one GET. */
 export interface EventRecord {
   row: EventRow;
-  venue: { row: VenueRow; image: MediaRow | null } | null;
-  organizers: Array<{ row: OrganizerRow; image: MediaRow | null }>;
+  venue: LinkedPost<VenueRow> | null;
+  organizers: Array<LinkedPost<OrganizerRow>>;
   terms: TermRow[];
   image: MediaRow | null;
+}
+
+/**
+ * An event as the viewer may see it (§4.7), what every renderer takes (src/events/visible.ts): its
+ * venue and organizers each as the viewer may see them.
+ */
+export interface VisibleEvent extends Omit<EventRecord, "venue" | "organizers">, Shown {
+  venue: (LinkedPost<VenueRow> & Shown) | null;
+  organizers: Array<LinkedPost<OrganizerRow> & Shown>;
 }
 
 /** The public link of an event: `{site}/event/{slug}/`. */
@@ -41,38 +51,13 @@ export function eventCost(ctx: RenderContext, row: EventRow): string {
   });
 }
 
-function embedded<T extends Record<string, unknown>>(
-  ctx: RenderContext,
-  kind: "venue" | "organizer",
-  body: T,
-  row: VenueRow | OrganizerRow,
-): T {
-  return linkedOpen(ctx, row) ? body : blankProtected(body, [kind]);
-}
-
-/** Whether the request may see an embedded venue's or organizer's protected fields (§4.7). */
-const linkedOpen = (ctx: RenderContext, row: VenueRow | OrganizerRow) =>
-  row.passwordDigest === "" || (ctx.linkedAccess?.(row) ?? false);
-
 /**
- * The record as this request may see its links: password-protected venues and organizers it may not
- * open are left out (for JSON-LD, which would otherwise print their address, phone and e-mail).
- */
-function openLinks(ctx: RenderContext, record: EventRecord): EventRecord {
-  return {
-    ...record,
-    venue: record.venue && linkedOpen(ctx, record.venue.row) ? record.venue : null,
-    organizers: record.organizers.filter((o) => linkedOpen(ctx, o.row)),
-  };
-}
-
-/**
- * Serializes an event (§4.1): every field of its contract (src/events/contract.ts) that is sent,
- * read from the record. `json_ld` is added on single GETs (§4.9). Embedded venues and organizers
- * follow their own password rules (§4.7): protected fields blanked, names kept.
+ * Serializes an event (§4.1) as the viewer may see it (src/events/visible.ts): every field of its
+ * contract (src/events/contract.ts) that is sent, read from the record, blanked fields as their
+ * `blank`. `json_ld` is added on single GETs (§4.9).
  * @returns a plain object in TEC's key order.
  */
-export function serializeEvent(ctx: RenderContext, record: EventRecord): EventObject {
+export function serializeEvent(ctx: RenderContext, record: VisibleEvent): EventObject {
   const { row } = record;
   const url = eventUrl(ctx, row.slug);
   const view: EventView = {
@@ -83,21 +68,14 @@ export function serializeEvent(ctx: RenderContext, record: EventRecord): EventOb
     url,
     cost: eventCost(ctx, row),
     terms: [...record.terms].sort(byName),
-    venue: record.venue
-      ? embedded(
-          ctx,
-          "venue",
-          serializeVenue(ctx, record.venue.row, record.venue.image),
-          record.venue.row,
-        )
-      : [],
-    organizers: record.organizers.map((o) =>
-      embedded(ctx, "organizer", serializeOrganizer(ctx, o.row, o.image), o.row),
-    ),
+    venue: record.venue ? serializeVenue(ctx, record.venue) : [],
+    organizers: record.organizers.map((o) => serializeOrganizer(ctx, o)),
   };
-  if (ctx.single) view.jsonLd = eventJsonLd(ctx, openLinks(ctx, record));
+  if (ctx.single) view.jsonLd = eventJsonLd(ctx, record);
   return readEvent(view) as EventObject;
 }
 
 /** The read mapping of the event's contract: each sent field's `read`, else its column's value. */
-const readEvent = readMapping(EVENT_FIELDS, (view: EventView) => view.row);
+const readEvent = readMapping(EVENT_FIELDS, (view: EventView) => view.row, {
+  blanked: (view) => view.record.blanked,
+});

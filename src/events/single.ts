@@ -18,6 +18,7 @@ import { assemble, relatedQueries, relatedRows } from "./load";
 import { finishRead, planRead, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
+import { visibleEvent } from "./visible";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -104,7 +105,7 @@ async function render(
     single: true,
     linkedAccess,
   };
-  return c.json(serializeEvent(ctx, record));
+  return c.json(serializeEvent(ctx, visibleEvent(ctx, record)));
 }
 
 /**

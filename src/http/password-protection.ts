@@ -1,78 +1,60 @@
 /**
- * Password-protected posts (tec-reference §4.7, contract §4 row 18): when access is not granted, the
- * protected fields of the object are blanked, recursively, keeping the keys; titles and names stay.
+ * Password-protected posts (tec-reference §4.7, contract §4 row 18). A post the viewer may not open
+ * reaches every renderer — JSON, JSON-LD, iCalendar — blanked: a copy of its record whose protected
+ * values are emptied, that names the fields sent as their `blank` instead. Which fields those are,
+ * and what each shows, is declared once in the resources' contracts (src/events/contract.ts,
+ * src/linked-posts/venue.ts, src/linked-posts/organizer.ts); src/events/visible.ts and
+ * src/linked-posts/access.ts make records visible with the helpers here.
  */
-import { EVENT_FIELDS } from "../events/contract";
-import { ORGANIZER_FIELDS } from "../linked-posts/organizer";
-import { VENUE_FIELDS } from "../linked-posts/venue";
-import { type Blank, blanksOf } from "./contract";
+import type { WireFields } from "./contract";
 import { sha256Hex, timingSafeEqual } from "./crypto";
 
-let blanks: Map<string, Blank> | null = null;
+/** A record as the viewer may see it. */
+export interface Shown {
+  /** The fields sent as their `blank`, by wire name; none when the viewer may open the post. */
+  readonly blanked: ReadonlySet<string>;
+}
 
-/**
- * Every blanked key with what it shows instead, from the contracts (by name, as objects nest: an
- * event's venue is blanked by the same table).
- * @throws Error when two contracts blank one name differently.
- */
-function blankTable(): Map<string, Blank> {
-  if (blanks) return blanks;
-  const table = new Map<string, Blank>();
-  for (const [name, blank] of [
-    ...blanksOf(EVENT_FIELDS),
-    ...blanksOf(VENUE_FIELDS),
-    ...blanksOf(ORGANIZER_FIELDS),
-  ]) {
-    if (table.has(name) && JSON.stringify(table.get(name)) !== JSON.stringify(blank))
-      throw new Error(`password protection blanks ${name} two ways`);
-    table.set(name, blank);
-  }
-  blanks = table;
-  return table;
+/** Nothing blanked: the viewer may open the post. */
+export const OPEN: ReadonlySet<string> = new Set();
+
+/** Whether password protection blanked the record (§4.7). */
+export const isBlanked = (record: Shown): boolean => record.blanked.size > 0;
+
+/** A stored value emptied: `""` for text, `false` for a flag, `[]` for a list, else `null`. */
+function emptied(value: unknown): unknown {
+  if (typeof value === "string") return "";
+  if (typeof value === "boolean") return false;
+  if (Array.isArray(value)) return [];
+  return null;
 }
 
 /**
- * Blanks the protected fields of a serialized post in place and returns it.
- * @param keep keys left alone at the top level (a venue's own `venue` name, an organizer's `organizer`).
+ * How a resource's records are blanked (§4.7): a copy whose values of every blanked field are
+ * emptied — the field's column in `row`, and what its `hides` empties (which replaces values in the
+ * copy, never changing what the record shares).
+ * @throws Error at start-up for a blanked field that declares neither a column nor `hides`.
+ * @example const hide = hider<VenueRecord>(VENUE_FIELDS); hide({ row, image }).row.phone // ""
  */
-export function blankProtected<T extends Record<string, unknown>>(obj: T, keep: string[] = []): T {
-  const o = obj as Record<string, unknown>;
-  const table = blankTable();
-  for (const key of Object.keys(o)) {
-    if (keep.includes(key)) continue;
-    const blank = table.get(key);
-    if (blank !== undefined)
-      o[key] = blank !== null && typeof blank === "object" ? structuredClone(blank) : blank;
-    else if (
-      key !== "json_ld" &&
-      o[key] !== null &&
-      typeof o[key] === "object" &&
-      !Array.isArray(o[key])
-    ) {
-      blankProtected(o[key] as Record<string, unknown>);
-    }
-  }
-  delete o.json_ld;
-  return obj;
-}
-
-/**
- * Blanks a serialized password-protected event (§4.7) as lists show it when access is not granted:
- * its own protected fields as `blankProtected` does, but its venue and organizers stay, each blanked
- * keeping its name (contract §4 row 18), as in a single read of the venue or organizer. TEC replaces
- * them with `[]`, losing the names.
- * @example blankProtectedEvent({ title: "T", venue: { venue: "Hall", city: "X" }, organizer: [] })
- *   // { title: "T", venue: { venue: "Hall", city: "" }, organizer: [] }
- */
-export function blankProtectedEvent<T extends Record<string, unknown>>(event: T): T {
-  const o = event as Record<string, unknown>;
-  blankProtected(o, ["venue", "organizer"]);
-  const venue = o.venue;
-  if (venue !== null && typeof venue === "object" && !Array.isArray(venue))
-    blankProtected(venue as Record<string, unknown>, ["venue"]);
-  if (Array.isArray(o.organizer))
-    for (const organizer of o.organizer) blankProtected(organizer, ["organizer"]);
-  return event;
+export function hider<D extends { row: object }>(fields: WireFields): (record: D) => D {
+  const steps = Object.entries(fields).flatMap(([name, f]) => {
+    if (f.blank === undefined) return [];
+    const { column, hides } = f;
+    if (!column && !hides)
+      throw new Error(`field ${name} is blanked but neither stored nor hidden`);
+    return [
+      (draft: D) => {
+        const row = draft.row as Record<string, unknown>;
+        if (column) row[column] = emptied(row[column]);
+        hides?.(draft as never);
+      },
+    ];
+  });
+  return (record) => {
+    const draft = { ...record, row: { ...record.row } };
+    for (const step of steps) step(draft);
+    return draft;
+  };
 }
 
 /** Whether `password` (as sent) opens a post whose password digest is `digest`. */

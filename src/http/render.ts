@@ -12,8 +12,9 @@ export interface RenderContext {
   single: boolean;
   /**
    * Whether this request may see the protected fields of a password-protected venue or organizer
-   * embedded in an event (§4.7: its password was sent, or an editor of it asks with `context=edit`).
-   * Absent: never — embedded protected posts are blanked, names kept (contract row 18).
+   * embedded in an event (§4.7: its password was sent, or an editor of it asks with `context=edit`),
+   * as src/events/visible.ts asks. Absent: never — embedded protected posts are blanked, names kept
+   * (contract row 18).
    */
   linkedAccess?: (row: VenueRow | OrganizerRow) => boolean;
 }
@@ -21,21 +22,19 @@ export interface RenderContext {
 /** `{host}{path}?id={id}` (§4.1 `global_id`). */
 export const globalId = (ctx: RenderContext, id: number) => `${ctx.urls.globalIdPrefix}?id=${id}`;
 
+/** Whether PHP's `array_filter` drops a value: `""`, `"0"`, `false`, `0`, `null`, an empty list (and `undefined`). */
+export const isFalsy = (value: unknown): boolean =>
+  value === "" ||
+  value === "0" ||
+  value === false ||
+  value === 0 ||
+  value === null ||
+  value === undefined ||
+  (Array.isArray(value) && value.length === 0);
+
 /** Drops falsy values like PHP `array_filter` (venues, organizers, images: §4.2, §4.3, §4.5). */
 export function dropFalsy<T extends Record<string, unknown>>(obj: T): Partial<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(obj)) {
-    if (
-      value === "" ||
-      value === "0" ||
-      value === false ||
-      value === 0 ||
-      value === null ||
-      value === undefined
-    )
-      continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    out[key] = value;
-  }
+  for (const [key, value] of Object.entries(obj)) if (!isFalsy(value)) out[key] = value;
   return out as Partial<T>;
 }

@@ -24,6 +24,7 @@ import { existenceQueries, whereClause } from "../events/filters";
 import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
 import type { EventRecord, EventRow } from "../events/serialize";
+import { visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
 import type { AuthUser } from "../users/capabilities";
@@ -127,7 +128,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   };
   const encoder = new TextEncoder();
   const render = (records: EventRecord[]) =>
-    records.map((r) => vevent(ctx, r, protectedAccess(q, r.row, user))).join("");
+    records.map((r) => vevent(ctx, visibleEvent(ctx, r, protectedAccess(q, r.row, user)))).join("");
   let cursor: Cursor | null = null;
   let done = false;
   const advance = (records: EventRecord[]) => {

@@ -18,14 +18,16 @@
  * | image                     | IMAGE;VALUE=URI;DISPLAY=BADGE                                          |
  * | status                    | STATUS: CONFIRMED when published, else TENTATIVE                       |
  *
- * A password-protected event the caller may not open keeps only UID, dates, SUMMARY, URL (its page)
- * and CLASS:CONFIDENTIAL: the fields §4.7 blanks are left out.
+ * Events come as the caller may see them (src/events/visible.ts): password protection (§4.7) has
+ * already emptied what it hides. A blanked event keeps only UID, dates, SUMMARY, URL (its page) and
+ * CLASS:CONFIDENTIAL; a blanked venue or organizer is written by its name.
  */
 
-import { type EventRecord, eventUrl } from "../events/serialize";
+import { eventUrl, type VisibleEvent } from "../events/serialize";
+import { isBlanked } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import { described } from "../linked-posts/post-fields";
 import { venueRegion } from "../linked-posts/venue";
 import { byName } from "../terms/serialize";
 import { autop, stripTags } from "../text/html";
@@ -51,11 +53,11 @@ function nextDay(wp: string): string {
 }
 
 /** UID of an event: the stored one (kept from imports), else `{id}@{host of the site}`. */
-export function eventUid(ctx: RenderContext, row: EventRecord["row"]): string {
+export function eventUid(ctx: RenderContext, row: VisibleEvent["row"]): string {
   return row.uid ?? `${row.id}@${new URL(ctx.urls.site).hostname}`;
 }
 
-function when(row: EventRecord["row"]): string {
+function when(row: VisibleEvent["row"]): string {
   if (row.allDay) {
     const last = row.endDate < row.startDate ? row.startDate : row.endDate;
     return (
@@ -88,78 +90,60 @@ function structured(schema: string, data: object): string {
   );
 }
 
-/** Whether a linked venue/organizer may show more than its name here (§4.7, contract row 18). */
-const opens = (ctx: RenderContext, row: VenueRow | OrganizerRow) =>
-  row.passwordDigest === "" || ctx.linkedAccess?.(row) === true;
-
-function venueLines(ctx: RenderContext, record: EventRecord): string {
-  const venue = record.venue?.row;
+function venueLines(ctx: RenderContext, record: VisibleEvent): string {
+  const venue = record.venue;
   if (!venue) return "";
-  if (!opens(ctx, venue)) {
-    return (
-      textLine("LOCATION", venue.title) +
-      contentLine("BEGIN", "VLOCATION") +
-      textLine("UID", `venue-${venue.id}@${new URL(ctx.urls.site).hostname}`) +
-      textLine("NAME", venue.title) +
-      contentLine("END", "VLOCATION")
-    );
-  }
-  const address = [venue.address, venue.city, venueRegion(venue), venue.zip, venue.country].filter(
-    (p) => p.trim() !== "",
-  );
-  let out = textLine("LOCATION", [venue.title, ...address].join(", "));
-  if (venue.geoLat !== null && venue.geoLng !== null)
-    out += contentLine("GEO", `${venue.geoLat};${venue.geoLng}`);
+  const { row } = venue;
+  // A blanked venue is located by its name alone (its `state`, which §4.7 leaves shown, too).
+  const address = isBlanked(venue)
+    ? []
+    : [row.address, row.city, venueRegion(row), row.zip, row.country].filter(
+        (p) => p.trim() !== "",
+      );
+  let out = textLine("LOCATION", [row.title, ...address].join(", "));
+  if (row.geoLat !== null && row.geoLng !== null)
+    out += contentLine("GEO", `${row.geoLat};${row.geoLng}`);
   return (
     out +
     contentLine("BEGIN", "VLOCATION") +
-    textLine("UID", `venue-${venue.id}@${new URL(ctx.urls.site).hostname}`) +
-    textLine("NAME", venue.title) +
-    structured("https://schema.org/Place", placeOf(venue, record.venue!.image)) +
+    textLine("UID", `venue-${row.id}@${new URL(ctx.urls.site).hostname}`) +
+    textLine("NAME", row.title) +
+    (described(venue) ? structured("https://schema.org/Place", placeOf(row, venue.image)) : "") +
     contentLine("END", "VLOCATION")
   );
 }
 
 function organizerLines(
   ctx: RenderContext,
-  record: EventRecord,
+  record: VisibleEvent,
 ): { property: string; components: string } {
   const host = new URL(ctx.urls.site).hostname;
   let components = "";
-  for (const { row, image } of record.organizers) {
-    if (!opens(ctx, row)) {
-      components +=
-        contentLine("BEGIN", "VPARTICIPANT") +
-        textLine("UID", `organizer-${row.id}@${host}`) +
-        contentLine("PARTICIPANT-TYPE", "CONTACT") +
-        textLine("SUMMARY", row.title) +
-        contentLine("END", "VPARTICIPANT");
-      continue;
-    }
+  for (const organizer of record.organizers) {
+    const { row, image } = organizer;
     components +=
       contentLine("BEGIN", "VPARTICIPANT") +
       textLine("UID", `organizer-${row.id}@${host}`) +
       contentLine("PARTICIPANT-TYPE", "CONTACT") +
       (EMAIL.test(row.email) ? contentLine("CALENDAR-ADDRESS", `mailto:${row.email}`) : "") +
       textLine("SUMMARY", row.title) +
-      structured("https://schema.org/Person", personOf(row, image)) +
+      (described(organizer) ? structured("https://schema.org/Person", personOf(row, image)) : "") +
       contentLine("END", "VPARTICIPANT");
   }
   const first = record.organizers[0]?.row;
   if (!first) return { property: "", components };
-  const address =
-    opens(ctx, first) && EMAIL.test(first.email)
-      ? `mailto:${first.email}`
-      : `${ctx.urls.site}/organizer/${first.slug}/`;
+  // A blanked organizer's e-mail is emptied: its page instead.
+  const address = EMAIL.test(first.email)
+    ? `mailto:${first.email}`
+    : `${ctx.urls.site}/organizer/${first.slug}/`;
   return { property: contentLine("ORGANIZER", address, [["CN", first.title]]), components };
 }
 
 /**
- * The VEVENT of one event.
- * @param full false for a password-protected event the caller may not open (§4.7).
- * @example vevent(ctx, record, true) // "BEGIN:VEVENT\r\nUID:…\r\n…END:VEVENT\r\n"
+ * The VEVENT of one event as the caller may see it.
+ * @example vevent(ctx, visibleEvent(ctx, record)) // "BEGIN:VEVENT\r\nUID:…\r\n…END:VEVENT\r\n"
  */
-export function vevent(ctx: RenderContext, record: EventRecord, full: boolean): string {
+export function vevent(ctx: RenderContext, record: VisibleEvent): string {
   const { row } = record;
   const permalink = eventUrl(ctx, row.slug);
   let out =
@@ -171,7 +155,7 @@ export function vevent(ctx: RenderContext, record: EventRecord, full: boolean): 
     when(row) +
     textLine("SUMMARY", row.title) +
     contentLine("STATUS", row.status === "publish" ? "CONFIRMED" : "TENTATIVE");
-  if (!full)
+  if (isBlanked(record))
     return (
       out +
       contentLine("URL", permalink) +

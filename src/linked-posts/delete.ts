@@ -16,6 +16,7 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { ApiError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { canDeletePost } from "../users/capabilities";
+import { visibleLinked } from "./access";
 import { DELETE_ARGS } from "./args";
 import { commonTable, type LinkedKind } from "./kinds";
 import { linkedFromResults, linkedLoadQueries } from "./load";
@@ -83,12 +84,13 @@ export async function deleteLinked(
   const { values } = parseArgs(DELETE_ARGS[kind], await requestParams(c), argContext(c));
   return withWriteRetry(async () => {
     const { record } = await loadTarget(c, kind, by);
-    const { row, image } = record;
+    const { row } = record;
     if (!canDeletePost(user, row)) throw forbidden(user !== null);
     const stamp = postDates(requestNow(c), settings.siteTimezone);
     const t = commonTable(kind);
     if (values.force) {
-      const previous = serializeLinked(kind, render, row, image);
+      // Shown whole: whoever may delete the post may open it (§4.7).
+      const previous = serializeLinked(kind, render, visibleLinked(render, kind, record, true));
       await db.batch([
         unlessLinkedChanged(db, kind, row),
         ...unlinkStatements(db, kind, row.id, stamp),
@@ -119,6 +121,6 @@ export async function deleteLinked(
       post: linkedLoadQueries(db, kind, { id: row.id }),
     });
     const trashed = linkedFromResults(results.post)!;
-    return c.json(serializeLinked(kind, render, trashed.row, trashed.image));
+    return c.json(serializeLinked(kind, render, visibleLinked(render, kind, trashed, true)));
   });
 }

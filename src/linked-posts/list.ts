@@ -17,7 +17,7 @@ import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import { can } from "../users/capabilities";
-import { passwordAccess, visibleBody } from "./access";
+import { passwordAccess, visibleLinked } from "./access";
 import { ARCHIVE_ARGS } from "./args";
 import { eventExistsQuery, type LinkedFilters, linkedWhere } from "./filters";
 import { commonTable, LINKED, type LinkedKind } from "./kinds";
@@ -94,7 +94,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   const access = await passwordAccess(a.password, params.query.context, user);
   const list = rows.map((row) => {
     const image = row.imageId === null ? null : (imageById.get(row.imageId) ?? null);
-    return visibleBody(kind, serializeLinked(kind, ctx, row, image), row, access);
+    return serializeLinked(kind, ctx, visibleLinked(ctx, kind, { row, image }, access(row)));
   });
 
   const plural = LINKED[kind].plural;

@@ -1,30 +1,33 @@
 /**
  * The organizer's contract (tec-reference §4.3, §2.7, §8.6; contract §4 rows 12, 16, 18): every wire
- * field once — what is sent, the argument that writes it, its column, what password protection
- * shows instead — and what is derived from it: `ORGANIZER_ARGS` (`POST /organizers`, organizer
- * objects inside events), the `/doc` component `Organizer`, and the organizer object itself
- * (`serializeOrganizer`, typed by that component).
+ * field once — what is sent and how it is read, the argument that writes it, its column, what
+ * password protection shows instead — and what is derived from it: `ORGANIZER_ARGS`
+ * (`POST /organizers`, organizer objects inside events), the `/doc` component `Organizer`, and the
+ * organizer object itself (`serializeOrganizer`, typed by that component).
  */
 import type * as v from "valibot";
 import type { organizers } from "../db/schema";
-import { argSpecs, type WireField, wireSchema } from "../http/contract";
-import { dropFalsy, type RenderContext } from "../http/render";
-import type { MediaRow } from "../media/serialize";
+import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import type { Shown } from "../http/password-protection";
+import type { RenderContext } from "../http/render";
 import { OrganizerJsonLd } from "../root/json-ld-schemas";
 import { urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
 import {
   globalIdFields,
-  globalIds,
   jsonLdField,
-  jsonLdOf,
+  type LinkedPost,
+  type LinkedView,
+  linkedView,
   postArgs,
   postFields,
-  postHead,
   textField,
 } from "./post-fields";
 
 export type OrganizerRow = typeof organizers.$inferSelect;
+
+/** What the organizer's fields read. */
+type OrganizerView = LinkedView<OrganizerRow>;
 
 /** The organizer's wire fields, in the order they are sent (§4.3). */
 export const ORGANIZER_FIELDS = {
@@ -32,9 +35,11 @@ export const ORGANIZER_FIELDS = {
   phone: textField("organizer", "phone", "phone"),
   website: textField("organizer", "website", "website", urlOrEmpty),
   email: textField("organizer", "email", "email"),
-  ...jsonLdField(OrganizerJsonLd, "organizer"),
+  ...jsonLdField(OrganizerJsonLd, "organizer", (r: OrganizerView) =>
+    r.ctx.single ? organizerJsonLd(r.row, r.image) : undefined,
+  ),
   ...globalIdFields("organizer", "organizers"),
-} satisfies Record<string, WireField>;
+} satisfies Record<string, WireField<OrganizerView, LinkedPost>>;
 
 /** `POST /organizers` arguments (§2.7, TEC's order), `organizer` required. */
 export const ORGANIZER_ARGS = argSpecs(ORGANIZER_FIELDS, [
@@ -65,21 +70,18 @@ export const Organizer = wireSchema(ORGANIZER_FIELDS);
 export type OrganizerObject = v.InferOutput<typeof Organizer>;
 
 /**
- * The organizer object (§4.3): TEC's key order, empty values dropped (quirk 17), then the global
- * ids. `json_ld` only when `ctx.single`.
+ * The organizer object (§4.3) as the viewer may see it (src/linked-posts/access.ts): TEC's key
+ * order, empty values dropped (quirk 17) but the id and the global ids; blanked fields as their
+ * contract's `blank`. `json_ld` only when `ctx.single`.
  */
 export function serializeOrganizer(
   ctx: RenderContext,
-  row: OrganizerRow,
-  image?: MediaRow | null,
+  organizer: LinkedPost<OrganizerRow> & Shown,
 ): OrganizerObject {
-  const body = dropFalsy({
-    ...postHead(ctx, "organizer", row, image),
-    phone: row.phone,
-    website: row.website,
-    email: row.email,
-    ...jsonLdOf<OrganizerObject>(ctx, () => organizerJsonLd(row, image)),
-  });
-  const ids = globalIds(ctx, row);
-  return { ...body, id: row.id, ...ids };
+  return readOrganizer(linkedView(ctx, organizer)) as OrganizerObject;
 }
+
+const readOrganizer = readMapping(ORGANIZER_FIELDS, (r: OrganizerView) => r.row, {
+  dropEmpty: true,
+  blanked: (r) => r.blanked,
+});

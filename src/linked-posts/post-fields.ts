@@ -8,7 +8,8 @@
  */
 import * as v from "valibot";
 import { arg } from "../http/args";
-import type { WireField } from "../http/contract";
+import { LEFT_OUT, NOTHING_HIDDEN, type WireField } from "../http/contract";
+import type { Shown } from "../http/password-protection";
 import { globalId, type RenderContext } from "../http/render";
 import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
 import { imageObject, type MediaRow } from "../media/serialize";
@@ -59,7 +60,48 @@ export function sentPostDate(a: {
   return undefined;
 }
 
-/** The post fields, in wire order, up to the image. */
+/** What `postFields` read of a venue or organizer row. */
+interface PostRow {
+  id: number;
+  author: number | null;
+  status: string;
+  postDate: string;
+  postDateGmt: string;
+  postModified: string;
+  postModifiedGmt: string;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  imageId: number | null;
+  globalIdLineage: string[];
+}
+
+/** A venue or organizer with its featured image, as loaded. */
+export interface LinkedPost<Row extends PostRow = PostRow> {
+  row: Row;
+  image: MediaRow | null;
+}
+
+/**
+ * What a venue's or organizer's fields read (§4.2, §4.3): the post as the viewer may see it
+ * (src/linked-posts/access.ts), its global ids and the request.
+ */
+export interface LinkedView<Row extends PostRow = PostRow> extends LinkedPost<Row>, Shown {
+  ctx: RenderContext;
+  ids: GlobalIds;
+}
+
+/** The view of a post its fields read. */
+export const linkedView = <Row extends PostRow>(
+  ctx: RenderContext,
+  post: LinkedPost<Row> & Shown,
+): LinkedView<Row> => ({ ...post, ctx, ids: globalIds(ctx, post.row) });
+
+/**
+ * The post fields, in wire order, up to the image (§4.2, §4.3); the name is under the kind's own
+ * key (`venue`, `organizer`).
+ */
 export const postFields = <K extends LinkedKind>(kind: K) => {
   const p = `${kind}s`;
   const name = {
@@ -76,80 +118,52 @@ export const postFields = <K extends LinkedKind>(kind: K) => {
   const html = (field: "description" | "excerpt", column: "content" | "excerpt") =>
     ({
       out: opt(`${kind}.${field}`),
+      read: (r: LinkedView) => autop(r.row[column]),
       arg: arg({ schema: stringOrEmpty, type: "string", description: `${p}.${field}` }),
       column,
       write: (x: string, filters: HtmlFilters) => filters.post(x),
       blank: "",
-    }) satisfies WireField;
+    }) satisfies WireField<LinkedView>;
   return {
-    id: { out: int(`${kind}.id`) },
+    id: { out: int(`${kind}.id`), read: (r: LinkedView) => r.row.id },
     author: {
       out: v.optional(d(v.pipe(v.string(), v.regex(/^\d+$/)), `${kind}.author`)),
+      read: (r: LinkedView) => (r.row.author === null ? "0" : String(r.row.author)),
       arg: arg({ schema: userId, type: "integer", description: `${p}.author` }),
     },
     status: {
       out: opt(`${kind}.status`),
+      read: (r: LinkedView) => r.row.status,
       arg: arg({ schema: postStatus, type: "string", description: `${p}.status` }),
     },
-    ...postDateFields((key) => ({ out: opt(`${kind}.${key}`) }), p),
-    url: { out: opt(`${kind}.url`) },
+    ...postDateFields(
+      (key, column) => ({ out: opt(`${kind}.${key}`), read: (r: LinkedView) => r.row[column] }),
+      p,
+    ),
+    url: {
+      out: opt(`${kind}.url`),
+      read: (r: LinkedView) => `${r.ctx.urls.site}/${kind}/${r.row.slug}/`,
+    },
     ...({ [kind]: name } as { [N in K]: typeof name }),
     description: html("description", "content"),
     excerpt: html("excerpt", "excerpt"),
-    slug: { out: opt(`${kind}.slug`) },
+    slug: { out: opt(`${kind}.slug`), read: (r: LinkedView) => r.row.slug },
     image: {
       out: v.optional(image(`${kind}.image`)),
+      read: (r: LinkedView) => imageObject(r.image),
       arg: arg({ schema: imageRef, type: "string", description: `${p}.image` }),
       blank: false,
+      hides: (post: LinkedPost) => {
+        post.image = null;
+        post.row.imageId = null;
+      },
     },
-  } satisfies Record<string, WireField>;
+  } satisfies Record<string, WireField<LinkedView, LinkedPost>>;
 };
 
 /** The arguments every linked post takes first (§2.6, §2.7 order): the post fields and the lineage. */
 export const postArgs = <K extends LinkedKind>(kind: K) =>
   ["author", ...POST_DATE_ARGS, ...LINEAGE_ARGS, kind, "description", "excerpt", "status"] as const;
-
-/** What `postHead` reads of a venue or organizer row. */
-interface PostHeadRow {
-  id: number;
-  author: number | null;
-  status: string;
-  postDate: string;
-  postDateGmt: string;
-  postModified: string;
-  postModifiedGmt: string;
-  slug: string;
-  title: string;
-  content: string;
-  excerpt: string;
-}
-
-/**
- * The post fields of a venue or organizer as sent, in TEC's order up to the image (§4.2, §4.3); the
- * name is under the kind's own key (`venue`, `organizer`).
- */
-export function postHead<K extends LinkedKind>(
-  ctx: RenderContext,
-  kind: K,
-  row: PostHeadRow,
-  image: MediaRow | null | undefined,
-) {
-  return {
-    id: row.id,
-    author: row.author === null ? "0" : String(row.author),
-    status: row.status,
-    date: row.postDate,
-    date_utc: row.postDateGmt,
-    modified: row.postModified,
-    modified_utc: row.postModifiedGmt,
-    url: `${ctx.urls.site}/${kind}/${row.slug}/`,
-    ...({ [kind]: row.title } as Record<K, string>),
-    description: autop(row.content),
-    excerpt: autop(row.excerpt),
-    slug: row.slug,
-    image: imageObject(image),
-  };
-}
 
 /** A post's global ids as sent (§4.1): its own, and its lineage after it. */
 export interface GlobalIds {
@@ -181,26 +195,29 @@ export const globalIdFields = (doc: string, args: string) =>
   }) satisfies Record<string, WireField<{ ids: GlobalIds }>>;
 
 /**
- * `json_ld` (§4.9): the post's schema.org document, sent on single GETs only.
+ * `json_ld` (§4.9): the post's schema.org document, sent on single GETs only. A post password
+ * protection blanks has none (§4.7), and is described nowhere else either (`described`).
  * @param doc the `/doc` description prefix (`event`, `venue`).
- * @param more the rest of the field: how it is read (events; venues and organizers add it in their
- *   serializers, `jsonLdOf`).
+ * @param read how it is read (built on single GETs, `ctx.single`; else undefined).
  */
-export const jsonLdField = <S extends v.GenericSchema, M extends object = Record<never, never>>(
+export const jsonLdField = <S extends v.GenericSchema, R>(
   schema: S,
   doc: string,
-  more = {} as M,
-) => ({ json_ld: { out: v.optional(ref(schema, `${doc}.json_ld`)), ...more } });
+  read: (r: R) => unknown,
+) => ({
+  json_ld: {
+    out: v.optional(ref(schema, `${doc}.json_ld`)),
+    read,
+    blank: LEFT_OUT as typeof LEFT_OUT,
+    hides: NOTHING_HIDDEN,
+  },
+});
 
 /**
- * The `json_ld` of an answer (§4.9): built on single GETs (`ctx.single`), else nothing. `build`'s
- * schema.org typings (src/linked-posts/json-ld.ts) are taken for the type `/doc` gives it in `O`.
- * @example ...jsonLdOf<VenueObject>(ctx, () => venueJsonLd(row, image))
+ * Whether a post as shown is described in schema.org terms (§4.9): not when password protection
+ * left out its `json_ld` (§4.7); an event's JSON-LD and the iCalendar feed then leave it out too.
  */
-export const jsonLdOf = <O extends { json_ld?: unknown }>(
-  ctx: RenderContext,
-  build: () => unknown,
-): Pick<O, "json_ld"> => (ctx.single ? { json_ld: build() } : {}) as Pick<O, "json_ld">;
+export const described = (post: Shown): boolean => !post.blanked.has("json_ld");
 
 /** The writable global ids (the lineage), in TEC's argument order. */
 export const LINEAGE_ARGS = ["global_id_lineage"] as const;
@@ -234,12 +251,6 @@ export const mapFlagFields = (doc: string, args: string) => {
 
 /** The names of `mapFlagFields`, in TEC's argument order. */
 export const MAP_FLAG_ARGS = ["show_map", "show_map_link"] as const;
-
-/** The map flags of a row as sent. */
-export const mapFlags = (row: { showMap: boolean; showMapLink: boolean }) => ({
-  show_map: row.showMap,
-  show_map_link: row.showMapLink,
-});
 
 /** A text field of the address or contact, stored as is, blanked by password protection. */
 export const textField = (

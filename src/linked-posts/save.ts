@@ -28,6 +28,7 @@ import {
   resolveImage,
 } from "../media/image-ref";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
+import { visibleLinked } from "./access";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged } from "./delete";
 import { lookupNames } from "./duplicates";
@@ -87,7 +88,8 @@ export async function saveLinked(
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
   const reservation = new IdReservation(db);
   const answer = (record: LinkedRecord, status: 200 | 201) =>
-    c.json(serializeLinked(kind, render, record.row, record.image), status);
+    // A write's answer shows the post whole: whoever may write it may open it (§4.7).
+    c.json(serializeLinked(kind, render, visibleLinked(render, kind, record, true)), status);
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();

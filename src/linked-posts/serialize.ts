@@ -1,10 +1,12 @@
 /**
  * Venues and organizers, the two "linked post" types (tec-reference §4.2, §4.3): each kind's object
- * is built by its contract (src/linked-posts/venue.ts, src/linked-posts/organizer.ts).
+ * is built by its contract (src/linked-posts/venue.ts, src/linked-posts/organizer.ts) from the post
+ * as the viewer may see it (src/linked-posts/access.ts `visibleLinked`).
  */
+import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import type { MediaRow } from "../media/serialize";
 import { type OrganizerObject, type OrganizerRow, serializeOrganizer } from "./organizer";
+import type { LinkedPost } from "./post-fields";
 import { serializeVenue, type VenueObject, type VenueRow } from "./venue";
 
 export type { OrganizerRow, VenueRow };
@@ -14,10 +16,9 @@ export { serializeOrganizer, serializeVenue };
 export function serializeLinked(
   kind: "venue" | "organizer",
   ctx: RenderContext,
-  row: VenueRow | OrganizerRow,
-  image?: MediaRow | null,
+  post: LinkedPost<VenueRow | OrganizerRow> & Shown,
 ): VenueObject | OrganizerObject {
   return kind === "venue"
-    ? serializeVenue(ctx, row as VenueRow, image)
-    : serializeOrganizer(ctx, row as OrganizerRow, image);
+    ? serializeVenue(ctx, post as LinkedPost<VenueRow> & Shown)
+    : serializeOrganizer(ctx, post as LinkedPost<OrganizerRow> & Shown);
 }

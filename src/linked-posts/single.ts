@@ -6,7 +6,7 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
-import { assertLinkedReadable, passwordAccess, visibleBody } from "./access";
+import { assertLinkedReadable, passwordAccess, visibleLinked } from "./access";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import type { LinkedKind } from "./kinds";
 import { type LinkedKey, type LinkedRecord, loadLinked } from "./load";
@@ -60,7 +60,5 @@ export async function getLinked(
     single: true,
   };
   const access = await passwordAccess(password, (await requestParams(c)).query.context, user);
-  return c.json(
-    visibleBody(kind, serializeLinked(kind, ctx, record.row, record.image), record.row, access),
-  );
+  return c.json(serializeLinked(kind, ctx, visibleLinked(ctx, kind, record, access(record.row))));
 }

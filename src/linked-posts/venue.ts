@@ -1,43 +1,48 @@
 /**
  * The venue's contract (tec-reference §4.2, §2.6, §8.6; contract §4 rows 12, 16, 18): every wire
- * field once — what is sent, the argument that writes it, its column, what password protection
- * shows instead — and what is derived from it: `VENUE_ARGS` (`POST /venues`, venue objects inside
- * events), the `/doc` component `Venue`, and the venue object itself (`serializeVenue`, typed by
- * that component). `stateprovince` is derived from the address when not sent.
+ * field once — what is sent and how it is read, the argument that writes it, its column, what
+ * password protection shows instead — and what is derived from it: `VENUE_ARGS` (`POST /venues`,
+ * venue objects inside events), the `/doc` component `Venue`, and the venue object itself
+ * (`serializeVenue`, typed by that component). `stateprovince` is derived from the address when
+ * not sent.
  */
 import * as v from "valibot";
 import type { venues } from "../db/schema";
 import { arg } from "../http/args";
-import { argSpecs, type WireField, wireSchema } from "../http/contract";
-import { dropFalsy, type RenderContext } from "../http/render";
-import type { MediaRow } from "../media/serialize";
+import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import type { Shown } from "../http/password-protection";
+import type { RenderContext } from "../http/render";
 import { VenueJsonLd } from "../root/json-ld-schemas";
 import { d } from "../root/schema-kit";
 import { coordinate, urlOrEmpty } from "./fields";
 import { venueJsonLd } from "./json-ld";
 import {
   globalIdFields,
-  globalIds,
   jsonLdField,
-  jsonLdOf,
+  type LinkedPost,
+  type LinkedView,
+  linkedView,
   MAP_FLAG_ARGS,
   mapFlagFields,
-  mapFlags,
   postArgs,
   postFields,
-  postHead,
   textField,
 } from "./post-fields";
 
 export type VenueRow = typeof venues.$inferSelect;
 
+/** What the venue's fields read. */
+type VenueView = LinkedView<VenueRow>;
+
+/** A coordinate, sent when both are set (and not 0). */
 const geoField = (field: "geo_lat" | "geo_lng", column: "geoLat" | "geoLng", max: number) =>
   ({
     out: v.optional(d(v.number(), `venue.${field}`)),
+    read: (r: VenueView) => (r.row.geoLat && r.row.geoLng ? r.row[column] : undefined),
     arg: arg({ schema: coordinate(max), type: "number", description: `venues.${field}` }),
     column,
     blank: 0,
-  }) satisfies WireField;
+  }) satisfies WireField<VenueView>;
 
 /** The venue's wire fields, in the order they are sent (§4.2). */
 export const VENUE_FIELDS = {
@@ -54,10 +59,12 @@ export const VENUE_FIELDS = {
   stateprovince: textField("venue", "stateprovince", "stateprovince"),
   geo_lat: geoField("geo_lat", "geoLat", 90),
   geo_lng: geoField("geo_lng", "geoLng", 180),
-  ...jsonLdField(VenueJsonLd, "venue"),
+  ...jsonLdField(VenueJsonLd, "venue", (r: VenueView) =>
+    r.ctx.single ? venueJsonLd(r.row, r.image) : undefined,
+  ),
   ...mapFlagFields("venue", "venues"),
   ...globalIdFields("venue", "venues"),
-} satisfies Record<string, WireField>;
+} satisfies Record<string, WireField<VenueView, LinkedPost>>;
 
 /** `POST /venues` arguments (§2.6, TEC's order), `venue` required. */
 export const VENUE_ARGS = argSpecs(VENUE_FIELDS, [
@@ -101,36 +108,21 @@ export const Venue = wireSchema(VENUE_FIELDS);
 export type VenueObject = v.InferOutput<typeof Venue>;
 
 /**
- * The venue object (§4.2): TEC's key order, empty values dropped (quirk 17), then the flags and
- * the global ids. `json_ld` only when `ctx.single`.
+ * The venue object (§4.2) as the viewer may see it (src/linked-posts/access.ts): TEC's key order,
+ * empty values dropped (quirk 17) but the id, the map flags and the global ids; blanked fields as
+ * their contract's `blank`. `json_ld` only when `ctx.single`.
  */
 export function serializeVenue(
   ctx: RenderContext,
-  row: VenueRow,
-  image?: MediaRow | null,
+  venue: LinkedPost<VenueRow> & Shown,
 ): VenueObject {
-  const body = dropFalsy({
-    ...postHead(ctx, "venue", row, image),
-    address: row.address,
-    city: row.city,
-    country: row.country,
-    province: row.province,
-    state: row.state,
-    zip: row.zip,
-    phone: row.phone,
-    website: row.website,
-    stateprovince: row.stateprovince,
-    ...(row.geoLat && row.geoLng ? { geo_lat: row.geoLat, geo_lng: row.geoLng } : {}),
-    ...jsonLdOf<VenueObject>(ctx, () => venueJsonLd(row, image)),
-  });
-  const ids = globalIds(ctx, row);
-  return {
-    ...body,
-    id: row.id,
-    ...mapFlags(row),
-    ...ids,
-  };
+  return readVenue(linkedView(ctx, venue)) as VenueObject;
 }
+
+const readVenue = readMapping(VENUE_FIELDS, (r: VenueView) => r.row, {
+  dropEmpty: true,
+  blanked: (r) => r.blanked,
+});
 
 /**
  * The coordinates an update removes: those named with a JSON null (which never reach `sent`, which
