@@ -27,7 +27,7 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { planRead, renderedTexts } from "./rendered";
+import { listBytes, planRead, renderedTexts, utf8 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
@@ -252,14 +252,16 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const texts =
     plan && r.page
       ? await renderedTexts(c, plan, r.page, serialize)
-      : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map(serialize);
+      : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map((record) =>
+          utf8(serialize(record)),
+        );
 
   const pages = totalPages(total, perPage);
   if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");
   const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, q.echo);
   setPagingHeaders(c, total, pages, links);
   const tail = JSON.stringify({ ...links, total, total_pages: pages });
-  return c.body(`{"events":[${texts.join(",")}],${tail.slice(1)}`, 200, {
-    "Content-Type": "application/json",
-  });
+  const body = listBytes('{"events":[', texts, `],${tail.slice(1)}`);
+  c.set("body", body);
+  return c.body(body, 200, { "Content-Type": "application/json" });
 }

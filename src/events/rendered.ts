@@ -23,14 +23,19 @@ import {
 } from "./load";
 import { storeRenderings, type ToStore } from "./render-store";
 import type { ReadPlan, RenderedRow } from "./rendered-sql";
-import { renderingMemory, type TextKind } from "./rendering-memory";
+import { filledKey, renderingMemory, type TextKind } from "./rendering-memory";
 import { filler, renderKey } from "./renderings";
 import type { EventRecord, EventRow } from "./serialize";
 
-/** An event of a rendered read: its filled-in text, or its record to serialize (stale). */
+/** An event of a rendered read: its filled-in text (UTF-8), or its record to serialize (stale). */
 export type RenderedItem =
-  | { text: string; pair?: string }
+  | { bytes: Uint8Array<ArrayBuffer>; pair: string }
   | { record: EventRecord; gen: number | null };
+
+const encoder = new TextEncoder();
+
+/** A text as UTF-8 bytes. */
+export const utf8 = (text: string) => encoder.encode(text) as Uint8Array<ArrayBuffer>;
 
 /** A rendered read, decoded. */
 export interface RenderedEvents {
@@ -62,7 +67,15 @@ export async function readRendered(
   db: Db,
   rows: RenderedRow[],
   urls: Urls,
-  memory: { held: Map<string, string>; keep: (pair: string, text: string) => void },
+  memory: {
+    held: Map<string, string>;
+    keep: (pair: string, text: string) => void;
+    filled: (
+      pair: string,
+      counts: string | null,
+      make: () => Uint8Array<ArrayBuffer>,
+    ) => Uint8Array<ArrayBuffer>;
+  },
 ): Promise<RenderedEvents> {
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
   const stale: Array<{ row: EventRow | number; gen: number | null; at: number }> = [];
@@ -75,7 +88,8 @@ export async function readRendered(
       const text = r.text ?? memory.held.get(pair);
       if (text === undefined) throw new Error(`rendering ${pair} neither sent nor held`);
       if (r.text !== null) memory.keep(pair, r.text);
-      items.push({ text: fill(text, countsOf(r.counts)), pair });
+      const bytes = memory.filled(pair, r.counts, () => utf8(fill(text, countsOf(r.counts))));
+      items.push({ bytes, pair });
     } else if (r.id !== null) {
       const row = r.row !== null ? decodeRow(events, JSON.parse(r.row)) : r.id;
       stale.push({ row, gen: r.gen, at: items.length });
@@ -134,9 +148,12 @@ export async function finishRead(
   rows: RenderedRow[],
 ): Promise<RenderedEvents> {
   const memory = renderingMemory(c.get("settings"));
-  const read = await readRendered(c.get("rdb").db, rows, c.get("urls"), {
+  const urls = c.get("urls");
+  const base = `${urls.site}\u0000${urls.namespaceRoot}`;
+  const read = await readRendered(c.get("rdb").db, rows, urls, {
     held: plan.held,
     keep: (pair, text) => memory.keep(plan.kind, pair, text),
+    filled: (pair, counts, make) => memory.filled(filledKey(plan.kind, pair, base, counts), make),
   });
   memory.answered(
     plan.query,
@@ -148,24 +165,49 @@ export async function finishRead(
 }
 
 /**
- * The JSON texts of a planned page read, in order: stored ones as filled in, stale ones serialized
- * by `serialize` and stored for next time after the answer (src/events/render-store.ts).
+ * The JSON texts (UTF-8) of a planned page read, in order: stored ones as filled in, stale ones
+ * serialized by `serialize` and stored for next time after the answer (src/events/render-store.ts).
  */
 export async function renderedTexts(
   c: AppContext,
   plan: PlannedRead,
   rows: RenderedRow[],
   serialize: (record: EventRecord) => string,
-): Promise<string[]> {
+): Promise<Uint8Array<ArrayBuffer>[]> {
   const read = await finishRead(c, plan, rows);
   const toStore: ToStore[] = [];
   const texts = read.items.map((item) => {
-    if ("text" in item) return item.text;
+    if ("bytes" in item) return item.bytes;
     toStore.push(item);
-    return serialize(item.record);
+    return utf8(serialize(item.record));
   });
   storeAfterAnswer(c, toStore);
   return texts;
+}
+
+/**
+ * A JSON list answer as bytes: `head`, the items (JSON texts, UTF-8) separated by commas, `tail`.
+ * @example listBytes('{"events":[', items, '],"total":3}')
+ */
+export function listBytes(
+  head: string,
+  items: Uint8Array<ArrayBuffer>[],
+  tail: string,
+): Uint8Array<ArrayBuffer> {
+  const h = utf8(head);
+  const t = utf8(tail);
+  let size = h.byteLength + t.byteLength + Math.max(items.length - 1, 0);
+  for (const item of items) size += item.byteLength;
+  const out = new Uint8Array(size);
+  out.set(h, 0);
+  let at = h.byteLength;
+  items.forEach((item, i) => {
+    if (i > 0) out[at++] = 44; // ","
+    out.set(item, at);
+    at += item.byteLength;
+  });
+  out.set(t, at);
+  return out;
 }
 
 /** Stores the renderings of events a read serialized itself, after the answer (`waitUntil`). */

@@ -14,6 +14,8 @@ import type { Settings } from "../settings";
 
 /** Characters of stored text kept per isolate (~2,000 events). */
 const MAX_CHARS = 8 * 1024 * 1024;
+/** Bytes of filled-in texts kept per isolate. */
+const MAX_FILLED_BYTES = 8 * 1024 * 1024;
 
 /** Which rendering of an event: as a list shows it, or as a single GET does. */
 export type TextKind = "list" | "single";
@@ -21,6 +23,9 @@ export type TextKind = "list" | "single";
 class TextMemory {
   readonly #texts = new Map<string, string>();
   #chars = 0;
+  /** Texts as answered (URLs and counts filled in, UTF-8), by kind, `id:gen`, URLs and counts. */
+  readonly #filled = new Map<string, Uint8Array<ArrayBuffer>>();
+  #filledBytes = 0;
   /**
    * Each query's last answer: its `id:gen` pairs, whether every rendering was fresh, and the
    * content version it was read at.
@@ -53,6 +58,29 @@ class TextMemory {
       this.#texts.delete(oldest);
       this.#chars -= kept.length;
     }
+  }
+
+  /**
+   * The bytes of a text as answered for these URLs and counts (`filledKey`), made by `make` when not
+   * kept: the same event at the same generation, under the same URLs with the same counts, is the
+   * same bytes.
+   */
+  filled(key: string, make: () => Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+    const kept = this.#filled.get(key);
+    if (kept !== undefined) {
+      this.#filled.delete(key);
+      this.#filled.set(key, kept);
+      return kept;
+    }
+    const bytes = make();
+    this.#filled.set(key, bytes);
+    this.#filledBytes += bytes.byteLength;
+    for (const [oldest, old] of this.#filled) {
+      if (this.#filledBytes <= MAX_FILLED_BYTES) break;
+      this.#filled.delete(oldest);
+      this.#filledBytes -= old.byteLength;
+    }
+    return bytes;
   }
 
   /**
@@ -99,3 +127,11 @@ export function renderingMemory(settings: Settings): TextMemory {
   }
   return memory;
 }
+
+/** The key of a filled-in text: kind, `id:gen`, the request's URL bases and the counts as read. */
+export const filledKey = (
+  kind: TextKind,
+  pair: string,
+  base: string,
+  counts: string | null,
+): string => `${kind}:${pair}\u0000${base}\u0000${counts ?? ""}`;

@@ -131,9 +131,10 @@ async function renderedEvent(
   const [item] = (await finishRead(c, plan, [r])).items;
   // The event was deleted between a lean read and its second round trip.
   if (!item) throw new ApiError(404, "rest-event-not-found", ["id" in key ? key.id : key.slug]);
-  if ("text" in item) {
+  if ("bytes" in item) {
     if (r.protected) throw new ApiError(403, "event-password-protected");
-    return c.body(item.text, 200, { "Content-Type": "application/json" });
+    c.set("body", item.bytes);
+    return c.body(item.bytes, 200, { "Content-Type": "application/json" });
   }
   await assertReadable(item.record.row, null, access);
   const res = await render(c, item.record, access);

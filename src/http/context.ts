@@ -35,6 +35,8 @@ export interface AppEnv {
     contentVersion?: number;
     /** Methods the matched route allows this user, for the `Allow` header (§12.2). */
     allow?: string[];
+    /** The answer's body as bytes, when the handler built it so (the edge cache keeps a copy). */
+    body?: Uint8Array<ArrayBuffer>;
   };
 }
 

@@ -191,8 +191,14 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   // The route's `Allow` for anonymous users (§12.2): a hit runs no route middleware to say it.
   const allowed = c.get("allow");
   if (allowed) headers.set("Allow", allowed.join(", "));
-  // The body is read once and answered from the same bytes (no tee of the stream).
-  const body = await c.res.arrayBuffer();
-  c.res = new Response(body, c.res);
+  // The bytes the handler built, copied (the answer's own go out with it); else read once and
+  // answered from the same bytes (no tee of the stream).
+  const built = c.get("body");
+  let body: ArrayBuffer;
+  if (built) body = built.slice().buffer;
+  else {
+    body = await c.res.arrayBuffer();
+    c.res = new Response(body, c.res);
+  }
   keep(etag, { status: c.res.status, headers: [...headers], body });
 }
