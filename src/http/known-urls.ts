@@ -8,25 +8,22 @@
  * may be dropped at any time; the memo is bounded.
  */
 
+import { ARCHIVE_DATES } from "../events/date-fields";
 import type { Settings } from "../settings";
 import type { AppContext } from "./context";
 import { requestQuery } from "./context";
 import { sha256Hex } from "./crypto";
 import { setStandardHeaders } from "./headers";
+import { modifiedAfterArg } from "./list-args";
 import { Memo } from "./memo";
 import type { ParamBag } from "./params";
 import type { Urls } from "./urls";
 
-/** Query parameters whose meaning moves with the clock (relative dates, "upcoming"). */
-const TIME_PARAMS = [
-  "start_date",
-  "end_date",
-  "starts_before",
-  "starts_after",
-  "ends_before",
-  "ends_after",
-  "modified_after",
-];
+/**
+ * Query parameters whose meaning moves with the clock: the archive's date filters (relative dates)
+ * and every list's `modified_after`.
+ */
+const TIME_PARAMS = [...Object.keys(ARCHIVE_DATES), ...Object.keys(modifiedAfterArg(""))];
 const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /** Whether an answer moves with the minute: the query holds relative dates or asks for upcoming things. */

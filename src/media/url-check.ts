@@ -7,17 +7,12 @@
  * `IMAGE_URL_CHECK=off` (local development without internet, see README) skips the request and
  * takes the type from the file extension instead.
  */
-import { extensionOf } from "./fields";
+import { extensionOf, IMAGE_MIME_TYPES } from "./fields";
 
 /** Image types a URL may point at (WordPress's default upload types that are images; no SVG). */
-export const ALLOWED_IMAGE_TYPES: Readonly<Record<string, string>> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-  avif: "image/avif",
-};
+export const ALLOWED_IMAGE_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(IMAGE_MIME_TYPES).filter(([ext]) => ext !== "svg"),
+);
 
 const ALLOWED = new Set(Object.values(ALLOWED_IMAGE_TYPES));
 
