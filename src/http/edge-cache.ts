@@ -191,11 +191,15 @@ export async function serveAnonymousGet(c: AppContext, next: Next): Promise<void
   // The route's `Allow` for anonymous users (§12.2): a hit runs no route middleware to say it.
   const allowed = c.get("allow");
   if (allowed) headers.set("Allow", allowed.join(", "));
-  // The bytes the handler built, copied (the answer's own go out with it); else read once and
-  // answered from the same bytes (no tee of the stream).
+  // The bytes the handler built (the runtime copied them into the response, so they are kept as
+  // they are: nothing writes to them); else the body read once and answered from the same bytes.
   const built = c.get("body");
   let body: ArrayBuffer;
-  if (built) body = built.slice().buffer;
+  if (built)
+    body =
+      built.byteOffset === 0 && built.byteLength === built.buffer.byteLength
+        ? built.buffer
+        : built.slice().buffer;
   else {
     body = await c.res.arrayBuffer();
     c.res = new Response(body, c.res);
