@@ -16,7 +16,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { type Db, openDb } from "../db/client";
 import { eventRenderings, events } from "../db/schema";
-import type { AppContext } from "../http/context";
+import { type AppContext, afterAnswer } from "../http/context";
 import type { Settings } from "../settings";
 import { assemble, relatedQueries, relatedRows } from "./load";
 import { render, renderKey } from "./renderings";
@@ -46,15 +46,11 @@ async function storeStatements(db: Db, settings: Settings, items: ToStore[]) {
 
 /**
  * Stores the renderings of events a read serialized itself (records assembled for an anonymous
- * viewer), in one batch. Errors are logged, never thrown: the answer is already out.
+ * viewer), in one batch (after the answer: src/events/rendered.ts `storeAfterAnswer`).
  */
 export async function storeRenderings(db: Db, settings: Settings, items: ToStore[]): Promise<void> {
-  try {
-    const statements = await storeStatements(db, settings, items);
-    if (statements.length) await db.batch(statements as never);
-  } catch (err) {
-    console.error("storing event renderings failed", err);
-  }
+  const statements = await storeStatements(db, settings, items);
+  if (statements.length) await db.batch(statements as never);
 }
 
 /** Stale renderings taken per round (a page's worth). */
@@ -88,7 +84,8 @@ export async function renderStale(db: Db, settings: Settings): Promise<number> {
       records.map((record) => ({ record, gen: gens.get(record.row.id) ?? null })),
     );
     // Rows whose event is gone (none: the foreign key cascades) would be taken again; drop them.
-    const orphans = r.stale.map((s) => s.id).filter((id) => !r.rows.some((row) => row.id === id));
+    const found = new Set(r.rows.map((row) => row.id));
+    const orphans = r.stale.map((s) => s.id).filter((id) => !found.has(id));
     const cleanup = orphans.length
       ? [db.delete(eventRenderings).where(inArray(eventRenderings.eventId, orphans))]
       : [];
@@ -105,17 +102,8 @@ export async function renderStale(db: Db, settings: Settings): Promise<number> {
  * worker invocation (no execution context) it does nothing; the first read renders instead.
  */
 export function renderAfterWrite(c: AppContext): void {
-  let ctx: AppContext["executionCtx"];
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    return;
-  }
   // A session of its own: not one of the write's round trips.
-  const db = openDb(c.env.DB, { write: true }).db;
-  ctx.waitUntil(
-    renderStale(db, c.get("settings")).catch((err) =>
-      console.error("rendering events after a write failed", err),
-    ),
+  afterAnswer(c, "rendering events after a write failed", () =>
+    renderStale(openDb(c.env.DB, { write: true }).db, c.get("settings")),
   );
 }

@@ -21,7 +21,7 @@ export interface RenderedRow {
    * holds (`""` for the single text of a password-protected event).
    */
   text: string | null;
-  /** `term id:count` pairs of the event's terms, comma-separated (null: none). */
+  /** The event's terms' counts, a JSON object by term id (`{"4":12}`). */
   counts: string | null;
   /** The event row as JSON (`rowObject`), when the stored text is missing or stale (not lean). */
   row: string | null;
@@ -34,7 +34,7 @@ export interface RenderedRow {
 /** Per event of `hit`: its terms' counts. */
 const counts = frozen(
   () =>
-    sql`(SELECT group_concat(${eventTerms.termId} || ':' || ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.id) AS counts`,
+    sql`(SELECT json_group_object(${eventTerms.termId}, ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.id) AS counts`,
 );
 /** Per event of `hit`, when its rendering is missing or stale: its generation. */
 const staleGen = frozen(

@@ -7,11 +7,11 @@
  * isolate's last answer to the query had every rendering fresh) that finds a stale one makes a
  * second.
  */
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { type Db, openDb } from "../db/client";
 import { events } from "../db/schema";
-import type { AppContext } from "../http/context";
+import { type AppContext, afterAnswer } from "../http/context";
 import type { Urls } from "../http/urls";
 import {
   assemble,
@@ -44,17 +44,6 @@ export interface RenderedEvents {
   allFresh: boolean;
 }
 
-/** `counts` as a map. */
-function countsOf(text: string | null): Map<number, number> {
-  const map = new Map<number, number>();
-  if (text)
-    for (const pair of text.split(",")) {
-      const at = pair.indexOf(":");
-      map.set(Number(pair.slice(0, at)), Number(pair.slice(at + 1)));
-    }
-  return map;
-}
-
 /**
  * Decodes a rendered read: each event's stored text (from the answer, or held by this isolate)
  * filled in for this request, or its record (assembled for an anonymous viewer) when the text was
@@ -62,6 +51,8 @@ function countsOf(text: string | null): Map<number, number> {
  * from D1 are kept in the isolate's memory.
  * @param memory the texts the statement was told this isolate holds, by `id:gen`
  *   (src/events/rendering-memory.ts `known`), and where to keep the texts it sent.
+ * @param listed the events are a list's page (published, not hidden): an event that no longer is
+ *   by the second round trip is left out.
  */
 export async function readRendered(
   db: Db,
@@ -76,6 +67,7 @@ export async function readRendered(
       make: () => Uint8Array<ArrayBuffer>,
     ) => Uint8Array<ArrayBuffer>;
   },
+  listed: boolean,
 ): Promise<RenderedEvents> {
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
   const stale: Array<{ row: EventRow | number; gen: number | null; at: number }> = [];
@@ -88,7 +80,9 @@ export async function readRendered(
       const text = r.text ?? memory.held.get(pair);
       if (text === undefined) throw new Error(`rendering ${pair} neither sent nor held`);
       if (r.text !== null) memory.keep(pair, r.text);
-      const bytes = memory.filled(pair, r.counts, () => utf8(fill(text, countsOf(r.counts))));
+      const bytes = memory.filled(pair, r.counts, () =>
+        utf8(fill(text, JSON.parse(r.counts ?? "{}"))),
+      );
       items.push({ bytes, pair });
     } else if (r.id !== null) {
       const row = r.row !== null ? decodeRow(events, JSON.parse(r.row)) : r.id;
@@ -96,11 +90,19 @@ export async function readRendered(
       items.push(null);
     }
   }
-  // A lean read left out the rows of stale events: one more round trip for them.
+  // A lean read left out the rows of stale events: one more round trip for them. A list keeps
+  // only those still listed: the second read does not see the page's filter (§6.1).
   const missing = stale.flatMap((s) => (typeof s.row === "number" ? [s.row] : []));
   if (missing.length) {
+    const still = listed
+      ? and(
+          inArray(events.id, missing),
+          eq(events.status, "publish"),
+          eq(events.hideFromListings, false),
+        )
+      : inArray(events.id, missing);
     const more = await runBatch(db, {
-      rows: db.select().from(events).where(inArray(events.id, missing)),
+      rows: db.select().from(events).where(still),
       ...relatedQueries(db, missing),
     });
     related = relatedRows(more.related);
@@ -150,11 +152,17 @@ export async function finishRead(
   const memory = renderingMemory(c.get("settings"));
   const urls = c.get("urls");
   const base = `${urls.site}\u0000${urls.namespaceRoot}`;
-  const read = await readRendered(c.get("rdb").db, rows, urls, {
-    held: plan.held,
-    keep: (pair, text) => memory.keep(plan.kind, pair, text),
-    filled: (pair, counts, make) => memory.filled(filledKey(plan.kind, pair, base, counts), make),
-  });
+  const read = await readRendered(
+    c.get("rdb").db,
+    rows,
+    urls,
+    {
+      held: plan.held,
+      keep: (pair, text) => memory.keep(plan.kind, pair, text),
+      filled: (pair, counts, make) => memory.filled(filledKey(plan.kind, pair, base, counts), make),
+    },
+    plan.kind === "list",
+  );
   memory.answered(
     plan.query,
     read.items.flatMap((item) => ("pair" in item && item.pair ? [item.pair] : [])),
@@ -214,10 +222,7 @@ export function listBytes(
 export function storeAfterAnswer(c: AppContext, items: ToStore[]): void {
   if (!items.length) return;
   // A session of its own: a write, after the answer, not one of the answer's round trips.
-  const store = storeRenderings(openDb(c.env.DB, { write: true }).db, c.get("settings"), items);
-  try {
-    c.executionCtx.waitUntil(store);
-  } catch {
-    // No execution context (app.request in tests): the store runs on, unawaited.
-  }
+  afterAnswer(c, "storing event renderings failed", () =>
+    storeRenderings(openDb(c.env.DB, { write: true }).db, c.get("settings"), items),
+  );
 }

@@ -21,11 +21,10 @@ const MAX_FILLED_BYTES = 8 * 1024 * 1024;
 export type TextKind = "list" | "single";
 
 class TextMemory {
-  readonly #texts = new Map<string, string>();
-  #chars = 0;
+  /** Texts read from D1, by kind and `id:gen`. */
+  readonly #texts = new Memo<string>(MAX_CHARS, (text) => text.length);
   /** Texts as answered (URLs and counts filled in, UTF-8), by kind, `id:gen`, URLs and counts. */
-  readonly #filled = new Map<string, Uint8Array<ArrayBuffer>>();
-  #filledBytes = 0;
+  readonly #filled = new Memo<Uint8Array<ArrayBuffer>>(MAX_FILLED_BYTES, (b) => b.byteLength);
   /**
    * Each query's last answer: its `id:gen` pairs, whether every rendering was fresh, and the
    * content version it was read at.
@@ -34,30 +33,12 @@ class TextMemory {
 
   /** The text kept for `kind:id:gen`, marked as recently used. */
   text(kind: TextKind, pair: string): string | undefined {
-    const key = `${kind}:${pair}`;
-    const text = this.#texts.get(key);
-    if (text !== undefined) {
-      this.#texts.delete(key);
-      this.#texts.set(key, text);
-    }
-    return text;
+    return this.#texts.find(`${kind}:${pair}`);
   }
 
-  /** Keeps a text read from D1, evicting the least recently used beyond the bound. */
+  /** Keeps a text read from D1. */
   keep(kind: TextKind, pair: string, text: string): void {
-    const key = `${kind}:${pair}`;
-    const old = this.#texts.get(key);
-    if (old !== undefined) {
-      this.#texts.delete(key);
-      this.#chars -= old.length;
-    }
-    this.#texts.set(key, text);
-    this.#chars += text.length;
-    for (const [oldest, kept] of this.#texts) {
-      if (this.#chars <= MAX_CHARS) break;
-      this.#texts.delete(oldest);
-      this.#chars -= kept.length;
-    }
+    this.#texts.set(`${kind}:${pair}`, text);
   }
 
   /**
@@ -66,21 +47,7 @@ class TextMemory {
    * same bytes.
    */
   filled(key: string, make: () => Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-    const kept = this.#filled.get(key);
-    if (kept !== undefined) {
-      this.#filled.delete(key);
-      this.#filled.set(key, kept);
-      return kept;
-    }
-    const bytes = make();
-    this.#filled.set(key, bytes);
-    this.#filledBytes += bytes.byteLength;
-    for (const [oldest, old] of this.#filled) {
-      if (this.#filledBytes <= MAX_FILLED_BYTES) break;
-      this.#filled.delete(oldest);
-      this.#filledBytes -= old.byteLength;
-    }
-    return bytes;
+    return this.#filled.get(key, make);
   }
 
   /**
@@ -109,10 +76,7 @@ class TextMemory {
 
   /** Remembers `query`'s answer: its `id:gen` pairs, whether every rendering was fresh, its version. */
   answered(query: string, pairs: string[], allFresh: boolean, version: number | undefined): void {
-    const last = this.#queries.get(query, () => ({ pairs, allFresh, version }));
-    last.pairs = pairs;
-    last.allFresh = allFresh;
-    last.version = version;
+    this.#queries.set(query, { pairs, allFresh, version });
   }
 }
 

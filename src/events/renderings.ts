@@ -62,10 +62,10 @@ const MARKS = /\u0001(?:([ANWSG])|C(\d+);)/g;
 
 /**
  * Fills stored texts in for one request: its URLs, and the terms' current counts.
- * @returns (text, counts: term id → published events using it; missing counts 0) → JSON text.
- * @example filler(urls)(stored, new Map([[4, 12]]))
+ * @returns (text, counts: published events using each term, by term id; missing counts 0) → JSON text.
+ * @example filler(urls)(stored, { "4": 12 })
  */
-export function filler(urls: Urls): (text: string, counts: Map<number, number>) => string {
+export function filler(urls: Urls): (text: string, counts: Record<string, number>) => string {
   const url: Record<string, string> = {
     A: escaped(urls.apiRoot),
     N: escaped(urls.namespaceRoot),
@@ -75,7 +75,7 @@ export function filler(urls: Urls): (text: string, counts: Map<number, number>) 
   };
   return (text, counts) =>
     text.replace(MARKS, (_, key: string | undefined, id: string | undefined) =>
-      key ? url[key] : String(counts.get(Number(id)) ?? 0),
+      key ? url[key] : String(counts[id as string] ?? 0),
     );
 }
 

@@ -129,8 +129,11 @@ async function renderedEvent(
     throw new InvalidParamsError([{ name: "slug" }]);
   }
   const [item] = (await finishRead(c, plan, [r])).items;
-  // The event was deleted between a lean read and its second round trip.
-  if (!item) throw new ApiError(404, "rest-event-not-found", ["id" in key ? key.id : key.slug]);
+  // The event was deleted between a lean read and its second round trip: as if it never was.
+  if (!item) {
+    if ("id" in key) throw new ApiError(404, "rest-event-not-found", [key.id]);
+    throw new InvalidParamsError([{ name: "slug" }]);
+  }
   if ("bytes" in item) {
     if (r.protected) throw new ApiError(403, "event-password-protected");
     c.set("body", item.bytes);

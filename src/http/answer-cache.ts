@@ -3,6 +3,7 @@
  * here costs no subrequest at all. Keyed like the edge cache (the strong ETag: content version,
  * language, path, parsed query, clock bucket), bounded in bytes, least recently used out first.
  */
+import { Memo } from "./memo";
 
 /** An answer as stored: status, headers (without per-request ones) and the body's bytes. */
 export interface StoredAnswer {
@@ -24,38 +25,17 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** Larger answers are left to the Cache API only. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
-const entries = new Map<string, StoredAnswer>();
-let bytes = 0;
+const answers = new Memo<StoredAnswer>(MAX_BYTES, (answer) => answer.body.byteLength);
 
 /** The answer kept under `key`, marked as recently used; undefined when there is none. */
-export function recall(key: string): StoredAnswer | undefined {
-  const entry = entries.get(key);
-  if (entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-  }
-  return entry;
-}
+export const recall = (key: string): StoredAnswer | undefined => answers.find(key);
 
 /** Keeps an answer under `key` (ignored above the entry bound), evicting the oldest beyond the byte bound. */
 export function keep(key: string, answer: StoredAnswer): void {
-  if (answer.body.byteLength > MAX_ENTRY_BYTES) return;
-  const old = entries.get(key);
-  if (old) {
-    bytes -= old.body.byteLength;
-    entries.delete(key);
-  }
-  entries.set(key, answer);
-  bytes += answer.body.byteLength;
-  for (const [oldest, entry] of entries) {
-    if (bytes <= MAX_BYTES) break;
-    entries.delete(oldest);
-    bytes -= entry.body.byteLength;
-  }
+  if (answer.body.byteLength <= MAX_ENTRY_BYTES) answers.set(key, answer);
 }
 
 /** Forgets everything (tests). */
 export function forgetAnswers(): void {
-  entries.clear();
-  bytes = 0;
+  answers.clear();
 }

@@ -91,3 +91,22 @@ export function argContext(c: AppContext): ArgContext {
   const s = c.get("settings");
   return { siteTimezone: s.siteTimezone, perPageDefault: s.perPageDefault, now: requestNow(c) };
 }
+
+/** The request's execution context, if it has one (`app.request` in tests has none). */
+export function executionContext(c: AppContext): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `work` after the answer (`waitUntil`), logging a failure as `what`: the answer is never
+ * delayed or changed by it. Outside a worker invocation (no execution context) it does not run.
+ * @example afterAnswer(c, "webhook dispatch failed", () => dispatchChanges(c.env, root))
+ */
+export function afterAnswer(c: AppContext, what: string, work: () => Promise<unknown>): void {
+  const ctx = executionContext(c);
+  if (ctx) ctx.waitUntil(work().catch((err) => console.error(what, err)));
+}

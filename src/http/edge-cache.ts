@@ -14,7 +14,7 @@ import type { Next } from "hono";
 import { contentVersion } from "../db/schema";
 import { keep, recall, type StoredAnswer } from "./answer-cache";
 import { learnVersion, rememberedVersion } from "./content-version";
-import type { AppContext } from "./context";
+import { type AppContext, executionContext } from "./context";
 import { answered, entityTag, knowUrl } from "./known-urls";
 
 /** Seconds an entry may sit in the edge cache (it is exact: keyed by content version). */
@@ -94,15 +94,6 @@ export function share(ctx: Deferred, etag: string, answer: StoredAnswer): void {
   if (ctx) ctx.waitUntil(put);
 }
 
-/** The request's execution context, if it has one (`app.request` in tests has none). */
-function deferred(c: AppContext): Deferred {
-  try {
-    return c.executionCtx;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A stored copy of the answer tagged `etag`: the isolate's own first (shared with the Cache API on
  * this second request for it), then the Workers Cache API's.
@@ -110,7 +101,7 @@ function deferred(c: AppContext): Deferred {
 async function lookup(c: AppContext, etag: string): Promise<StoredAnswer | undefined> {
   const kept = recall(etag);
   if (kept) {
-    share(deferred(c), etag, kept);
+    share(executionContext(c), etag, kept);
     return kept;
   }
   const cache = edgeCache();

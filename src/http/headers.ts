@@ -97,10 +97,6 @@ export function originHeaders(settings: Settings | undefined, origin: string): [
  */
 export function setStandardHeaders(h: Headers, f: HeaderFacts): void {
   const { settings, urls } = f;
-  if (f.status === 304) {
-    setNotModifiedHeaders(h, f);
-    return;
-  }
   if ((h.get("Content-Type") ?? "").startsWith("application/json"))
     h.set("Content-Type", "application/json; charset=UTF-8");
   h.set("X-Robots-Tag", "noindex");
@@ -130,23 +126,6 @@ export function setStandardHeaders(h: Headers, f: HeaderFacts): void {
   if (f.bookmark) h.set("x-d1-bookmark", f.bookmark);
   if (f.trips !== undefined) h.set("Server-Timing", serverTiming(f.trips));
   h.delete("Server");
-}
-
-/**
- * The headers of a 304 (RFC 9110 §15.4.5): what a cache needs to refresh the answer it holds —
- * `ETag` (set by the caller), `Cache-Control`, `Vary` — plus CORS for the requesting origin, the
- * bookmark, the round trips and `nosniff` (on every answer); not the answer's other headers, which
- * the holder of the 200 keeps.
- */
-function setNotModifiedHeaders(h: Headers, f: HeaderFacts): void {
-  h.set("X-Content-Type-Options", "nosniff");
-  if (f.origin) for (const [name, value] of originHeaders(f.settings, f.origin)) h.set(name, value);
-  h.append("Vary", "Origin");
-  if (f.authenticated)
-    h.set("Cache-Control", "no-cache, must-revalidate, max-age=0, no-store, private");
-  else if (f.settings) h.set("Cache-Control", publicCacheControl(f.settings));
-  if (f.bookmark) h.set("x-d1-bookmark", f.bookmark);
-  if (f.trips !== undefined) h.set("Server-Timing", serverTiming(f.trips));
 }
 
 /** `Cache-Control` of anonymous GETs (contract §6). */

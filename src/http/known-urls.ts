@@ -26,22 +26,16 @@ import type { Urls } from "./urls";
 const TIME_PARAMS = [...Object.keys(ARCHIVE_DATES), ...Object.keys(modifiedAfterArg(""))];
 const ABSOLUTE_DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
-/** Whether an answer moves with the minute: the query holds relative dates or asks for upcoming things. */
+/**
+ * Whether an answer moves with the minute (its clock bucket; else with the UTC date, as the default
+ * event window does): the query holds relative dates or asks for upcoming things.
+ */
 function movesByMinute(query: ParamBag): boolean {
   return Object.entries(query).some(
     ([k, v]) =>
       (TIME_PARAMS.includes(k) && !(typeof v === "string" && ABSOLUTE_DATE.test(v.trim()))) ||
       (k === "only_with_upcoming" && v !== "" && v !== "0" && v !== "false"),
   );
-}
-
-/**
- * The clock reading that an answer depends on: the UTC date (the default event window moves daily),
- * or the minute when the query holds relative dates or asks for upcoming things.
- * @param query the parsed query, exactly as the handler reads it (`requestParams`).
- */
-export function clockBucket(query: ParamBag, now: Date): string {
-  return now.toISOString().slice(0, movesByMinute(query) ? 16 : 10);
 }
 
 /** JSON with object keys sorted at every level: one text per meaning of a parsed query. */

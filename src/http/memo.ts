@@ -1,29 +1,31 @@
 /**
  * A bounded, least-recently-used memo for per-isolate work that repeats from request to request
- * (issue 16: route matching, entity tags, the site's URLs). Entries are pure functions of their
- * key, so any entry may be dropped at any time.
+ * (issue 16: route matches, entity tags, known URLs, kept answers, rendered events' texts, parsed
+ * dates). Entries are pure functions of their key (or keyed by what makes them valid), so any entry
+ * may be dropped at any time.
  */
 export class Memo<V> {
   readonly #entries = new Map<string, V>();
+  #weight = 0;
 
-  /** @param maxEntries entries kept; the least recently used goes first beyond it. */
-  constructor(readonly maxEntries: number) {}
+  /**
+   * @param max the most total weight kept; the least recently used go first beyond it.
+   * @param weigh an entry's weight (default 1: `max` counts entries; e.g. a text's length).
+   */
+  constructor(
+    readonly max: number,
+    readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   /**
    * The value for `key`, computed by `make` when not kept (and then kept).
    * @example new Memo<number>(2).get("a", () => 1) // 1; a second get("a", …) does not call make
    */
   get(key: string, make: () => V): V {
-    const entries = this.#entries;
-    const kept = entries.get(key);
-    if (kept !== undefined) {
-      entries.delete(key);
-      entries.set(key, kept);
-      return kept;
-    }
+    const kept = this.find(key);
+    if (kept !== undefined) return kept;
     const value = make();
-    entries.set(key, value);
-    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as string);
+    this.set(key, value);
     return value;
   }
 
@@ -40,14 +42,24 @@ export class Memo<V> {
   /** Keeps `value` for `key` (replacing what was kept), as the most recently used. */
   set(key: string, value: V): void {
     const entries = this.#entries;
-    entries.delete(key);
+    const old = entries.get(key);
+    if (old !== undefined) {
+      entries.delete(key);
+      this.#weight -= this.weigh(old);
+    }
     entries.set(key, value);
-    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as string);
+    this.#weight += this.weigh(value);
+    for (const [oldest, entry] of entries) {
+      if (this.#weight <= this.max) break;
+      entries.delete(oldest);
+      this.#weight -= this.weigh(entry);
+    }
   }
 
-  /** Forgets every entry (tests). */
+  /** Forgets every entry. */
   clear(): void {
     this.#entries.clear();
+    this.#weight = 0;
   }
 
   /** How many entries are kept (tests). */

@@ -11,12 +11,13 @@
  * Only anonymous GETs use it: they alone know the content version (`serveAnonymousGet`: from memory
  * for the lookup, read along with the count's batch for remembering).
  */
+import { Memo } from "./memo";
 
 /** Entries kept per isolate (least recently used go first). */
 const MAX_ENTRIES = 512;
 
 let current: number | undefined;
-const totals = new Map<string, number>();
+const totals = new Memo<number>(MAX_ENTRIES);
 
 /** The cache key of a count statement (`drizzle`'s `toSQL()`). */
 export const totalKey = (query: { sql: string; params: unknown[] }): string =>
@@ -28,12 +29,7 @@ export const totalKey = (query: { sql: string; params: unknown[] }): string =>
  */
 export function rememberedTotal(version: number | undefined, key: string): number | undefined {
   if (version === undefined || version !== current) return undefined;
-  const total = totals.get(key);
-  if (total !== undefined) {
-    totals.delete(key);
-    totals.set(key, total);
-  }
-  return total;
+  return totals.find(key);
 }
 
 /** Remembers `total` for `key` at `version` (ignored without a version). */
@@ -45,7 +41,6 @@ export function rememberTotal(version: number | undefined, key: string, total: n
     totals.clear();
   }
   totals.set(key, total);
-  if (totals.size > MAX_ENTRIES) totals.delete(totals.keys().next().value as string);
 }
 
 /** Forgets everything (tests: each starts from a fresh database). */

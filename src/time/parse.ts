@@ -9,6 +9,7 @@
  */
 import { strtotime } from "locutus/php/datetime/strtotime";
 import { DateTime, FixedOffsetZone, type Zone } from "luxon";
+import { Memo } from "../http/memo";
 
 /** Zone designators that make an input absolute: `Z`, `+02:00`, `-0500`, `+00`, and named abbreviations. */
 const ZONE_SUFFIX =
@@ -52,21 +53,15 @@ export function parseTime(
   // A plain date or date and time reads the same at any instant: remembered (issue 16; the archive's
   // default window is two such inputs on every request, and strtotime is slow).
   if (PLAIN.test(text)) {
-    const key = `${text}\u0000${zone.name}`;
-    const kept = plain.get(key);
-    if (kept !== undefined) return kept;
-    const parsed = readText(text, zone, now);
-    plain.set(key, parsed);
-    if (plain.size > 512) plain.delete(plain.keys().next().value as string);
-    return parsed;
+    return plain.get(`${text}\u0000${zone.name}`, () => readText(text, zone, now));
   }
   return readText(text, zone, now);
 }
 
 /** `Y-m-d`, `Y-m-d H:i` or `Y-m-d H:i:s` (also with `T`), without a zone. */
 const PLAIN = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
-/** Readings of plain inputs by text and zone (bounded, oldest out first). */
-const plain = new Map<string, DateTime | null>();
+/** Readings of plain inputs by text and zone. */
+const plain = new Memo<DateTime | null>(512);
 
 /** `parseTime` of a trimmed, non-numeric text. */
 function readText(text: string, zone: Zone, now: DateTime): DateTime | null {

@@ -4,7 +4,7 @@
  * and what it changed is in the outbox (written by triggers in that very batch); draining it runs
  * after the answer, in `waitUntil`, so the answer is never delayed and never changed by webhooks.
  */
-import type { AppContext } from "../http/context";
+import { type AppContext, afterAnswer } from "../http/context";
 import { dispatchChanges } from "./dispatch";
 
 /**
@@ -13,15 +13,7 @@ import { dispatchChanges } from "./dispatch";
  */
 export function dispatchAfterWrite(c: AppContext): void {
   if (!c.env.WEBHOOK_QUEUE) return;
-  let ctx: AppContext["executionCtx"];
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    return;
-  }
-  ctx.waitUntil(
-    dispatchChanges(c.env, c.get("urls").namespaceRoot).catch((err) =>
-      console.error("webhook dispatch failed (the outbox keeps the changes)", err),
-    ),
+  afterAnswer(c, "webhook dispatch failed (the outbox keeps the changes)", () =>
+    dispatchChanges(c.env, c.get("urls").namespaceRoot),
   );
 }

@@ -16,7 +16,9 @@ import { runBatch } from "../../src/db/batch";
 import { openDb } from "../../src/db/client";
 import { assemble, relatedRows } from "../../src/events/load";
 import { renderStale, storeRenderings } from "../../src/events/render-store";
+import { readRendered } from "../../src/events/rendered";
 import { eventLoadQueries } from "../../src/events/single";
+import { buildUrls } from "../../src/http/urls";
 import worker from "../../src/index";
 import { parseSettings } from "../../src/settings";
 import { ADMIN, api, NS, ORIGIN, roundTrips } from "../support/api";
@@ -203,6 +205,29 @@ describe("rendered events (issue 16)", () => {
     expect(roundTrips(second)).toBe(2);
     // That answer had a stale rendering: the next read is not lean (one round trip, whatever it finds).
     expect(roundTrips(await api(`${path}&n=4`))).toBe(1);
+  });
+
+  it("leave out of a page an event that stopped being listed before a lean read's second round trip", async () => {
+    const listed = await seedEvent({ title: "Listed", start: day(2) });
+    const gone = await seedEvent({ title: "Gone", start: day(3) });
+    // What a lean page statement answered for two stale events; a write then made one a draft.
+    await env.DB.prepare("UPDATE events SET status = 'draft' WHERE id = ?").bind(gone).run();
+    const stale = (id: number) => ({
+      id,
+      freshGen: null,
+      text: null,
+      counts: null,
+      row: null,
+      gen: 1,
+      related: null,
+    });
+    const memory = { held: new Map(), keep: () => {}, filled: () => new Uint8Array() };
+    const urls = buildUrls(settings, ORIGIN, "");
+    const page = await readRendered(writer(), [stale(listed), stale(gone)], urls, memory, true);
+    expect(page.items.map((item) => ("record" in item ? item.record.row.id : 0))).toEqual([listed]);
+    // A single GET keeps it: its own access rules answer (403 for a draft, §4.7).
+    const single = await readRendered(writer(), [stale(gone)], urls, memory, false);
+    expect(single.items).toHaveLength(1);
   });
 
   it("follow every change an event shows, the next read on", async () => {

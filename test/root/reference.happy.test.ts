@@ -77,12 +77,19 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
     expect(licence.text).toContain("Apache License");
   });
 
-  it("answers a 404 for any other file under /_reference/, and 405 for writes", async () => {
-    for (const path of ["/_reference/", "/_reference/nope.js", "/_reference/constructor"])
-      expect((await api(path)).status, path).toBe(404);
-    const post = await api("/_reference/reference.js", { method: "POST", body: "x" });
-    expect(post.status).toBe(405);
-    expect(post.headers.get("allow")).toBe("GET, HEAD");
+  it("answers any other file or method under /_reference/ as an unknown route (§10.1)", async () => {
+    for (const [path, method] of [
+      ["/_reference/", "GET"],
+      ["/_reference/nope.js", "GET"],
+      ["/_reference/constructor", "GET"],
+      ["/_reference/reference.js", "POST"],
+      ["/_reference/reference.js", "DELETE"],
+    ] as const) {
+      const res = await api(path, { method, body: method === "POST" ? "x" : undefined });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.code, `${method} ${path}`).toBe("rest_no_route");
+      expect(res.body.data.status).toBe(404);
+    }
   });
 
   it("renders this language's /doc and links the other languages' pages", async () => {

@@ -2,12 +2,14 @@
  * Serves the reference page's static files (./assets.ts) from the worker itself (issue 19, issue 16):
  * each is a Text module of the bundle (wrangler.toml `[[rules]]`, generated into `./generated/` by
  * scripts/lib/reference-assets.ts). Answered before any routing, for anyone, with a strong ETag of
- * the content (304 on `If-None-Match`) and a day of caching; any other name under the path is a 404.
+ * the content (304 on `If-None-Match`) and a day of caching; any other name or method under the
+ * path is the app's 404 `rest_no_route`, as for any unknown path.
  *
  * Not Workers static assets: their router runs in front of every request of the worker, API
  * requests included (about 0.3 ms and 300 µs of CPU each, locally).
  */
 import { sha256Hex } from "../../http/crypto";
+import { matchesEtag } from "../../http/edge-cache";
 import { REFERENCE_ASSETS_PATH, type ReferenceFile } from "./assets";
 import referenceCss from "./generated/reference.css.txt";
 import referenceJs from "./generated/reference.js.txt";
@@ -36,33 +38,30 @@ const FILES: Record<ReferenceFile, { body: string; type: string }> = {
 const tags = new Map<string, Promise<string>>();
 
 /**
- * The answer for a request under `REFERENCE_ASSETS_PATH`, or undefined for any other path.
- * GET and HEAD only (anything else: 405 with `Allow`).
+ * The answer to a GET or HEAD of one of the files, or undefined for anything else under or
+ * outside `REFERENCE_ASSETS_PATH` (the app answers it: 404 `rest_no_route`, §10.1).
  * @example await referenceFile(new Request("https://x.test/_reference/reference.js")) // 200, text/javascript
  */
 export async function referenceFile(request: Request): Promise<Response | undefined> {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith(REFERENCE_ASSETS_PATH)) return undefined;
   const name = pathname.slice(REFERENCE_ASSETS_PATH.length);
-  const file = Object.hasOwn(FILES, name) ? FILES[name as ReferenceFile] : undefined;
-  const common = { "X-Content-Type-Options": "nosniff" };
-  if (!file)
-    return new Response("Not found", { status: 404, headers: { ...common, "Content-Type": TEXT } });
-  if (request.method !== "GET" && request.method !== "HEAD")
-    return new Response(null, { status: 405, headers: { ...common, Allow: "GET, HEAD" } });
+  if (!Object.hasOwn(FILES, name)) return undefined;
+  const file = FILES[name as ReferenceFile];
   let tag = tags.get(name);
   if (!tag) {
     tag = sha256Hex(file.body).then((hex) => `"${hex.slice(0, 32)}"`);
     tags.set(name, tag);
   }
+  const etag = await tag;
   const headers = {
-    ...common,
+    "X-Content-Type-Options": "nosniff",
     "Content-Type": file.type,
-    ETag: await tag,
+    ETag: etag,
     "Cache-Control": "public, max-age=86400",
   };
-  const inm = request.headers.get("if-none-match");
-  if (inm?.split(",").some((t) => t.trim().replace(/^W\//, "") === headers.ETag))
+  if (matchesEtag(request.headers.get("if-none-match") ?? undefined, etag))
     return new Response(null, { status: 304, headers });
   return new Response(request.method === "HEAD" ? null : file.body, { headers });
 }
