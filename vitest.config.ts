@@ -42,9 +42,6 @@ export default defineConfig(async () => {
             // The deployed default, whatever the .dev.vars of `npm start` says (it turns the check
             // off for offline development, which the image tests would then not see).
             IMAGE_URL_CHECK: "head",
-            // Remembered versions do not expire in the middle of a test on a slow machine; tests
-            // that need expiry say so (test/http/read-path.test.ts).
-            CONTENT_VERSION_TTL_MS: "60000",
           },
         },
       }),

@@ -12,8 +12,8 @@
  *
  * Writes through `npx wrangler d1 execute DB --local|--remote --command "<SQL>"`, every value an
  * escaped SQL literal. Only the SHA-256 digest of the application password is stored (the user gets
- * no login password: it is never used to authenticate API calls). The user, the password and the
- * content-version bump go in one command.
+ * no login password: it is never used to authenticate API calls). The user and the password go in
+ * one command (neither is anything anonymous readers see, so cached answers stay).
  *
  * Exit codes: 0 done; 1 refused (username or email taken, no such user) or wrangler failed; 2 bad
  * arguments.
@@ -156,7 +156,6 @@ async function main(): Promise<void> {
     "INSERT INTO application_passwords (uuid, user_id, app_id, name, password_digest, created) VALUES " +
       `(${literal(uuid)}, (SELECT id FROM users WHERE lower(username) = lower(${literal(o.username)})), '', ` +
       `${[o.appName, await sha256Hex(password), created].map(literal).join(", ")});`,
-    "UPDATE content_version SET version = version + 1 WHERE id = 1;",
     `SELECT u.id, u.username, u.role FROM users u JOIN application_passwords p ON p.user_id = u.id WHERE p.uuid = ${literal(uuid)};`,
   );
   const [user] = execute(statements.join("\n"), o.remote) as Array<{

@@ -11,19 +11,19 @@ import { renderAfterWrite } from "./events/render-store";
 import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
-import { forgetVersion } from "./http/content-version";
 import type { AppContext, AppEnv } from "./http/context";
-import { serveAnonymousGet } from "./http/edge-cache";
 import { errorBody } from "./http/error-response";
 import { ApiError, noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { MemoRouter } from "./http/memo-router";
 import { MAX_QUERY_CHARS } from "./http/params";
-import { buildUrls, namespaceOf } from "./http/urls";
+import { buildUrls, languageOf, namespaceOf } from "./http/urls";
 import { loadStrings } from "./i18n";
 import { icalRoutes } from "./ical/routes";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
 import { mediaRoutes } from "./media/routes";
+import { ticketOf } from "./read-cache/serve";
+import { forgetVersion, readContentVersion } from "./read-cache/version";
 import { type DescribedGroup, routeOptions } from "./root/namespace-index";
 import { mountGroup, type Permit, type RouteGroup } from "./root/registry";
 import { namespaceIndexRoute, restIndexGroup, rootRoutes } from "./root/routes";
@@ -94,14 +94,6 @@ export function wpApp(groups: WpGroups = wpGroups()): Hono<AppEnv> {
   return wp;
 }
 
-/** Language and prefix of a path: `/de/wp-json/...` → `de`; `/wp-json/...` → the default language. */
-function languageOf(settings: Settings, path: string): { lang: string; prefix: string } | null {
-  const first = path.split("/")[1] ?? "";
-  if (first === settings.restPrefix) return { lang: settings.defaultLanguage, prefix: "" };
-  if (settings.languages.includes(first)) return { lang: first, prefix: `/${first}` };
-  return null;
-}
-
 async function renderError(c: AppContext, err: unknown): Promise<Response> {
   const { status, body } = errorBody(
     err,
@@ -126,6 +118,8 @@ export function createApp(settings: Settings): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
 
   app.use("*", async (c, next) => {
+    // Set by the read cache for anonymous GETs and HEADs (src/read-cache/serve.ts).
+    const ticket = ticketOf(c.req.raw);
     c.set("settings", settings);
     c.set("nowMs", Date.now());
     const url = new URL(c.req.url);
@@ -134,6 +128,10 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     c.set("lang", where?.lang ?? settings.defaultLanguage);
     c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));
     c.set("user", null);
+    if (ticket) {
+      c.set("query", ticket.query);
+      c.set("readCache", ticket.cached);
+    }
     try {
       if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
         // CORS preflight: answered here; the headers below say what the origin may do.
@@ -146,19 +144,27 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
       checkWriteOrigin(c);
       const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
-      c.set("rdb", openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") }));
+      const rdb = openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") });
+      c.set("rdb", rdb);
       const credentials = readCredentials(c.req.header("authorization"));
       if (credentials) c.set("user", await authenticateLimited(c, credentials));
-      if (c.get("user") === null && (c.req.method === "GET" || c.req.method === "HEAD"))
-        await serveAnonymousGet(c, next);
-      else {
+      if (ticket) {
+        // The answer's key needs the content version its data was read at: the first batch reads
+        // it in the same round trip; a route that read nothing with a batch reads it alone.
+        rdb.carryVersion();
+        await next();
+        ticket.version = rdb.versionRead();
+        if (ticket.version === undefined && c.res.status === 200)
+          ticket.version = await readContentVersion(rdb.db);
+        ticket.body = c.get("body");
+      } else {
         await next();
         if (write && c.res.status < 400) {
-          // This isolate's next anonymous answer reflects its own write at once (issue 16).
+          // This isolate's next anonymous answer reflects its own write at once.
           forgetVersion();
           // What the write committed goes to the webhooks, after the answer (issue 18).
           dispatchAfterWrite(c);
-          // Events whose rendering it made stale are rendered again, after the answer (issue 16).
+          // Events whose rendering it made stale are rendered again, after the answer.
           renderAfterWrite(c);
         }
       }

@@ -8,8 +8,8 @@
 import type { Hono } from "hono";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
-import { answerFromMemory } from "./http/memory-answers";
 import { fromRestRoute } from "./http/rest-route";
+import { serve } from "./read-cache/serve";
 import { REFERENCE_ASSETS_PATH } from "./root/reference/assets";
 import { referenceFile } from "./root/reference/files";
 import { type Bindings, parseSettings, type Settings, SettingsError } from "./settings";
@@ -35,6 +35,7 @@ const SETTING_KEYS = [
   "CACHE_STALE_WHILE_REVALIDATE",
   "IMAGE_URL_CHECK",
   "CONTENT_VERSION_TTL_MS",
+  "READ_CACHE",
   "ADMIN_APP_PASSWORD",
   "WEBHOOK_SECRET_KEY",
   "WEBHOOK_PRIVATE_TARGETS",
@@ -97,8 +98,8 @@ export default {
     if (request.url.includes(REFERENCE_ASSETS_PATH))
       return referenceFile(request).then((res) => res ?? app.fetch(request, env, ctx));
     const routed = overrideMethod(fromRestRoute(request, settings));
-    // Anonymous repeats while the content version is fresh: no routing, no database (issue 16).
-    return answerFromMemory(routed, settings, ctx) ?? app.fetch(routed, env, ctx);
+    // Anonymous GETs and HEADs: from the read cache, or through the app and into it.
+    return serve(routed, env, ctx, settings, (r) => app.fetch(r, env, ctx));
   },
   /** Webhook deliveries (issue 18): the consumer of `WEBHOOK_QUEUE`. */
   queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {

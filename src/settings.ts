@@ -30,6 +30,9 @@ export interface Bindings {
   CACHE_STALE_WHILE_REVALIDATE?: string;
   IMAGE_URL_CHECK?: string;
   CONTENT_VERSION_TTL_MS?: string;
+  READ_CACHE?: string;
+  /** The Workers version metadata binding: its `id` names the deployment (src/read-cache/key.ts). */
+  CF_VERSION_METADATA?: { id: string; tag?: string; timestamp?: string };
   /** Secret: the application password of user 1, `admin`. */
   ADMIN_APP_PASSWORD?: string;
   /** The queue of webhook deliveries (issue 18; wrangler.toml `[[queues.producers]]`). */
@@ -73,6 +76,12 @@ export interface Settings {
    * last, before reading it again (issue 16): the staleness bound of those answers.
    */
   contentVersionTtlMs: number;
+  /**
+   * Whether anonymous answers are kept and served from the read cache and stored renderings are
+   * read (`READ_CACHE=on`, the default); `off` answers everything by the full path (the
+   * differential test's reference; docs: caching).
+   */
+  readCache: boolean;
   adminAppPassword: string;
   /** Whether webhooks may target private and loopback addresses (`WEBHOOK_PRIVATE_TARGETS=allow`). */
   webhookPrivateTargets: boolean;
@@ -226,6 +235,8 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
       ),
       "1000",
     ),
+    readCache:
+      field(e, "READ_CACHE", v.picklist(["on", "off"], "must be on or off"), "on") === "on",
     adminAppPassword: String(e.ADMIN_APP_PASSWORD ?? "").replace(/\s+/g, ""),
     webhookPrivateTargets:
       field(

@@ -5,11 +5,9 @@
  * network (test/support/network.ts).
  */
 import { afterEach, beforeEach, vi } from "vitest";
-import { forgetAnswers } from "../src/http/answer-cache";
-import { forgetVersion } from "../src/http/content-version";
 import { resetRateLimits } from "../src/http/rate-limit";
-import { clearTotals } from "../src/http/totals";
 import { clearStringsCache } from "../src/i18n";
+import { clock, forgetVersion } from "../src/read-cache/version";
 import { freshStorage, settleEdgeCache } from "./support/isolation";
 import { installNetwork } from "./support/network";
 
@@ -17,6 +15,8 @@ import { installNetwork } from "./support/network";
 afterEach(() => settleEdgeCache());
 afterEach(() => {
   vi.unstubAllGlobals();
+  // Tests that drive the read cache's clock (test/support/clock.ts) get the real one back.
+  clock.now = () => Date.now();
 });
 
 beforeEach(async () => {
@@ -24,8 +24,7 @@ beforeEach(async () => {
   await freshStorage();
   clearStringsCache();
   resetRateLimits();
-  clearTotals();
+  // A fresh database is a write from outside the worker: the isolate is told, as after its own.
   forgetVersion();
-  forgetAnswers();
   installNetwork();
 });

@@ -347,15 +347,15 @@ export const eventOrganizers = sqliteTable(
 );
 
 /**
- * One row (id 1), two counters (issue 20): `version` is bumped by every write that changes something
- * anonymous readers can see — anonymous ETags, edge-cache keys and remembered totals are keyed on it,
- * so they never serve a stale answer and are not thrown away by writes nobody anonymous can see (a
- * draft, an application password, a no-op update); `private_version` is bumped by every write.
+ * One row (id 1): the content version (docs: caching). SQL triggers move it inside the transaction
+ * of every write that changes something anonymous readers can see
+ * (drizzle/0011_content_version_triggers.sql), and every anonymous answer the read cache keeps is
+ * keyed by the version its data was read at (src/read-cache). Writes nobody anonymous can see (a
+ * draft, a user, an application password) leave it alone, and with it every cached answer.
  */
 export const contentVersion = sqliteTable("content_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
-  privateVersion: integer("private_version").notNull().default(0),
 });
 
 /**

@@ -9,7 +9,7 @@ import type { AuthUser } from "../users/capabilities";
 import type { BatchQuery } from "./batch";
 import type { Db } from "./client";
 import type { IdAllocator } from "./ids";
-import { postDates, type WriteAudience } from "./write";
+import { postDates } from "./write";
 
 export interface WritePlan {
   db: Db;
@@ -27,8 +27,6 @@ export interface WritePlan {
   guards: BatchQuery[];
   /** Statements of the write batch, in order (after the guards). */
   statements: BatchQuery[];
-  /** `public` once the write changes something anonymous readers can see (src/db/write.ts). */
-  audience: WriteAudience;
   /**
    * MIME type of every new image URL the write names, as checked before the plan (the check is I/O,
    * the plan is not: src/media/image-ref.ts `checkNewImageUrls`).
@@ -37,7 +35,7 @@ export interface WritePlan {
 }
 
 export function newPlan(
-  fields: Omit<WritePlan, "stamp" | "statements" | "guards" | "audience" | "imageTypes"> & {
+  fields: Omit<WritePlan, "stamp" | "statements" | "guards" | "imageTypes"> & {
     imageTypes?: ReadonlyMap<string, string>;
   },
 ): WritePlan {
@@ -47,6 +45,5 @@ export function newPlan(
     stamp: postDates(fields.now, fields.settings.siteTimezone),
     guards: [],
     statements: [],
-    audience: "private",
   };
 }

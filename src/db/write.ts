@@ -1,5 +1,5 @@
 /**
- * Shared pieces of every write (contract §2): the content version bump, guards, post dates, and the
+ * Shared pieces of every write (contract §2): guards, post dates, term counts, and the
  * retry that resolves races between parallel writes.
  *
  * A write reads what it needs in one batch, reserves the ids it needs (src/db/ids.ts: never a
@@ -12,7 +12,7 @@
  * lets at least one writer through and the losers find what it wrote, so parallel writes all
  * succeed or get their ordinary 4xx (issue 20).
  */
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
 import { ApiError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
@@ -20,40 +20,6 @@ import { resolveZone } from "../time/zone";
 import type { Db } from "./client";
 import { contentVersion, terms } from "./schema";
 import { inList } from "./sql";
-
-/**
- * Who can see what a write changed (issue 20): `public` when anything anonymous readers can see
- * changes (their ETags, edge-cache keys and remembered totals move on), `private` when only
- * authenticated users can (a draft, a private post's fields, users and application passwords).
- */
-export type WriteAudience = "public" | "private";
-
-/**
- * Event statuses anonymous readers can never observe: such events are not listed, not counted in
- * term counts, and not counted by the venue/organizer `has_events` filter (§7.1).
- */
-const UNSEEN_EVENT_STATUSES = new Set(["draft", "pending", "auto-draft"]);
-
-/**
- * The audience of a change to an event that had (or has) these statuses: public unless it is unseen
- * by anonymous readers before and after.
- * @example eventAudience("draft", "publish") // "public"
- */
-export const eventAudience = (...statuses: Array<string | undefined>): WriteAudience =>
-  statuses.some((s) => s !== undefined && !UNSEEN_EVENT_STATUSES.has(s)) ? "public" : "private";
-
-/**
- * The statement that bumps the content version; put it in every write batch that changes anything
- * (an update that changes nothing sends no batch at all).
- */
-export const bumpContentVersion = (db: Db, audience: WriteAudience) =>
-  db
-    .update(contentVersion)
-    .set({
-      privateVersion: sql`${contentVersion.privateVersion} + 1`,
-      ...(audience === "public" ? { version: sql`${contentVersion.version} + 1` } : {}),
-    })
-    .where(eq(contentVersion.id, 1));
 
 /**
  * A statement that makes its write batch fail as a conflict — so `withWriteRetry` runs the operation
@@ -66,7 +32,7 @@ export const bumpContentVersion = (db: Db, audience: WriteAudience) =>
  * never saw: a trashed post is never resurrected, a deleted one never half re-created.
  */
 export const unlessChanged = (db: Db, stillTrue: SQL) =>
-  db.insert(contentVersion).select(sql`SELECT 1, 0, 0 WHERE NOT (${stillTrue})`);
+  db.insert(contentVersion).select(sql`SELECT 1, 0 WHERE NOT (${stillTrue})`);
 
 /** Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. */
 export const recountTerms = (db: Db, termIds: number[] | "all") =>

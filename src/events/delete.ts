@@ -7,14 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { events, posts } from "../db/schema";
-import {
-  bumpContentVersion,
-  eventAudience,
-  postDates,
-  recountTerms,
-  unlessChanged,
-  withWriteRetry,
-} from "../db/write";
+import { postDates, recountTerms, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
@@ -63,7 +56,6 @@ export async function deleteEvent(
         db.delete(events).where(eq(events.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
         recountTerms(db, termIds),
-        bumpContentVersion(db, eventAudience(row.status)),
       ] as never);
       return c.json({ deleted: true, previous });
     }
@@ -82,7 +74,6 @@ export async function deleteEvent(
         })
         .where(eq(events.id, row.id)),
       recountTerms(db, termIds),
-      bumpContentVersion(db, eventAudience(row.status)),
     ];
     const results = await runBatch(db, {
       update,

@@ -13,7 +13,6 @@ import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
-import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { type AuthUser, can, canEditPost } from "../users/capabilities";
@@ -204,20 +203,12 @@ export async function listEvents(c: AppContext): Promise<Response> {
     .orderBy(...order)
     .limit(perPage)
     .offset((page - 1) * perPage);
-  // Anonymous readers without a password: from the rendered events (src/events/rendered.ts).
+  // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
   const plan =
-    user === null && q.passwordDigest === ""
-      ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
-      : undefined;
-  const checks = existenceQueries(db, filters);
-  // The total is remembered per content version and WHERE clause (src/http/totals.ts).
-  const countQuery = db.select({ total: count() }).from(events).where(where);
-  const version = c.get("contentVersion");
-  const key = totalKey(countQuery.toSQL());
-  const remembered = rememberedTotal(version, key);
+    user === null && q.passwordDigest === "" && c.get("readCache") ? await planRead(c) : undefined;
   const r = await runBatch(db, {
-    ...checks,
-    total: remembered === undefined ? countQuery : undefined,
+    ...existenceQueries(db, filters),
+    total: db.select({ total: count() }).from(events).where(where),
     page: plan ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), plan) : undefined,
     rows: plan
       ? undefined
@@ -232,10 +223,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   });
   assertRefsExist(filters, r);
   learnTermWeights(filters, r);
-  // The count runs when no total is remembered; it always answers one row.
-  const total = remembered ?? r.total?.[0].total ?? 0;
-  // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
-  rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
+  const total = r.total[0]?.total ?? 0;
 
   // Embedded protected venues/organizers open with the same password or edit context as events.
   const ctx: RenderContext = {
@@ -251,7 +239,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
     );
   const texts =
     plan && r.page
-      ? await renderedTexts(c, plan, r.page, serialize)
+      ? renderedTexts(c, r.page, serialize)
       : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map((record) =>
           utf8(serialize(record)),
         );

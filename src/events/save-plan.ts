@@ -11,7 +11,7 @@ import type { BatchQuery, NamedBatch } from "../db/batch";
 import type { IdAllocator } from "../db/ids";
 import { eventOrganizers, events, eventTerms, posts, type Taxonomy, terms } from "../db/schema";
 import { freeSlug, uniqueSlug } from "../db/slugs";
-import { eventAudience, postDates, recountTerms, type WriteAudience } from "../db/write";
+import { postDates, recountTerms } from "../db/write";
 import { newPlan } from "../db/write-plan";
 import type { ArgValues } from "../http/args";
 import { writeColumns } from "../http/contract";
@@ -68,8 +68,7 @@ export interface EventSavePlan {
   id: number;
   /** False for an update that changes nothing: nothing is written. */
   changed: boolean;
-  audience: WriteAudience;
-  /** The guards, then the statements of the write batch (without the content version bump). */
+  /** The guards, then the statements of the write batch. */
   statements: BatchQuery[];
 }
 
@@ -192,7 +191,7 @@ export function planEventSave(
     organizersChanged ||
     changedTerms.length > 0 ||
     Object.keys(values).length > 0;
-  if (!changed) return { id, changed, audience: "private", statements: [] };
+  if (!changed) return { id, changed, statements: [] };
 
   // Trash is one code path (issue 20): what DELETE records, an update into the trash records too.
   const status = values.status ?? existing?.status;
@@ -262,7 +261,5 @@ export function planEventSave(
     ]),
   ];
   if (touched.length) s.push(recountTerms(db, touched));
-  const audience =
-    plan.audience === "public" ? "public" : eventAudience(existing?.status, status as string);
-  return { id, changed, audience, statements: [...plan.guards, ...s] };
+  return { id, changed, statements: [...plan.guards, ...s] };
 }

@@ -12,7 +12,7 @@ import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { events, type Taxonomy, users } from "../db/schema";
 import { slugBase, slugTaken } from "../db/slugs";
-import { bumpContentVersion, unlessChanged, withWriteRetry } from "../db/write";
+import { unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sendsEditorsOnly } from "../http/contract";
@@ -219,7 +219,6 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
         ? [unlessChanged(db, sql`EXISTS (SELECT 1 FROM ${events} WHERE ${unchanged(existing)})`)]
         : []),
       ...write.statements,
-      bumpContentVersion(db, write.audience),
     ];
     const results = await runBatch(db, {
       write: s,

@@ -15,7 +15,7 @@ import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { finishRead, planRead, storeAfterAnswer } from "./rendered";
+import { planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 import { visibleEvent } from "./visible";
@@ -109,9 +109,10 @@ async function render(
 }
 
 /**
- * An anonymous single GET without a password, from the rendered events (issue 16): the stored text
- * when fresh, else the event read and serialized as usual (and its rendering stored after the
- * answer). The same answers and errors as the other path (§2.2, §4.7, §10.3).
+ * An anonymous single GET without a password, caches on: from the stored rendering when it is fresh,
+ * else the event read in the same statement and serialized by the full path (its rendering stored
+ * after the answer when it was missing or stale). The same answers and errors as the full path
+ * (§2.2, §4.7, §10.3).
  */
 async function renderedEvent(
   c: AppContext,
@@ -119,8 +120,7 @@ async function renderedEvent(
   access: { password: unknown; context: unknown },
 ): Promise<Response> {
   const { db } = c.get("rdb");
-  const plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
-  const { one } = await runBatch(db, { one: renderedSingle(db, key, plan) });
+  const { one } = await runBatch(db, { one: renderedSingle(db, key, await planRead(c)) });
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
   if (!r || r.id === null) {
@@ -128,20 +128,16 @@ async function renderedEvent(
     // §3 is_event_slug: an event with that slug must exist (any status), else 400.
     throw new InvalidParamsError([{ name: "slug" }]);
   }
-  const [item] = (await finishRead(c, plan, [r])).items;
-  // The event was deleted between a lean read and its second round trip: as if it never was.
-  if (!item) {
-    if ("id" in key) throw new ApiError(404, "rest-event-not-found", [key.id]);
-    throw new InvalidParamsError([{ name: "slug" }]);
-  }
+  const [item] = readRendered([r], c.get("urls"));
   if ("bytes" in item) {
+    // A protected event's single text is empty: anonymous readers without a password get the 403.
     if (r.protected) throw new ApiError(403, "event-password-protected");
     c.set("body", item.bytes);
     return c.body(item.bytes, 200, { "Content-Type": "application/json" });
   }
   await assertReadable(item.record.row, null, access);
   const res = await render(c, item.record, access);
-  storeAfterAnswer(c, [item]);
+  if (item.gen !== null) storeAfterAnswer(c, [item]);
   return res;
 }
 
@@ -152,7 +148,7 @@ export async function getEvent(c: AppContext): Promise<Response> {
   const id = values.id;
   if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
   const access = { password: values.password, context: params.query.context };
-  if (c.get("user") === null && values.password === undefined)
+  if (c.get("user") === null && values.password === undefined && c.get("readCache"))
     return renderedEvent(c, { id }, access);
   const { postType, record } = await loadEvent(c.get("rdb").db, { id }, c.get("user"));
   if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
@@ -167,7 +163,7 @@ export async function getEventBySlug(c: AppContext): Promise<Response> {
   const { values } = parseArgs(SLUG_ARGS, params, argContext(c));
   const slug = values.slug.toLowerCase();
   const access = { password: values.password, context: params.query.context };
-  if (c.get("user") === null && values.password === undefined)
+  if (c.get("user") === null && values.password === undefined && c.get("readCache"))
     return renderedEvent(c, { slug }, access);
   const { record } = await loadEvent(c.get("rdb").db, { slug }, c.get("user"));
   // §3 is_event_slug: an event with that slug must exist (any status), else 400.

@@ -31,11 +31,16 @@ export interface AppEnv {
     url?: URL;
     /** Memoized by `requestQuery`: the one parse of the query string every reader uses. */
     query?: ParamBag;
-    /** The content version, once read (anonymous GETs: `serveAnonymousGet`). */
-    contentVersion?: number;
+    /**
+     * Whether the request came through the read cache with caches on (src/read-cache/serve.ts): only
+     * then may handlers read stored renderings.
+     */
+    readCache?: boolean;
+    /** The answer must not be kept by any cache (`Cache-Control: no-store`). */
+    noStore?: boolean;
     /** Methods the matched route allows this user, for the `Allow` header (§12.2). */
     allow?: string[];
-    /** The answer's body as bytes, when the handler built it so (the edge cache keeps a copy). */
+    /** The answer's body as bytes, when the handler built it so (the read cache keeps them). */
     body?: Uint8Array<ArrayBuffer>;
   };
 }
@@ -43,8 +48,10 @@ export interface AppEnv {
 export type AppContext = Context<AppEnv>;
 
 /**
- * The request's query string, parsed once (PHP bracket semantics, the last of repeated keys wins):
- * the handler's arguments and the edge cache's key and ETag read this same object (issue 20).
+ * The request's query string, parsed once (PHP bracket semantics, the last of repeated keys wins).
+ * For anonymous GETs it is the object the read cache keyed the answer by (src/read-cache/serve.ts,
+ * frozen); every handler reads its query parameters here, never from `c.req` (lint rule
+ * `biome-plugins/no-raw-query.grit`).
  * @throws ApiError 414 (contract §5).
  */
 export function requestQuery(c: AppContext): ParamBag {

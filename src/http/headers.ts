@@ -74,6 +74,8 @@ export interface HeaderFacts {
   bookmark?: string | null;
   /** D1 round trips made (`Server-Timing`), when a session was opened or none was needed. */
   trips?: number;
+  /** The answer must not be kept by any cache (a page that echoes what the request names). */
+  noStore?: boolean;
 }
 
 /**
@@ -118,7 +120,12 @@ export function setStandardHeaders(h: Headers, f: HeaderFacts): void {
   if (f.authenticated) {
     h.set("Cache-Control", "no-cache, must-revalidate, max-age=0, no-store, private");
     h.set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT");
-  } else if ((f.method === "GET" || f.method === "HEAD") && f.status < 400 && settings) {
+  } else if (
+    (f.method === "GET" || f.method === "HEAD") &&
+    f.status < 400 &&
+    settings &&
+    !f.noStore
+  ) {
     h.set("Cache-Control", publicCacheControl(settings));
   } else {
     h.set("Cache-Control", "no-store");
@@ -148,5 +155,19 @@ export function applyResponseHeaders(c: AppContext): void {
     allow: c.get("allow"),
     bookmark: rdb?.bookmark(),
     trips: rdb?.trips.count,
+    noStore: c.get("noStore"),
+  });
+}
+
+/**
+ * Whether an `If-None-Match` header names `etag` (or, with `wildcard`, `*`). `*` matches any
+ * current representation, so it may only be answered once the handler has produced a 200: RFC 9110
+ * §13.2.1 — a request that would fail (400, 404, …) ignores its preconditions.
+ */
+export function matchesEtag(header: string | undefined, etag: string, wildcard = false): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return (wildcard && tag === "*") || tag === etag;
   });
 }

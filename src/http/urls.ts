@@ -21,6 +21,20 @@ export interface Urls {
 export const namespaceOf = (settings: Settings) => `${settings.vendor}/events/v1`;
 
 /**
+ * Language and prefix of a path (contract §1): `/de/wp-json/...` → `de`; `/wp-json/...` → the
+ * default language; null when the path starts with neither.
+ */
+export function languageOf(
+  settings: Settings,
+  path: string,
+): { lang: string; prefix: string } | null {
+  const first = path.split("/")[1] ?? "";
+  if (first === settings.restPrefix) return { lang: settings.defaultLanguage, prefix: "" };
+  if (settings.languages.includes(first)) return { lang: first, prefix: `/${first}` };
+  return null;
+}
+
+/**
  * URL builders for one request.
  * @param origin the request origin (`http://127.0.0.1:8787`).
  * @param langPrefix `""` or `/en`.

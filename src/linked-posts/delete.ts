@@ -10,7 +10,7 @@ import type { BatchQuery } from "../db/batch";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
-import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
+import { postDates, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
@@ -96,7 +96,6 @@ export async function deleteLinked(
         ...unlinkStatements(db, kind, row.id, stamp),
         db.delete(t).where(eq(t.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
-        bumpContentVersion(db, "public"),
       ] as never);
       return c.json({ deleted: true, previous });
     }
@@ -114,7 +113,6 @@ export async function deleteLinked(
           changedGmt: stamp.gmt,
         })
         .where(eq(t.id, row.id)),
-      bumpContentVersion(db, "public"),
     ];
     const results = await runBatch(db, {
       update,

@@ -13,7 +13,6 @@ import { ApiError, InvalidParamsError } from "../http/errors";
 import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
 import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
-import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import { can } from "../users/capabilities";
@@ -61,14 +60,9 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     .orderBy(...order)
     .limit(perPage)
     .offset(offset);
-  // The total is remembered per content version and WHERE clause (src/http/totals.ts).
-  const countQuery = db.select({ total: count() }).from(t).where(where);
-  const version = c.get("contentVersion");
-  const key = totalKey(countQuery.toSQL());
-  const remembered = rememberedTotal(version, key);
   const r = await runBatch(db, {
     event: filters.event !== undefined ? eventExistsQuery(db, filters.event) : undefined,
-    total: remembered === undefined ? countQuery : undefined,
+    total: db.select({ total: count() }).from(t).where(where),
     rows: db
       .select()
       .from(t)
@@ -79,10 +73,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     images: db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
   });
   if (r.event?.length === 0) throw new InvalidParamsError([{ name: "event" }]);
-  // The count runs when no total is remembered; it always answers one row.
-  const total = remembered ?? r.total?.[0].total ?? 0;
-  // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
-  rememberTotal(c.get("rdb").versionRead() ?? version, key, total);
+  const total = r.total[0]?.total ?? 0;
   const rows: LinkedRow[] = r.rows;
   const { images } = r;
 

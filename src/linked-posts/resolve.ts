@@ -112,7 +112,6 @@ export function insertLinked(
   const columns = linkedColumns(kind, fields, sent, html);
   if (kind === "venue") Object.assign(columns, insertedStateProvince(fields as VenueFields, sent));
   const status = scaleBackStatus(plan.user, fields.status);
-  if (status === "publish") plan.audience = "public";
   const base = slugBase(undefined, name, kind);
   const dates = postDateColumns(plan, fields);
   plan.statements.push(

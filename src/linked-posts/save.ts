@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { users } from "../db/schema";
-import { bumpContentVersion, withWriteRetry } from "../db/write";
+import { withWriteRetry } from "../db/write";
 import { newPlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
@@ -182,7 +182,6 @@ export async function saveLinked(
       ...plan.guards,
       ...(existing ? [unlessLinkedChanged(db, kind, existing)] : []),
       ...plan.statements,
-      bumpContentVersion(db, plan.audience),
     ];
     const results = await runBatch(db, {
       write: s,

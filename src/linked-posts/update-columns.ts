@@ -29,8 +29,7 @@ export interface UpdateInput {
  * The columns of an update that differ from the row as read, with the modification stamp when there
  * are any (`{}` when the update changes nothing). Trashing through `status` unlinks the post from its
  * events, as DELETE does, and records the status it had; leaving the trash forgets it (the
- * statements are added to the plan; the caller has checked `delete_post`). Sets the plan's audience
- * to public when anonymous readers could see the change.
+ * statements are added to the plan; the caller has checked `delete_post`).
  */
 export function updatedColumns(
   kind: LinkedKind,
@@ -63,17 +62,6 @@ export function updatedColumns(
     plan.statements.push(...unlinkStatements(plan.db, kind, existing.id, plan.stamp));
   } else if (existing.status === "trash" && status !== "trash") {
     columns.trashMetaStatus = "";
-  }
-  // Anonymous readers see published posts, embedded or not, the events a trashing unlinks, and
-  // venue coordinates through the events' `geoloc` filters.
-  if (
-    existing.status === "publish" ||
-    status === "publish" ||
-    columns.trashMetaStatus !== undefined ||
-    "geoLat" in columns ||
-    "geoLng" in columns
-  ) {
-    plan.audience = "public";
   }
   columns.postModified = plan.stamp.local;
   columns.postModifiedGmt = plan.stamp.gmt;

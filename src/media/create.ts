@@ -2,7 +2,7 @@ import { runBatch } from "../db/batch";
 import { IdReservation } from "../db/ids";
 import { media, posts } from "../db/schema";
 import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, postDates, withWriteRetry } from "../db/write";
+import { postDates, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
@@ -64,8 +64,6 @@ export async function createMedia(c: AppContext): Promise<Response> {
           height: a.height ?? null,
         })
         .returning(),
-      // A new media item changes no answer anonymous readers already have.
-      version: bumpContentVersion(db, "private"),
     });
     return inserted[0];
   });

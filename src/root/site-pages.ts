@@ -10,7 +10,7 @@
  *   WordPress redirects a rejected request).
  */
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../http/context";
+import { type AppContext, type AppEnv, requestQuery } from "../http/context";
 import { loadStrings, type Strings, text } from "../i18n";
 import { isUrl } from "../linked-posts/fields";
 
@@ -54,8 +54,13 @@ async function home(c: AppContext): Promise<Response> {
 async function authorizeApplication(c: AppContext): Promise<Response> {
   const strings = await loadStrings(c.env.STRINGS, c.get("lang"));
   const wpRoot = c.get("urls").wpRoot;
-  const appName = (c.req.query("app_name") ?? "").slice(0, 200);
-  const reject = (c.req.query("reject_url") ?? "").trim();
+  // From the one parsed query (the last of repeated keys wins, as everywhere); the page names
+  // where to go back to, so no cache may keep it (issue 25).
+  const query = requestQuery(c);
+  const param = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
+  const appName = param("app_name").slice(0, 200);
+  const reject = param("reject_url").trim();
+  c.set("noStore", true);
   let back = "";
   if (isUrl(reject)) {
     const target = new URL(reject);

@@ -120,8 +120,6 @@ export function resolveTerms(
     if (!ids.includes(id)) ids.push(id);
   }
   if (created.size > 0) {
-    // Terms are public (term lists show them), whatever the event's status.
-    plan.audience = "public";
     const read = JSON.stringify(rows.map((t) => t.id));
     plan.guards.push(
       unlessChanged(

@@ -8,7 +8,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { deletedTerms, eventTerms, terms } from "../db/schema";
-import { bumpContentVersion, postDates } from "../db/write";
+import { postDates } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden, InvalidParamsError } from "../http/errors";
@@ -45,7 +45,6 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
       .insert(deletedTerms)
       .values({ id: term.id, taxonomy: info.taxonomy, deletedGmt: stamp.gmt })
       .onConflictDoUpdate({ target: deletedTerms.id, set: { deletedGmt: stamp.gmt } }),
-    bumpContentVersion(db, "public"),
   ] as never);
   const ctx: RenderContext = {
     urls: c.get("urls"),

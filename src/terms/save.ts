@@ -13,7 +13,7 @@ import { runBatch } from "../db/batch";
 import { IdReservation } from "../db/ids";
 import { terms } from "../db/schema";
 import { freeSlug, slugBase, slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, postDates, unlessChanged, withWriteRetry } from "../db/write";
+import { postDates, unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
@@ -129,7 +129,6 @@ export async function saveTerm(
           slug: freeSlug("terms", base!, slug!, { scope }),
           modifiedGmt: stamp.gmt,
         }),
-        bumpContentVersion(db, "public"),
       ];
       const written = await runBatch(db, { write, term: termLoadQueries(db, info, id) });
       const { term, ancestry } = termFromResults(written.term);
@@ -157,7 +156,6 @@ export async function saveTerm(
         })
         .where(eq(terms.id, existing.id)),
       touchEventsOf(db, existing.id, stamp),
-      bumpContentVersion(db, "public"),
     ];
     const written = await runBatch(db, { write, term: termLoadQueries(db, info, existing.id) });
     const { term, ancestry } = termFromResults(written.term);

@@ -9,7 +9,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
-import { bumpContentVersion, withWriteRetry } from "../db/write";
+import { withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { chunkPassword, randomPassword, sha256Hex } from "../http/crypto";
@@ -95,7 +95,6 @@ export async function createApplicationPassword(c: AppContext): Promise<Response
       db
         .insert(applicationPasswords)
         .values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
-      bumpContentVersion(db, "private"),
     ]);
     return { userId, item, password };
   });
@@ -135,7 +134,6 @@ export async function deleteApplicationPassword(c: AppContext): Promise<Response
       .where(
         and(eq(applicationPasswords.userId, userId), eq(applicationPasswords.uuid, previous.uuid)),
       ),
-    bumpContentVersion(db, "private"),
   ]);
   return c.json({ deleted: true, previous: serializeApplicationPassword(previous) });
 }

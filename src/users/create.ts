@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { slugTaken, uniqueSlug } from "../db/slugs";
-import { bumpContentVersion, withWriteRetry } from "../db/write";
+import { withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { passwordDigest } from "../http/crypto";
@@ -64,7 +64,6 @@ export async function createUser(c: AppContext): Promise<Response> {
           registered,
         })
         .returning(USER_COLUMNS(users)),
-      version: bumpContentVersion(db, "private"),
     });
     return inserted[0];
   });

@@ -4,7 +4,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { applicationPasswords, events, media, organizers, users, venues } from "../db/schema";
-import { bumpContentVersion, postDates } from "../db/write";
+import { postDates } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
@@ -55,8 +55,6 @@ export async function deleteUser(c: AppContext): Promise<Response> {
     db.update(media).set({ author: reassign }).where(eq(media.author, id)),
     db.delete(applicationPasswords).where(eq(applicationPasswords.userId, id)),
     db.delete(users).where(eq(users.id, id)),
-    // Reassigning their posts changes the `author` of public ones.
-    bumpContentVersion(db, "public"),
   ]);
   return c.json({ deleted: true, previous: serializeUser(target) });
 }

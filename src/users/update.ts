@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
-import { bumpContentVersion, withWriteRetry } from "../db/write";
+import { withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { passwordDigest } from "../http/crypto";
@@ -79,7 +79,6 @@ export async function updateUser(c: AppContext): Promise<Response> {
 
     const { rows } = await runBatch(db, {
       rows: db.update(users).set(changes).where(eq(users.id, id)).returning(USER_COLUMNS(users)),
-      version: bumpContentVersion(db, "private"),
     });
     return rows[0];
   });

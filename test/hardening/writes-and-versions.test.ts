@@ -10,10 +10,10 @@ import { day } from "../support/dates";
 import { seedEvent, seedUser, seedVenue } from "../support/factories";
 import { call, ORIGIN } from "./support/client";
 
+/** The content version (moved by triggers in every write's transaction). */
 const versions = async () =>
-  (await env.DB.prepare("SELECT version, private_version FROM content_version WHERE id = 1").first<{
+  (await env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{
     version: number;
-    private_version: number;
   }>())!;
 
 describe("one normalized query feeds the cache key, the ETag and the handler (issue 20)", () => {
@@ -69,7 +69,6 @@ describe("the public content version (issue 20)", () => {
     expect(noop.status).toBe(200);
     const after = await versions();
     expect(after.version).toBe(start.version);
-    expect(after.private_version).toBe(start.private_version + 3);
     expect((await api(`${NS}/events`, { headers: { "if-none-match": etag } })).status).toBe(304);
 
     // Publishing the draft is public.
@@ -78,7 +77,7 @@ describe("the public content version (issue 20)", () => {
       json: { status: "publish" },
       headers: ADMIN,
     });
-    expect((await versions()).version).toBe(start.version + 1);
+    expect((await versions()).version).toBeGreaterThan(start.version);
     expect((await api(`${NS}/events`, { headers: { "if-none-match": etag } })).status).toBe(200);
   });
 });

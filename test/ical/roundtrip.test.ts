@@ -8,13 +8,12 @@
 import { applyD1Migrations, reset, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { forgetAnswers } from "../../src/http/answer-cache";
-import { forgetVersion } from "../../src/http/content-version";
 import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { parseIcs } from "../../src/import/ics";
 import { importEvents } from "../../src/import/importer";
+import { forgetVersion } from "../../src/read-cache/version";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { feed } from "./support";
 
@@ -29,7 +28,6 @@ async function freshInstance() {
   clearStringsCache();
   // A new database: what this isolate remembers of the old one is gone too.
   forgetVersion();
-  forgetAnswers();
 }
 
 async function create(body: Record<string, unknown>) {

@@ -9,7 +9,6 @@ import { applyD1Migrations, reset, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { resetRateLimits } from "../../src/http/rate-limit";
-import { clearTotals } from "../../src/http/totals";
 import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
@@ -149,7 +148,6 @@ async function wipe(): Promise<void> {
   await env.STRINGS.put(stringsKey("de"), JSON.stringify(de));
   clearStringsCache();
   resetRateLimits();
-  clearTotals();
 }
 
 const target = {

@@ -8,18 +8,18 @@ import { drizzle } from "drizzle-orm/d1";
 import { DateTime } from "luxon";
 import type { Role } from "../../src/db/schema";
 import * as schema from "../../src/db/schema";
-import { forgetVersion } from "../../src/http/content-version";
 import { sha256Hex } from "../../src/http/crypto";
+import { forgetVersion } from "../../src/read-cache/version";
 import { zoneAbbreviation } from "../../src/time/zone";
 
 export const db = () => drizzle(env.DB, { schema });
 
-/** Seeds count as writes: they bump the content version, so cached answers never outlive them. */
+/**
+ * Seeds are writes from outside the worker: the triggers move the content version as for any write
+ * (drizzle/0011_content_version_triggers.sql), and the isolate is told, as a write through it would
+ * tell it, so that its next anonymous answer sees the seed at once.
+ */
 async function bumpVersion(): Promise<void> {
-  await env.DB.prepare(
-    "UPDATE content_version SET version = version + 1, private_version = private_version + 1 WHERE id = 1",
-  ).run();
-  // Like a write through the API in this isolate: its next anonymous answer sees the seed at once.
   forgetVersion();
 }
 

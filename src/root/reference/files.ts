@@ -9,7 +9,7 @@
  * requests included (about 0.3 ms and 300 µs of CPU each, locally).
  */
 import { sha256Hex } from "../../http/crypto";
-import { matchesEtag } from "../../http/edge-cache";
+import { matchesEtag } from "../../http/headers";
 import { REFERENCE_ASSETS_PATH, type ReferenceFile } from "./assets";
 import referenceCss from "./generated/reference.css.txt";
 import referenceJs from "./generated/reference.js.txt";

@@ -1,12 +1,11 @@
 /**
- * Issue 16: anonymous repeats answered from memory before routing (src/http/memory-answers.ts) look
- * exactly like the app's own answers — same body, same headers but the per-request ones — and the
- * memory never answers what it must not: other methods, credentials, bookmarks, unknown URLs, a
- * version that is no longer fresh. An answer goes to the Workers Cache API only once it is asked
- * for again. (Staleness: test/http/read-path.test.ts.)
+ * Hits of the read cache (src/read-cache/serve.ts) look exactly like the app's own answers — same
+ * body, same headers but the per-request ones — and the cache never answers what it must not: other
+ * methods, credentials, bookmarks, errors. An answer goes to the Workers Cache API only once it is
+ * asked for again. (Staleness: round-trips.test.ts; equivalence with the full path: differential.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { KEY_HOST } from "../../src/http/edge-cache";
+import { KEY_HOST } from "../../src/read-cache/store";
 import { ADMIN, type ApiResponse, api, NS, ORIGIN, roundTrips } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
@@ -17,7 +16,7 @@ const PER_ANSWER = new Set(["x-cache", "server-timing", "x-d1-bookmark"]);
 const headersOf = (res: ApiResponse) =>
   Object.fromEntries([...res.headers].filter(([name]) => !PER_ANSWER.has(name)));
 
-describe("answers from memory (issue 16)", () => {
+describe("read cache hits", () => {
   it("a hit is the miss again: body, status and every header but X-Cache and the round trips", async () => {
     await seedEvent({ title: "Concert", start: day(2) });
     for (const origin of [undefined, "https://widget.example"]) {
@@ -35,13 +34,13 @@ describe("answers from memory (issue 16)", () => {
     }
   });
 
-  it("a 304 carries the tag, the caching headers and every REST and discovery header (§12.2, contract §6), from memory as from the app", async () => {
+  it("a 304 carries the tag, the caching headers and every REST and discovery header (§12.2, contract §6), for every spelling of the query", async () => {
     await seedEvent({ title: "Concert", start: day(2) });
     const miss = await api(`${NS}/events?per_page=5&page=1`);
     const etag = miss.headers.get("etag")!;
     const origin = "https://widget.example";
     const conditional = { "if-none-match": etag, origin };
-    // A URL this isolate answered (before routing) and one with the same tag it did not (the app).
+    // The URL that was answered, and the same query in another order (the same tag).
     const fromMemory = await api(`${NS}/events?per_page=5&page=1`, { headers: conditional });
     const fromApp = await api(`${NS}/events?page=1&per_page=5`, { headers: conditional });
     for (const res of [fromMemory, fromApp]) {
