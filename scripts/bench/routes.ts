@@ -12,8 +12,8 @@ export type RouteMode =
   /** A fresh `_bench=<n>` per request, so that each one misses the edge cache and runs the route. */
   | "miss"
   /**
-   * Like "miss", and the fresh value goes into a harmless filter (`starts_before` in the year 3000),
-   * so that the archive total is counted again too (src/http/totals.ts remembers it per filter).
+   * Like "miss", and the fresh value goes into a harmless filter (`starts_before` in the year 3000):
+   * the archive's WHERE clause changes with every request (the total is counted with every page).
    */
   | "cold"
   /** The same URL every time: after the first, answered from the edge cache (if the worker has one). */

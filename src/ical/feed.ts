@@ -13,8 +13,8 @@
  *   a broken calendar) and reads the zones in use with their date range, so that the VTIMEZONEs come
  *   before the first VEVENT.
  * - Round trips: 1 + one per further chunk (the contract's two-round-trip bound is for JSON GETs).
- * - Caching: anonymous answers get the ETag and Cache-Control of every GET from the middleware
- *   (src/http/edge-cache.ts), which also stores the stream in the edge cache while it is sent.
+ * - Caching: anonymous answers get the ETag, 304s and Cache-Control of every GET from the read cache
+ *   (src/read-cache/serve.ts), which does not keep streamed answers.
  */
 import { and, eq, max, min, type SQL, sql } from "drizzle-orm";
 import { type EntryResult, runBatch } from "../db/batch";

@@ -64,4 +64,28 @@ describe("discovery security", () => {
       expect(res.text).not.toContain("data:text");
     }
   });
+
+  it("the authorization page cannot be poisoned with repeated parameters and is never cached", async () => {
+    const evil = encodeURIComponent("https://evil.example/steal");
+    const good = encodeURIComponent("https://good.example/cb");
+    const path = "/wp-admin/authorize-application.php";
+    // The attacker's URL: repeated keys, the last of each wins (PHP), as in the cache key.
+    const poisoned = await api(
+      `${path}?app_name=Evil&reject_url=${evil}&app_name=Good&reject_url=${good}`,
+    );
+    expect(poisoned.text).toContain("Good");
+    expect(poisoned.text).not.toContain("Evil");
+    expect(poisoned.text).not.toContain("evil.example");
+    expect(poisoned.headers.get("cache-control")).toBe("no-store");
+    expect(poisoned.headers.get("etag")).toBeNull();
+    // The victim's URL answers from its own parameters, twice (no cached page in between).
+    for (let i = 0; i < 2; i++) {
+      const victim = await api(`${path}?app_name=Good&reject_url=${good}`);
+      expect(victim.status).toBe(200);
+      expect(victim.text).toContain('href="https://good.example/cb?success=false"');
+      expect(victim.text).not.toContain("evil.example");
+      expect(victim.headers.get("x-cache")).toBeNull();
+      expect(victim.headers.get("cache-control")).toBe("no-store");
+    }
+  });
 });

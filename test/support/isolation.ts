@@ -189,7 +189,7 @@ export async function freshStorage(): Promise<void> {
 
 /**
  * Patches, once per isolate (the worker runs in the test's isolate, SELF included):
- * - `Cache#put`, so `settleEdgeCache()` knows every edge-cache write. src/http/edge-cache.ts hands
+ * - `Cache#put`, so `settleEdgeCache()` knows every edge-cache write. src/read-cache/store.ts hands
  *   its put to `waitUntil`, which SELF's execution context never awaits.
  * - the rate limiter's `limit`, so `freshStorage()` knows when only `reset()` will do.
  */
