@@ -16,7 +16,7 @@ import type { RenderContext } from "../http/render";
 import { rememberedTotal, rememberTotal, totalKey } from "../http/totals";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
-import { can } from "../users/capabilities";
+import { can, canReadPost } from "../users/capabilities";
 import { passwordAccess, visibleLinked } from "./access";
 import { ARCHIVE_ARGS } from "./args";
 import { eventExistsQuery, type LinkedFilters, linkedWhere } from "./filters";
@@ -78,7 +78,9 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
       .offset(offset),
     images: db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
   });
-  if (r.event?.length === 0) throw new InvalidParamsError([{ name: "event" }]);
+  // An event the viewer may not read is, to them, no event (issue 25 item 4): its links stay hidden.
+  if (r.event && !(r.event.length > 0 && canReadPost(user, r.event[0])))
+    throw new InvalidParamsError([{ name: "event" }]);
   // The count runs when no total is remembered; it always answers one row.
   const total = remembered ?? r.total?.[0].total ?? 0;
   // Under the version the count was read at (src/db/client.ts `carryVersion`), when known.
