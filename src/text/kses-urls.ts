@@ -83,3 +83,21 @@ export function srcsetAttribute(value: string): string {
     .every((candidate) => allowedUrl(candidate.trim().split(/\s+/)[0] ?? ""));
   return ok ? served : "";
 }
+
+/**
+ * WordPress `esc_url_raw` drops every character outside this set (and, but in `mailto:` links, the
+ * encoded line breaks `%0d`, `%0a`).
+ */
+const ESC_URL_RAW_KEEPS = /^[a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\u{10FFFF}]*$/iu;
+const ENCODED_LINE_BREAK = /%0[ad]/i;
+
+/**
+ * Whether WordPress's `esc_url_raw` would keep an `http(s)` URL as it is (issue 25 item 5): URL
+ * fields (`website`, image URLs) refuse what it would change rather than store it or cut it down, so
+ * no stored URL carries `"`, `<`, `>`, a backtick, braces, a backslash or a line break into a
+ * client's markup or headers.
+ * @example keptByEscUrlRaw("https://ok.example/?a=1&b=(2)") // true
+ * @example keptByEscUrlRaw('https://ok.example/"><script>') // false
+ */
+export const keptByEscUrlRaw = (url: string): boolean =>
+  ESC_URL_RAW_KEEPS.test(url) && !ENCODED_LINE_BREAK.test(url);
