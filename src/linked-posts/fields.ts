@@ -6,6 +6,8 @@
 import * as v from "valibot";
 import { issue } from "../http/args";
 import { isEmpty, isNumeric, listToArray } from "../http/validators";
+import { keptByEscUrlRaw } from "../text/kses-urls";
+import { isValidEmail } from "../users/fields";
 
 /** TEC `is_string_or_empty`: an empty value, or a string (§3). Empty values become `""`. */
 export const stringOrEmpty = v.pipe(
@@ -25,9 +27,24 @@ export const urlOrEmpty = v.pipe(
   v.transform((x) => (typeof x === "string" ? x.trim() : "")),
 );
 
-/** An absolute `http:`/`https:` URL with a host, at most 2,048 characters, without blanks. */
+/**
+ * An organizer's e-mail (TEC `is_string_or_empty`, made safe: issue 25 item 5): empty, or an address
+ * WordPress's `is_email` accepts — what `sanitize_email` would keep as it is. Anything else (markup,
+ * blanks, a second `@`) is refused rather than stored or silently cut down.
+ */
+export const emailOrEmpty = v.pipe(
+  v.unknown(),
+  v.check((x) => isEmpty(x) || (typeof x === "string" && isValidEmail(x.trim())), issue("invalid")),
+  v.transform((x) => (typeof x === "string" ? x.trim() : "")),
+);
+
+/**
+ * An absolute `http:`/`https:` URL with a host, at most 2,048 characters, without blanks, that
+ * `esc_url_raw` keeps as it is.
+ */
 export function isUrl(text: string): boolean {
   if (text.length > 2048 || /\s/.test(text)) return false;
+  if (!keptByEscUrlRaw(text)) return false;
   try {
     const url = new URL(text);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";

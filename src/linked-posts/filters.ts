@@ -103,11 +103,16 @@ export function linkedWhere(
   return and(...conds)!;
 }
 
-/** §3 `is_event_id` for the `event` filter: a live post of type `tribe_events` (any status). */
+/**
+ * §3 `is_event_id` for the `event` filter: a live post of type `tribe_events` (any status), with
+ * what `canReadPost` needs — an event the viewer may not read filters as one that does not exist
+ * (issue 25 item 4).
+ */
 export function eventExistsQuery(db: Db, id: number) {
   return db
-    .select({ id: posts.id })
+    .select({ id: posts.id, status: events.status, author: events.author })
     .from(posts)
+    .innerJoin(events, eq(events.id, posts.id))
     .where(
       and(eq(posts.id, id), eq(posts.postType, "tribe_events"), sql`${posts.deletedGmt} IS NULL`),
     );

@@ -15,7 +15,7 @@ import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pa
 import type { RenderContext } from "../http/render";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
-import { can } from "../users/capabilities";
+import { can, canReadPost } from "../users/capabilities";
 import { passwordAccess, visibleLinked } from "./access";
 import { ARCHIVE_ARGS } from "./args";
 import { eventExistsQuery, type LinkedFilters, linkedWhere } from "./filters";
@@ -72,7 +72,9 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
       .offset(offset),
     images: db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
   });
-  if (r.event?.length === 0) throw new InvalidParamsError([{ name: "event" }]);
+  // An event the viewer may not read is, to them, no event (issue 25 item 4): its links stay hidden.
+  if (r.event && !(r.event.length > 0 && canReadPost(user, r.event[0])))
+    throw new InvalidParamsError([{ name: "event" }]);
   const total = r.total[0]?.total ?? 0;
   const rows: LinkedRow[] = r.rows;
   const { images } = r;

@@ -11,7 +11,7 @@ import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contr
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { OrganizerJsonLd } from "../root/json-ld-schemas";
-import { urlOrEmpty } from "./fields";
+import { emailOrEmpty, urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
 import {
   globalIdFields,
@@ -34,7 +34,7 @@ export const ORGANIZER_FIELDS = {
   ...postFields("organizer"),
   phone: textField("organizer", "phone", "phone"),
   website: textField("organizer", "website", "website", urlOrEmpty),
-  email: textField("organizer", "email", "email"),
+  email: textField("organizer", "email", "email", emailOrEmpty),
   ...jsonLdField(OrganizerJsonLd, "organizer", (r: OrganizerView) =>
     r.ctx.single ? organizerJsonLd(r.row, r.image) : undefined,
   ),

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { issue } from "../http/args";
 import { wpString } from "../http/validators";
+import { keptByEscUrlRaw } from "../text/kses-urls";
 import { plainText } from "../users/fields";
 
 const INVALID = issue("invalid");
@@ -35,11 +36,12 @@ export function extensionOf(url: string): string {
 
 /**
  * The MIME type of an absolute `http:`/`https:` URL whose path ends in an image extension, else
- * null. The query string and fragment do not count.
+ * null. The query string and fragment do not count; a URL that WordPress's `esc_url_raw` would
+ * change (markup, a line break) is none.
  * @example imageMimeType("https://cdn.example.com/a/b.JPG?w=300") // "image/jpeg"
  */
 export function imageMimeType(url: string): string | null {
-  if (url.length > SOURCE_URL_MAX) return null;
+  if (url.length > SOURCE_URL_MAX || !keptByEscUrlRaw(url)) return null;
   let parsed: URL;
   try {
     parsed = new URL(url);

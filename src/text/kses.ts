@@ -6,16 +6,16 @@
  * Editors and administrators have `unfiltered_html` and keep what they send, as in WordPress.
  *
  * The parsing and filtering is js-xss's (`xss`); the policy — which tags, which attributes, which
- * URL protocols — is WordPress's, written down here.
+ * URL protocols — is WordPress's, written down here and, for URLs, in `kses-urls.ts`.
  */
 
 import type * as Xss from "xss";
 import xss, { type IWhiteList } from "xss";
 import { type AuthUser, can } from "../users/capabilities";
+import { srcsetAttribute, URL_ATTRIBUTES, urlAttribute } from "./kses-urls";
 
 // A CommonJS module: its named exports are properties of the default export under every bundler.
-const { escapeAttrValue, FilterXSS, friendlyAttrValue, safeAttrValue } =
-  xss as unknown as typeof Xss;
+const { escapeAttrValue, FilterXSS, safeAttrValue } = xss as unknown as typeof Xss;
 
 /** `_wp_add_global_attributes`: allowed on every tag of the post list (plus `data-*`, `aria-*`). */
 const GLOBAL = ["class", "id", "style", "title", "role", "dir", "lang", "xml:lang", "hidden"];
@@ -181,24 +181,6 @@ const DATA_TAGS: Record<string, string[]> = {
   strong: [],
 };
 
-/** `wp_allowed_protocols()`: the schemes a URL attribute may use; relative URLs are kept too. */
-const PROTOCOLS = new Set(
-  "http https ftp ftps mailto news irc irc6 ircs gopher nntp feed telnet mms rtsp sms svn tel fax xmpp webcal urn".split(
-    " ",
-  ),
-);
-
-/** Attributes that hold URLs (WordPress checks them with `wp_kses_bad_protocol`). */
-const URL_ATTRIBUTES = new Set(["href", "src", "cite", "longdesc", "usemap", "poster", "action"]);
-
-/** Whether a URL attribute's value is relative or uses an allowed protocol. */
-function allowedUrl(value: string): boolean {
-  // Browsers ignore control characters and blanks inside a scheme (`java\tscript:`), so do we.
-  const compact = friendlyAttrValue(value).replace(/[\s\p{Cc}]+/gu, "");
-  const scheme = /^([^/?#]*?):/.exec(compact);
-  return scheme === null || PROTOCOLS.has(scheme[1].toLowerCase());
-}
-
 function filterFor(tags: Record<string, string[]>, globals: boolean) {
   const whiteList: IWhiteList = Object.fromEntries(
     Object.entries(tags).map(([tag, attrs]) => [tag, globals ? [...attrs, ...GLOBAL] : attrs]),
@@ -210,14 +192,8 @@ function filterFor(tags: Record<string, string[]>, globals: boolean) {
     stripIgnoreTagBody: ["script", "style"],
     allowCommentTag: false,
     safeAttrValue(tag, name, value, cssFilter) {
-      if (URL_ATTRIBUTES.has(name))
-        return allowedUrl(value) ? escapeAttrValue(friendlyAttrValue(value).trim()) : "";
-      if (name === "srcset") {
-        const ok = value
-          .split(",")
-          .every((candidate) => allowedUrl(candidate.trim().split(/\s+/)[0] ?? ""));
-        return ok ? escapeAttrValue(friendlyAttrValue(value)) : "";
-      }
+      if (URL_ATTRIBUTES.has(name)) return urlAttribute(value);
+      if (name === "srcset") return srcsetAttribute(value);
       return safeAttrValue(tag, name, value, cssFilter);
     },
     onIgnoreTagAttr(tag, name, value) {

@@ -21,8 +21,33 @@ const NUMERIC = /^\s*-?\d+(?:\.\d+)?\s*$/;
 const MIN_YEAR = 1000;
 const MAX_YEAR = 9999;
 
+/** The date when it and its UTC instant have four-digit years (both are stored as `Y-m-d H:i:s`). */
 function withinRange(dt: DateTime): DateTime | null {
-  return dt.isValid && dt.year >= MIN_YEAR && dt.year <= MAX_YEAR ? dt : null;
+  const inRange = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR;
+  return dt.isValid && inRange(dt.year) && inRange(dt.toUTC().year) ? dt : null;
+}
+
+/** An absolute `Y-m-d` date with an optional time (its zone designator cut off), any number of digits. */
+const WRITTEN = /^([+-]?\d+)-(\d+)-(\d+)(?:(?:t|\s+)(\d+):(\d+)(?::(\d+)(?:[.,]\d+)?)?)?$/i;
+
+/**
+ * Whether `strtotime`'s wall-clock reading of a written date is that date (issue 25 item 3). PHP's
+ * parser makes something of dates it cannot hold — `99999-01-01` reads as 2009-01-01, `2026-02-30` as
+ * 2 March — and such a rewritten date is refused, never stored or filtered by. `24:00:00` is the
+ * next day's midnight, as in ISO 8601. Inputs that are not a plain written date pass.
+ */
+function readsAsWritten(text: string, wall: number | null): boolean {
+  const m = WRITTEN.exec(text.trim());
+  if (!m) return true;
+  if (wall === null) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((x) => Number(x ?? 0));
+  const midnight = hour === 24 && minute === 0 && second === 0;
+  const written = DateTime.fromObject(
+    { year, month, day, hour: midnight ? 0 : hour, minute, second },
+    { zone: "utc" },
+  );
+  if (!written.isValid || written.year !== year) return false;
+  return (midnight ? written.plus({ days: 1 }) : written).toSeconds() === wall;
 }
 
 /**
@@ -74,6 +99,7 @@ function readText(text: string, zone: Zone, now: DateTime): DateTime | null {
     if (instant === null) return null;
     // The wall clock of the input without its designator gives the input's own offset.
     const wall = safeStrtotime(text.slice(0, zoned.index), wallNowSeconds);
+    if (!readsAsWritten(text.slice(0, zoned.index), wall)) return null;
     const offsetMinutes = wall === null ? 0 : Math.round((wall - instant) / 60);
     if (Math.abs(offsetMinutes) > 18 * 60) return null;
     return withinRange(
@@ -81,7 +107,7 @@ function readText(text: string, zone: Zone, now: DateTime): DateTime | null {
     );
   }
   const wall = safeStrtotime(text, wallNowSeconds);
-  if (wall === null) return null;
+  if (wall === null || !readsAsWritten(text, wall)) return null;
   const reading = DateTime.fromSeconds(wall, { zone: "utc" });
   return withinRange(
     DateTime.fromObject(

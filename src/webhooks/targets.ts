@@ -2,9 +2,12 @@
  * Which webhook targets are refused unless `WEBHOOK_PRIVATE_TARGETS=allow` (issue 18): URLs whose
  * host is a loopback, private, link-local, shared (CGNAT), unspecified, multicast or reserved
  * address, or a name that means this machine (`localhost`, `*.localhost`) or an internal one
- * (`*.local`, `*.internal`, single-label names). The check reads the URL only (a Worker cannot
- * resolve names); a public name that resolves to a private address is not caught here — on
- * Cloudflare such a fetch leaves through Cloudflare's network and cannot reach a private network.
+ * (`*.local`, `*.internal`, single-label names). IPv6 forms that carry an IPv4 address (mapped,
+ * compatible, translated, 6to4) are judged by it; translators and tunnels to IPv4 (NAT64, Teredo)
+ * are refused (issue 25 item 6). The check reads the URL only (a Worker cannot resolve names): a
+ * name that resolves to a private address (`127.0.0.1.nip.io`, `localtest.me`) is not caught here —
+ * on Cloudflare such a fetch leaves through Cloudflare's network and cannot reach a private network;
+ * under `wrangler dev` it can (README, Webhooks).
  */
 
 /** Dotted IPv4 → 32-bit number, or null. The URL parser already normalized `0x7f.1` forms. */
@@ -61,15 +64,31 @@ function ipv6Groups(host: string): number[] | null {
   return numbers.some(Number.isNaN) ? null : numbers;
 }
 
+/** The IPv4 address in two 16-bit groups. */
+const v4Of = (high: number, low: number) => ((high << 16) | low) >>> 0;
+
+/**
+ * Whether an IPv6 address is not a public target, including the forms that carry an IPv4 address or
+ * lead to one through a translator (issue 25 item 6), judged by that IPv4 address or refused whole.
+ */
 function privateV6(g: number[]): boolean {
   if (g.slice(0, 7).every((x) => x === 0) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible addresses: judged as the IPv4 address.
+  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): judged as the IPv4 address.
   if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0))
-    return privateV4(((g[6] << 16) | g[7]) >>> 0);
+    return privateV4(v4Of(g[6], g[7]));
+  // IPv4-translated (::ffff:0:a.b.c.d, SIIT): the same.
+  if (g.slice(0, 4).every((x) => x === 0) && g[4] === 0xffff && g[5] === 0)
+    return privateV4(v4Of(g[6], g[7]));
+  // 6to4 (2002:aabb:ccdd::/48): relays deliver to the IPv4 address in groups 1 and 2.
+  if (g[0] === 0x2002) return privateV4(v4Of(g[1], g[2]));
+  // Teredo (2001:0::/32): a tunnel to an IPv4 client behind NAT, never a webhook receiver.
+  if (g[0] === 0x2001 && g[1] === 0) return true;
+  // NAT64 (64:ff9b::/96, and the local-use 64:ff9b:1::/48): a translator to any IPv4 address.
+  if (g[0] === 0x64 && g[1] === 0xff9b) return true;
   if ((g[0] & 0xfe00) === 0xfc00) return true; // unique local fc00::/7
   if ((g[0] & 0xffc0) === 0xfe80) return true; // link-local fe80::/10
+  if ((g[0] & 0xffc0) === 0xfec0) return true; // site-local fec0::/10 (deprecated, private)
   if ((g[0] & 0xff00) === 0xff00) return true; // multicast
-  if (g[0] === 0x64 && g[1] === 0xff9b) return true; // NAT64 of any IPv4: not a public target
   return false;
 }
 
