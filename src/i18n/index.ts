@@ -29,7 +29,11 @@ export function leaves(strings: Strings, prefix = ""): Map<string, string> {
   return out;
 }
 
-const cache = new Map<string, Promise<Strings>>();
+/** Loaded strings by language; `retryAt`: when KV is asked again (it had none, or failed). */
+const cache = new Map<string, { pending: Promise<Strings>; retryAt?: number }>();
+
+/** Milliseconds before KV is asked again for strings it did not have. */
+const RETRY_EMPTY_MS = 10_000;
 
 async function read(kv: KVNamespace, lang: string): Promise<Strings | null> {
   try {
@@ -51,24 +55,26 @@ function merge(base: Strings, over: Strings | null): Strings {
 }
 
 /**
- * The strings of `lang`, English filling the gaps. Cached for the isolate's lifetime.
+ * The strings of `lang`, English filling the gaps. Cached for the isolate's lifetime; when KV has
+ * none (or fails), the bundled English answers and KV is asked again after `RETRY_EMPTY_MS`.
  * @example const s = await loadStrings(env.STRINGS, "de"); message(s, "rest_no_route")
  */
 export function loadStrings(kv: KVNamespace, lang: string): Promise<Strings> {
-  let pending = cache.get(lang);
-  if (!pending) {
-    pending = (async () => {
-      const english = lang === "en" ? await read(kv, "en") : await loadStrings(kv, "en");
-      const base = english ?? (bundledEnglish as Strings);
-      return lang === "en" ? base : merge(base, await read(kv, lang));
-    })();
-    cache.set(lang, pending);
-    // A failed or empty read must not stick for the isolate's lifetime.
-    pending.then(
-      (s) => s === bundledEnglish && cache.delete(lang),
-      () => cache.delete(lang),
-    );
-  }
+  const kept = cache.get(lang);
+  if (kept && (kept.retryAt === undefined || Date.now() < kept.retryAt)) return kept.pending;
+  const pending = (async () => {
+    const english = lang === "en" ? await read(kv, "en") : await loadStrings(kv, "en");
+    const base = english ?? (bundledEnglish as Strings);
+    return lang === "en" ? base : merge(base, await read(kv, lang));
+  })();
+  const entry: { pending: Promise<Strings>; retryAt?: number } = { pending };
+  cache.set(lang, entry);
+  // A failed or empty read must not stick for the isolate's lifetime, nor be repeated by every
+  // request (the read cache keys every anonymous answer by its language's strings).
+  const retry = () => {
+    entry.retryAt = Date.now() + RETRY_EMPTY_MS;
+  };
+  pending.then((s) => s === bundledEnglish && retry(), retry);
   return pending;
 }
 
