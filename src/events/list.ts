@@ -205,7 +205,9 @@ export async function listEvents(c: AppContext): Promise<Response> {
     .offset((page - 1) * perPage);
   // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
   const plan =
-    user === null && q.passwordDigest === "" && c.get("readCache") ? await planRead(c) : undefined;
+    user === null && q.passwordDigest === "" && c.get("readCache")
+      ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
+      : undefined;
   const r = await runBatch(db, {
     ...existenceQueries(db, filters),
     total: db.select({ total: count() }).from(events).where(where),
@@ -239,7 +241,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
     );
   const texts =
     plan && r.page
-      ? renderedTexts(c, r.page, serialize)
+      ? renderedTexts(c, plan, r.page, serialize)
       : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map((record) =>
           utf8(serialize(record)),
         );

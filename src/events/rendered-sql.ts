@@ -1,6 +1,7 @@
 /**
  * The statements of anonymous event reads from the stored renderings (src/events/rendered.ts): per
- * page or single GET, each event's stored text when it is fresh for the render key, its terms'
+ * page or single GET, each event's stored text when it is fresh for the render key (left out, and
+ * flagged `held`, when the isolate already holds that text: it names its `id:gen` pairs), its terms'
  * counts, and — for every event without a usable text (missing, stale, made for another render key,
  * or an event that is not published) — the event row and, in one more row, what those events link
  * to, so that they are serialized by the full path. One round trip either way. Their fixed parts are
@@ -16,8 +17,12 @@ import { relatedText, rowObject } from "./load";
 export interface RenderedRow {
   /** The event (null on the row that only carries `related`). */
   id: number | null;
-  /** The stored text, when fresh for the render key (null: serialize the row). */
+  /** The stored text, when fresh for the render key and not `held` (null and not held: serialize the row). */
   text: string | null;
+  /** 1 when the text was left out because the isolate holds it (`id:freshGen`); else 0. */
+  held: number;
+  /** The generation of the fresh rendering (null when missing or stale). */
+  freshGen: number | null;
   /** The event's terms' counts, a JSON object by term id (`{"4":12}`). */
   counts: string | null;
   /** The event row as JSON (`rowObject`), when there is no text. */
@@ -48,13 +53,27 @@ const fresh = frozen(
     sql`LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = ${events.id} AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
 );
 
+/** Whether `hit`'s text is one the isolate holds (the `held` CTE: its `id:gen` pairs). */
+const isHeld = frozen(
+  () => sql`(hit.text IS NOT NULL AND (hit.id || ':' || hit.g) IN (SELECT pair FROM held))`,
+);
+
+/** Per event of `hit`: its text unless held, whether held, the fresh generation. */
+const textColumns = frozen(
+  () =>
+    sql`CASE WHEN ${isHeld()} THEN NULL ELSE hit.text END AS text, ${isHeld()} AS held, hit.g AS freshGen`,
+);
+
 /** The page statement after its `hit` CTE. */
 const pageRest = frozen(
   () => sql`bare(id) AS MATERIALIZED (SELECT id FROM hit WHERE text IS NULL)
-SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, hit.text AS text, ${perEvent()}, NULL AS related FROM hit
+SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, ${textColumns()}, ${perEvent()}, NULL AS related FROM hit
 UNION ALL
-SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
+SELECT NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
 );
+
+/** The `id:gen` pairs whose texts the isolate holds, as the `held` CTE (a JSON list follows). */
+const heldPairs = frozen(() => sql`held(pair) AS MATERIALIZED (SELECT value FROM json_each(`);
 
 /** `hit`'s columns and joins up to the render key, per order (as SQL text, made once each). */
 const pageHits = new Map<string, () => SQL>();
@@ -68,20 +87,27 @@ function pageHit(order: Column[]): SQL {
         sql`SELECT ${events.id} AS id, ${sql.join(
           keys.map((k, i) => sql`${k} AS ${sql.raw(`k${i + 1}`)}`),
           sql`, `,
-        )}, ${eventRenderings.list} AS text, ${eventRenderings.eventId} AS fresh FROM page JOIN ${events} ON ${events.id} = page.id ${fresh()}`,
+        )}, ${eventRenderings.list} AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM page JOIN ${events} ON ${events.id} = page.id ${fresh()}`,
     );
     pageHits.set(name, made);
   }
   return made();
 }
 
+/** What a rendered read asks for: the render key, and the `id:gen` pairs the isolate holds. */
+export interface ReadPlan {
+  key: string;
+  held: ReadonlyMap<string, string>;
+}
+
 /**
  * The statement for a page of events: `page` selects the page's ids in order (the archive's own
- * query, tec-reference §6.1); `order` are its order columns (2 or 3); `key` the render key.
+ * query, tec-reference §6.1); `order` are its order columns (2 or 3).
  */
-export function renderedPage(db: Db, page: SQLWrapper, order: Column[], key: string) {
+export function renderedPage(db: Db, page: SQLWrapper, order: Column[], plan: ReadPlan) {
   const statement = sql`WITH page(id) AS MATERIALIZED (SELECT * FROM ${page}),
-  hit AS MATERIALIZED (${pageHit(order)} ${key}),
+  ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
+  hit AS MATERIALIZED (${pageHit(order)} ${plan.key}),
   ${pageRest()}`;
   // The related row (no keys) first, then the page in its order.
   return db.select(ROW).from(sql`(${statement})`).orderBy(sql`k1`, sql`k2`, sql`k3`);
@@ -91,6 +117,8 @@ export function renderedPage(db: Db, page: SQLWrapper, order: Column[], key: str
 const ROW = {
   id: sql<number | null>`id`,
   text: sql<string | null>`text`,
+  held: sql<number>`held`,
+  freshGen: sql<number | null>`freshGen`,
   counts: sql<string | null>`counts`,
   row: sql<string | null>`row`,
   gen: sql<number | null>`gen`,
@@ -101,13 +129,14 @@ const ROW = {
  * The statement for one event by id or slug: the post type of the id (`postType`, null when no
  * such post exists), whether the event is password protected, and the rendered read of it.
  */
-export function renderedSingle(db: Db, key: { id: number } | { slug: string }, renderKey: string) {
+export function renderedSingle(db: Db, key: { id: number } | { slug: string }, plan: ReadPlan) {
   const match = "id" in key ? sql`${events.id} = ${key.id}` : sql`${events.slug} = ${key.slug}`;
   const postType =
     "id" in key
       ? sql`(SELECT ${posts.postType} FROM ${posts} WHERE ${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL)`
       : sql`(SELECT 'tribe_events' FROM hit)`;
-  const statement = sql`WITH hit AS MATERIALIZED (${singleHit()} ${renderKey} WHERE ${match}),
+  const statement = sql`WITH ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
+  hit AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match}),
   ${singleRest(postType)}`;
   return db.select(SINGLE_ROW).from(sql`(${statement})`);
 }
@@ -115,14 +144,14 @@ export function renderedSingle(db: Db, key: { id: number } | { slug: string }, r
 /** `hit` of a single read, up to the render key. */
 const singleHit = frozen(
   () =>
-    sql`SELECT ${events.id} AS id, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.eventId} AS fresh FROM ${events} ${fresh()}`,
+    sql`SELECT ${events.id} AS id, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM ${events} ${fresh()}`,
 );
 
 /** A single read after its `hit` CTE (`postType`: the post type of the id asked for). */
 const singleRest = (
   postType: SQL,
 ) => sql`bare(id) AS MATERIALIZED (SELECT id FROM hit WHERE text IS NULL)
-SELECT ${postType} AS postType, hit.id AS id, hit.text AS text, hit.protected AS protected, ${perEvent()},
+SELECT ${postType} AS postType, hit.id AS id, ${textColumns()}, hit.protected AS protected, ${perEvent()},
   CASE WHEN EXISTS (SELECT 1 FROM bare) THEN ${bareRelated()} END AS related
 FROM (SELECT 1) LEFT JOIN hit ON 1`;
 

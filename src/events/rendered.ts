@@ -6,14 +6,23 @@
  * those whose rendering was missing or stale are stored after the answer
  * (src/events/render-store.ts). A rendering that is missing is never an error: the answer is the
  * full path's either way (the differential test, test/read-cache, holds the two together).
+ *
+ * What the isolate keeps (bench/RESULTS.md: without it a `per_page=50` miss costs about twice the
+ * CPU, most of it moving 200 KB of texts out of D1 again): the texts it has read, by render key,
+ * kind and `id:gen` — a rendering's text never changes for these (`gen` is drawn anew with every
+ * change, the render key covers code and settings) — and their UTF-8 bytes as filled in for a URL
+ * base and term counts. A read names the pairs of its query's last answer whose texts are still
+ * kept; the statement leaves those texts out and flags them `held`, and the read takes them from
+ * the map it named them from. Both are bounded, least recently used out first.
  */
 import { openDb } from "../db/client";
 import { events } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
+import { Memo } from "../http/memo";
 import type { Urls } from "../http/urls";
 import { assemble, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import { storeRenderings, type ToStore } from "./render-store";
-import type { RenderedRow } from "./rendered-sql";
+import type { ReadPlan, RenderedRow } from "./rendered-sql";
 import { filler, renderKey } from "./renderings";
 import type { EventRecord, EventRow } from "./serialize";
 
@@ -31,20 +40,72 @@ const encoder = new TextEncoder();
 /** A text as UTF-8 bytes. */
 export const utf8 = (text: string) => encoder.encode(text) as Uint8Array<ArrayBuffer>;
 
+/** Characters of stored texts kept per isolate (~2,000 events' list and single texts). */
+const MAX_TEXT_CHARS = 8 * 1024 * 1024;
+/** Bytes of filled-in texts kept per isolate. */
+const MAX_FILLED_BYTES = 8 * 1024 * 1024;
+
+/** Stored texts read from D1, by `renderKey|kind|id:gen`. */
+const texts = new Memo<string>(MAX_TEXT_CHARS, (text) => text.length);
+/** Texts as answered (URLs and counts filled in, UTF-8), by their text's key, URL base and counts. */
+const filled = new Memo<Uint8Array<ArrayBuffer>>(MAX_FILLED_BYTES, (b) => b.byteLength);
+/** Each query's last answer: the `id:gen` pairs of its texts. */
+const answers = new Memo<string[]>(2048);
+
+/** Which rendering of an event: as a list shows it, or as a single GET does. */
+export type TextKind = "list" | "single";
+
+/** A rendered read being made: its statement's plan, and what it is (for the isolate's memory). */
+export interface PlannedRead extends ReadPlan {
+  kind: TextKind;
+  /** The query (same arguments, same query: a list's filters and page, a single's id or slug). */
+  query: string;
+}
+
 /**
- * Decodes a rendered read: each event's stored text filled in for this request (its URLs and the
- * terms' current counts), or its record (assembled for an anonymous viewer) when it has no text.
+ * Plans a rendered read of `query`: the render key, and the texts of the query's last answer that
+ * the isolate still keeps (pinned in the plan's map: the statement leaves exactly these out).
  */
-export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
+export async function planRead(c: AppContext, kind: TextKind, query: string): Promise<PlannedRead> {
+  const key = await renderKey(c.get("settings"));
+  const held = new Map<string, string>();
+  for (const pair of answers.find(`${kind}|${query}`) ?? []) {
+    const text = texts.find(`${key}|${kind}|${pair}`);
+    if (text !== undefined) held.set(pair, text);
+  }
+  return { key, held, kind, query };
+}
+
+/**
+ * Decodes a rendered read: each event's stored text (sent, or held by the plan) filled in for this
+ * request (its URLs and the terms' current counts), or its record (assembled for an anonymous
+ * viewer) when it has no text. Remembers the texts and the query's answer.
+ */
+export function readRendered(plan: PlannedRead, rows: RenderedRow[], urls: Urls): RenderedItem[] {
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
   const bare: Array<{ row: EventRow; gen: number | null; at: number }> = [];
   const items: Array<RenderedItem | null> = [];
+  const pairs: string[] = [];
   const fill = filler(urls);
+  const base = `${urls.site}\u0000${urls.namespaceRoot}`;
   for (const r of rows) {
     if (r.related !== null) related = relatedFromText(r.related);
     if (r.id === null) continue;
-    if (r.text !== null) {
-      items.push({ bytes: utf8(fill(r.text, JSON.parse(r.counts ?? "{}"))) });
+    const pair = `${r.id}:${r.freshGen}`;
+    const text = r.held ? plan.held.get(pair) : r.text;
+    if (text !== null && text !== undefined) {
+      const textKey = `${plan.key}|${plan.kind}|${pair}`;
+      if (!r.held) texts.set(textKey, text);
+      pairs.push(pair);
+      const counts = r.counts ?? "{}";
+      items.push({
+        bytes: filled.get(`${textKey}\u0000${base}\u0000${counts}`, () =>
+          utf8(fill(text, JSON.parse(counts))),
+        ),
+      });
+    } else if (r.held) {
+      // The statement left out only pairs the plan named, each with its text: never reached.
+      throw new Error(`rendered read: held text ${pair} not in the plan`);
     } else {
       bare.push({
         row: decodeRow(events, JSON.parse(r.row ?? "{}")),
@@ -54,6 +115,7 @@ export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
       items.push(null);
     }
   }
+  answers.set(`${plan.kind}|${plan.query}`, pairs);
   const records = assemble(
     bare.map((b) => b.row),
     related,
@@ -65,26 +127,24 @@ export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
   return items as RenderedItem[];
 }
 
-/** The render key the request's statement asks for (src/events/renderings.ts `renderKey`). */
-export const planRead = (c: AppContext): Promise<string> => renderKey(c.get("settings"));
-
 /**
  * The JSON texts (UTF-8) of a rendered page read, in order: stored ones as filled in, the others
  * serialized by `serialize`, and those with a missing or stale rendering stored after the answer.
  */
 export function renderedTexts(
   c: AppContext,
+  plan: PlannedRead,
   rows: RenderedRow[],
   serialize: (record: EventRecord) => string,
 ): Uint8Array<ArrayBuffer>[] {
   const toStore: ToStore[] = [];
-  const texts = readRendered(rows, c.get("urls")).map((item) => {
+  const out = readRendered(plan, rows, c.get("urls")).map((item) => {
     if ("bytes" in item) return item.bytes;
     if (item.gen !== null) toStore.push(item);
     return utf8(serialize(item.record));
   });
   storeAfterAnswer(c, toStore);
-  return texts;
+  return out;
 }
 
 /**

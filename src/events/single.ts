@@ -120,7 +120,8 @@ async function renderedEvent(
   access: { password: unknown; context: unknown },
 ): Promise<Response> {
   const { db } = c.get("rdb");
-  const { one } = await runBatch(db, { one: renderedSingle(db, key, await planRead(c)) });
+  const plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
+  const { one } = await runBatch(db, { one: renderedSingle(db, key, plan) });
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
   if (!r || r.id === null) {
@@ -128,7 +129,7 @@ async function renderedEvent(
     // §3 is_event_slug: an event with that slug must exist (any status), else 400.
     throw new InvalidParamsError([{ name: "slug" }]);
   }
-  const [item] = readRendered([r], c.get("urls"));
+  const [item] = readRendered(plan, [r], c.get("urls"));
   if ("bytes" in item) {
     // A protected event's single text is empty: anonymous readers without a password get the 403.
     if (r.protected) throw new ApiError(403, "event-password-protected");
