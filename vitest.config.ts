@@ -63,7 +63,8 @@ export default defineConfig(async () => {
         inWorkerd({
           name: "api",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-          exclude: FUZZ,
+          // test/e2e runs in Node against `npm start` (npm run test:e2e, its own config).
+          exclude: [...FUZZ, "test/e2e/**"],
         }),
         inWorkerd({ name: "fuzz", include: FUZZ, provide }),
         {

@@ -1,7 +1,9 @@
 /**
- * `npm start [-- --port 8787] [--no-demo]`: the one command from a fresh clone to the service on
- * http://127.0.0.1:8787 with a demo calendar in it (or, with `--no-demo`, an empty one to import
- * into).
+ * `npm start [-- --port 8787] [--no-demo] [--persist-to DIR]`: the one command from a fresh clone to
+ * the service on http://127.0.0.1:8787 with a demo calendar in it (or, with `--no-demo`, an empty one
+ * to import into). `--persist-to DIR` keeps the local D1 and KV in DIR instead of `.wrangler/state`
+ * (every wrangler command of the steps below and `wrangler dev` get it), so that a second instance
+ * (e.g. the end-to-end suite's, test/e2e) runs from the same clone without touching the first one's.
  *
  * 1. validates the settings (wrangler.toml `[vars]` + `.dev.vars`) with the worker's `parseSettings`;
  * 2. makes sure `.dev.vars` has an `ADMIN_APP_PASSWORD` (random, written once) and shows it, and
@@ -15,6 +17,7 @@
  * Ctrl-C / SIGTERM stop wrangler and its workerd (their whole process group) before exiting.
  * Exit code 1 when a step fails (bad setting, port taken, wrangler error), else wrangler's own.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Settings, SettingsError } from "../src/settings";
 import { readSettings } from "./lib/config";
@@ -25,6 +28,7 @@ import { applyMigrations } from "./lib/migrations";
 import { exited, exitOnSignals, portFree, stopAll } from "./lib/processes";
 import { describeSeed, seedDemo } from "./lib/seed";
 import { languageWarnings, putLanguageFiles, readLanguageFiles } from "./lib/strings";
+import { localState } from "./lib/wrangler";
 
 const HOST = "127.0.0.1";
 
@@ -33,11 +37,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const USAGE = `Usage: npm start [-- --port 8787] [--no-demo]
+const USAGE = `Usage: npm start [-- --port 8787] [--no-demo] [--persist-to DIR]
 
-  --port <n>   where wrangler dev listens on 127.0.0.1 (default 8787)
-  --no-demo    start with an empty calendar (migrations and strings as usual); an existing
-               calendar is never touched either way`;
+  --port <n>          where wrangler dev listens on 127.0.0.1 (default 8787)
+  --no-demo           start with an empty calendar (migrations and strings as usual); an existing
+                      calendar is never touched either way
+  --persist-to <dir>  keep the local D1 database and KV strings in <dir> (created if missing)
+                      instead of .wrangler/state, e.g. for a second instance from the same clone`;
 
 let port: number;
 let demo: boolean;
@@ -46,6 +52,7 @@ try {
     options: {
       port: { type: "string", default: "8787" },
       demo: { type: "boolean", default: true },
+      "persist-to": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     allowNegative: true,
@@ -59,6 +66,13 @@ try {
   demo = values.demo;
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`--port must be a TCP port, got ${values.port}`);
+  const persistTo = values["persist-to"];
+  if (persistTo !== undefined) {
+    if (!persistTo.trim()) throw new Error("--persist-to needs a folder");
+    // npm runs scripts in the project root; a relative folder means one relative to where the
+    // command was typed (INIT_CWD), as the user expects.
+    localState.persistTo = path.resolve(process.env.INIT_CWD ?? process.cwd(), persistTo);
+  }
 } catch (err) {
   console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
   process.exit(2);
@@ -78,6 +92,7 @@ try {
 }
 const admin = ensureAdminPassword();
 const imageCheck = ensureImageUrlCheck();
+if (localState.persistTo) info(`Local state (D1, KV) in ${localState.persistTo}`);
 console.log(
   `✓ Settings valid (site time zone ${settings.siteTimezone}, languages ${settings.languages.join(", ")})`,
 );
@@ -129,7 +144,7 @@ const probe = `${origin}/${settings.defaultLanguage}/${ns}/events`;
 let server: Awaited<ReturnType<typeof startDevServer>>;
 try {
   server = await step(`Starting wrangler dev on ${origin}`, () =>
-    startDevServer({ host: HOST, port, probeUrl: probe }),
+    startDevServer({ host: HOST, port, probeUrl: probe, persistTo: localState.persistTo }),
   );
 } catch (err) {
   await stopAll();

@@ -16,9 +16,9 @@ export interface DevServer {
 }
 
 /**
- * Starts `wrangler dev --ip host --port port` and waits until `probeUrl` answers 200, or keeps
- * answering something else for `settleMs` milliseconds after its first answer. The server keeps
- * running in that case, so that a developer can fix the code while wrangler reloads it.
+ * Starts `wrangler dev --ip host --port port [--persist-to dir]` and waits until `probeUrl` answers
+ * 200, or keeps answering something else for `settleMs` milliseconds after its first answer. The
+ * server keeps running in that case, so that a developer can fix the code while wrangler reloads it.
  * @throws Error with wrangler's output (colours and the bindings table removed) when the worker
  *   does not build, wrangler exits, or nothing answers within `timeoutMs` (default 90 000 ms).
  */
@@ -26,6 +26,8 @@ export async function startDevServer(options: {
   host: string;
   port: number;
   probeUrl: string;
+  /** Folder of the local D1/KV state (wrangler's `--persist-to`); default `.wrangler/state`. */
+  persistTo?: string;
   timeoutMs?: number;
   settleMs?: number;
 }): Promise<DevServer> {
@@ -37,6 +39,7 @@ export async function startDevServer(options: {
       "--port",
       String(options.port),
       "--show-interactive-dev-session=false",
+      ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
     ],
     process.stdout.isTTY ? { FORCE_COLOR: "1" } : {},
   );

@@ -61,8 +61,9 @@ export function spawnWrangler(args: string[], env: Record<string, string> = {}):
 }
 
 /**
- * Where `--local` commands keep their state: wrangler's default (`.wrangler/state`) unless set, e.g.
- * to a temporary folder by tests (`--persist-to`).
+ * Where `--local` commands keep their state: wrangler's default (`.wrangler/state`) unless set
+ * (an absolute path, passed on as `--persist-to`), by `npm start -- --persist-to DIR` or by tests
+ * to a temporary folder.
  */
 export const localState: { persistTo?: string } = {};
 
