@@ -41,7 +41,7 @@ function swaggerUiDir(): string {
 function sources(swaggerUi: string): Record<string, string> {
   const own = path.join(ROOT, "src", "root", "reference", "browser");
   const out: Record<string, string> = {
-    // Apache-2.0 §4: the licence and NOTICE travel with the copied files.
+    // Section 4 of the Apache License 2.0: the licence and NOTICE travel with the copied files.
     "swagger-ui.LICENSE.txt": path.join(swaggerUi, "LICENSE"),
     "swagger-ui.NOTICE.txt": path.join(swaggerUi, "NOTICE"),
     "swagger-ui-bundle.js.LICENSE.txt": path.join(swaggerUi, "swagger-ui-bundle.js.LICENSE.txt"),

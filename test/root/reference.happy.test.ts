@@ -71,7 +71,7 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
       expect(again.status, asset).toBe(304);
       expect((await api(asset, { method: "HEAD" })).text).toBe("");
     }
-    // Swagger UI's licence travels with it (Apache-2.0 §4).
+    // Swagger UI's licence travels with it (section 4 of the Apache License 2.0).
     const licence = await api("/_reference/swagger-ui.LICENSE.txt");
     expect(licence.status).toBe(200);
     expect(licence.text).toContain("Apache License");

@@ -15,7 +15,7 @@ export const REFERENCE_PAGE_FILES = {
   scripts: ["swagger-ui-bundle.js", "reference.js"],
 } as const;
 
-/** Every file served: the page's, and Swagger UI's licence and notice (Apache-2.0 §4). */
+/** Every file served: the page's, and Swagger UI's licence and notice (section 4 of the Apache License 2.0). */
 export const REFERENCE_FILES = [
   ...REFERENCE_PAGE_FILES.styles,
   ...REFERENCE_PAGE_FILES.scripts,
