@@ -1,5 +1,5 @@
 /**
- * The reference page's static files (issue 19): Swagger UI's script and styles with its licence
+ * The reference page's static files (contract §7.6): Swagger UI's script and styles with its licence
  * files, copied from the `swagger-ui-dist` package at build time (scripts/lib/reference-assets.ts),
  * and the page's own script and styles (`browser/`). The worker serves them itself
  * (./files.ts), under a path that no API route can take: `_` is allowed neither in `REST_PREFIX` nor
