@@ -1,5 +1,5 @@
 /**
- * `GET {namespace}/reference` (contract §7, issue 19): the interactive API reference for people.
+ * `GET {namespace}/reference` (contract §7.6): the interactive API reference for people.
  * The browser side (Swagger UI rendering `/doc`, "Try it out") is checked in headless Chromium by
  * `npm run reference:check`; this file checks what the worker answers.
  */
