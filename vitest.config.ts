@@ -3,7 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-/** The generated-input suites (issue 9 item 1): project `fuzz`; everything else is project `api`. */
+/** The generated-input suites: project `fuzz`; everything else is project `api`. */
 const FUZZ = ["test/hardening/fuzz-*.test.ts"];
 
 /** A non-negative number from the environment (the fuzz knobs, test/hardening/support/fuzz.ts). */
@@ -33,7 +33,7 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ADMIN_APP_PASSWORD: "test admin password",
-            // Webhooks (issue 18): the key that encrypts their signing secrets, and the deployed
+            // Webhooks: the key that encrypts their signing secrets, and the deployed
             // default for private targets (a local .dev.vars allows them).
             WEBHOOK_SECRET_KEY: "test webhook secret key",
             WEBHOOK_PRIVATE_TARGETS: "deny",
@@ -50,7 +50,7 @@ export default defineConfig(async () => {
   });
   return {
     test: {
-      // Copies the reference page's static assets (issue 19) once before any project runs.
+      // Copies the reference page's static assets once before any project runs.
       globalSetup: ["./test/global-setup.ts"],
       // Test files share workers (one workerd each): a new workerd and a fresh module graph per file
       // cost more CPU than the tests themselves. test/setup.ts resets storage and module state

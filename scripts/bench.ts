@@ -2,7 +2,7 @@
  * `npm run bench [-- --sizes demo,100000] [--duration 10] [--connections 16] [--warmup 2]
  *   [--trip-limits miss=1,hit=0,304=0]`
  *
- * The project's benchmark (issues 3, 7 and 16). For each dataset (`demo`, the demo calendar of
+ * The project's benchmark (bench/README.md). For each dataset (`demo`, the demo calendar of
  * `npm start`, or a number of generated events):
  * 1. a local D1 state directory `.wrangler/bench/<dataset>`, migrated and seeded (the demo calendar
  *    through scripts/bench/demo.ts; a deterministic, realistic calendar of that size through
@@ -13,7 +13,7 @@
  *    from `Server-Timing`, ETag), then two load phases, one client and `--connections` connections,
  *    each after a warm-up, each against the route and then the static worker with the same body, with
  *    the CPU time of each server's processes (/proc) before and after.
- * Prints markdown tables and the targets of issue 16, writes them to bench/RESULTS.md and the raw
+ * Prints markdown tables and the read path's targets, writes them to bench/RESULTS.md and the raw
  * figures to bench/results-<timestamp>.json. Every process group started is stopped (also on Ctrl-C
  * and errors) and checked for leftovers.
  *

@@ -1,6 +1,6 @@
 /**
  * `npm run import -- <file.ics | https://…> [options]`: loads an iCalendar file into a running
- * instance through its own REST API (issue 2, item 8), as an administrator (or editor).
+ * instance through its own REST API (contract §7.9), as an administrator (or editor).
  *
  *   --url <origin or namespace root>  default http://127.0.0.1:8787 (→ /wp-json/tribe/events/v1)
  *   --user <name>                     default admin

@@ -1,7 +1,7 @@
 /**
  * `npm run import -- https://example.org/wp-json/tribe/events/v1 [options]`: copies a running The
  * Events Calendar site's categories, tags, venues, organizers and events into the running instance
- * through its REST API (issue 8, item 4), keeping the links between them.
+ * through its REST API (contract §7.9), keeping the links between them.
  *
  *   --url <origin or namespace root>  this instance, default http://127.0.0.1:8787
  *   --user <name>                     default admin

@@ -1,6 +1,6 @@
 /**
  * `npm run reference:check` (`.ci/run` runs it after the tests): the interactive API reference
- * (issue 19) in a real browser, on `npm start`, in every language of the settings.
+ * (contract §7.6) in a real browser, on `npm start`, in every language of the settings.
  *
  * 1. installs Debian's chromium with apt-get when `/usr/bin/chromium` is missing (as root), while
  * 2. `npm start -- --port <free port>` starts the service (migrations, strings, demo calendar);

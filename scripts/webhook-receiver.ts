@@ -1,6 +1,6 @@
 /**
  * `npm run webhook:receive -- --secret whsec_… [--port 9000] [--fail 2]`: a webhook receiver for
- * trying webhooks on this machine (issue 18). Listens on http://127.0.0.1:<port>/, verifies every
+ * trying webhooks on this machine (contract §7.5). Listens on http://127.0.0.1:<port>/, verifies every
  * delivery's Standard Webhooks signature with the `standardwebhooks` library — exactly what a real
  * receiver does — prints one line per delivery and answers 204, or 401 when the signature does not
  * verify. `--fail n` answers 503 to the first n deliveries, to watch the retries.

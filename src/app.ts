@@ -114,7 +114,7 @@ async function renderError(c: AppContext, err: unknown): Promise<Response> {
  * @example createApp(parseSettings(env)).fetch(request, env, ctx)
  */
 export function createApp(settings: Settings): Hono<AppEnv> {
-  // Routes are matched once per method and path (issue 16: the trie was ~7% of a request).
+  // Routes are matched once per method and path (the trie was ~7% of a request).
   const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
 
   app.use("*", async (c, next) => {
@@ -139,7 +139,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         applyResponseHeaders(c);
         return;
       }
-      // Every route, whether or not its handler reads parameters (issue 9: 414 beyond the bound).
+      // Every route, whether or not its handler reads parameters (414 beyond the bound).
       if (url.search.length > MAX_QUERY_CHARS)
         throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
       checkWriteOrigin(c);
@@ -162,7 +162,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         if (write && c.res.status < 400) {
           // This isolate's next anonymous answer reflects its own write at once.
           forgetVersion();
-          // What the write committed goes to the webhooks, after the answer (issue 18).
+          // What the write committed goes to the webhooks, after the answer.
           dispatchAfterWrite(c);
           // Events whose rendering it made stale are rendered again, after the answer.
           renderAfterWrite(c);
@@ -178,7 +178,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
   const ns = mountGroup(tribe, routeOptions);
   const wpv2 = wpGroups();
   const wp = wpApp(wpv2);
-  // The REST index `/wp-json/` lists every route of both namespaces (issue 13).
+  // The REST index `/wp-json/` lists every route of both namespaces.
   const index = mountGroup(
     restIndexGroup(() => [tribe, ...wpv2.list]),
     routeOptions,

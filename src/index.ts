@@ -94,14 +94,14 @@ export default {
       );
     }
     const { app, settings } = configured;
-    // The reference page's static files (issue 19): before routing, for anyone.
+    // The reference page's static files: before routing, for anyone.
     if (request.url.includes(REFERENCE_ASSETS_PATH))
       return referenceFile(request).then((res) => res ?? app.fetch(request, env, ctx));
     const routed = overrideMethod(fromRestRoute(request, settings));
     // Anonymous GETs and HEADs: from the read cache, or through the app and into it.
     return serve(routed, env, ctx, settings, (r) => app.fetch(r, env, ctx));
   },
-  /** Webhook deliveries (issue 18): the consumer of `WEBHOOK_QUEUE`. */
+  /** Webhook deliveries (contract §7.5): the consumer of `WEBHOOK_QUEUE`. */
   queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {
     return handleWebhookBatch(batch, env);
   },

@@ -35,7 +35,7 @@ export interface Bindings {
   CF_VERSION_METADATA?: { id: string; tag?: string; timestamp?: string };
   /** Secret: the application password of user 1, `admin`. */
   ADMIN_APP_PASSWORD?: string;
-  /** The queue of webhook deliveries (issue 18; wrangler.toml `[[queues.producers]]`). */
+  /** The queue of webhook deliveries (wrangler.toml `[[queues.producers]]`). */
   WEBHOOK_QUEUE?: Queue;
   /** Secret: the key that encrypts webhook signing secrets at rest (src/webhooks/secret.ts). */
   WEBHOOK_SECRET_KEY?: string;
@@ -67,13 +67,13 @@ export interface Settings {
   /** Seconds. */
   cacheStaleWhileRevalidate: number;
   /**
-   * How an image URL that is not in the media library yet is checked (issue 13): `head`, TEC's
+   * How an image URL that is not in the media library yet is checked: `head`, TEC's
    * `HEAD` request (the default); `off`, by its file extension only (local development offline).
    */
   imageUrlCheck: "head" | "off";
   /**
    * Milliseconds an isolate answers anonymous cache hits and 304s with the content version it read
-   * last, before reading it again (issue 16): the staleness bound of those answers.
+   * last, before reading it again: the staleness bound of those answers.
    */
   contentVersionTtlMs: number;
   /**

@@ -191,7 +191,7 @@ interface PostDates {
   post_date_gmt: string;
   post_modified: string;
   post_modified_gmt: string;
-  /** The change time `modified_after` filters on (issue 13): the last modification. */
+  /** The change time `modified_after` filters on (contract §7.3): the last modification. */
   changed_gmt: string;
 }
 

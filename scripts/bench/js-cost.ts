@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/js-cost.ts <dataset> "<path and query>" [--requests 2000] [--profile out.cpuprofile] [--state miss|hit|304]`
  *
- * How much of a request is the worker's own JavaScript (issue 16)? Runs the worker's code
+ * How much of a request is the worker's own JavaScript? Runs the worker's code
  * (src/index.ts) in Node over a bench dataset (`.wrangler/bench/<dataset>`, through wrangler's
  * getPlatformProxy, as scripts/bench/explain.ts does): the first pass answers every D1 statement
  * from the local database and records the answer; the measured passes replay the recorded answers

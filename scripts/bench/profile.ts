@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/profile.ts [--dataset demo] [--requests 400] [--state miss|hit|304] "<path and query>"`
  *
- * Where does the worker's own JavaScript spend a request (issue 16)? Starts the real worker (a
+ * Where does the worker's own JavaScript spend a request? Starts the real worker (a
  * snapshot bundle of src/, as `npm run bench` does) over a bench dataset (`.wrangler/bench/<dataset>`,
  * built by `npm run bench`), attaches to its isolate through wrangler's inspector (Chrome DevTools
  * Protocol), records a sampling CPU profile while one client sends `--requests` requests in the

@@ -1,6 +1,6 @@
 /**
- * The benchmark's results: the raw record (written as JSON), the D1 round-trip limits, the targets of
- * issue 16, and the markdown rendering (printed and written to bench/RESULTS.md).
+ * The benchmark's results: the raw record (written as JSON), the D1 round-trip limits, the read
+ * path's targets, and the markdown rendering (printed and written to bench/RESULTS.md).
  */
 import { type CpuRole, type CpuUsage, cpuMicrosPerRequest } from "./cpu";
 import type { DemoSeedReport } from "./demo";
@@ -18,7 +18,7 @@ import type { DatasetFacts, SeedReport } from "./seed";
 /** Most D1 round trips allowed per state of an anonymous GET; more fails the run (exit 1). */
 export type TripLimits = Record<TripState, number>;
 
-/** Issue 16: a miss makes one round trip, a hit and a 304 none (in steady state). */
+/** The read path's bound: a miss makes one round trip, a hit and a 304 none (in steady state). */
 export const DEFAULT_TRIP_LIMITS: TripLimits = { miss: 1, hit: 0, "304": 0 };
 
 /**
@@ -186,7 +186,7 @@ export function tripViolations(r: RouteResult, limits: TripLimits): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Targets of issue 16 (ratios to the static worker measured in the same run)
+// The read path's targets (ratios to the static worker measured in the same run)
 
 export interface TargetResult {
   /** What is required, e.g. `hit: one-client p50 ≤ 1.3× static`. */
@@ -253,7 +253,7 @@ const TARGETS: TargetSpec[] = [
   { kind: "floor", key: "floor-hit", name: "for reference, the floor of a hit (the headers)" },
 ];
 
-/** Evaluates the targets of issue 16 on one dataset's routes (`connections` names the req/s phase). */
+/** Evaluates the read path's targets on one dataset's routes (`connections` names the req/s phase). */
 export function evaluateTargets(
   routes: RouteResult[],
   events: number,

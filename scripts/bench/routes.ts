@@ -68,7 +68,7 @@ export function nextMonth(today: string): { start: string; end: string } {
   return { start: first.toISOString().slice(0, 10), end: last.toISOString().slice(0, 10) };
 }
 
-/** The routes of issues 3, 7 and 16 for one dataset (`bust` false measures every URL as served). */
+/** The benchmark's routes for one dataset (`bust` false measures every URL as served). */
 export function routesFor(facts: DatasetFacts, today: string, bust: boolean): RouteSpec[] {
   const month = nextMonth(today);
   const miss: RouteMode = bust ? "miss" : "hit";

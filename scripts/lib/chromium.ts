@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium for the browser checks (issue 19): `npx playwright install` cannot download a
+ * Debian's Chromium for the browser checks: `npx playwright install` cannot download a
  * browser on these machines, so playwright-core drives the system's `/usr/bin/chromium`, installed
  * with apt-get when it is missing (CI runs as root on Debian).
  */

@@ -1,8 +1,8 @@
 /**
  * `.dev.vars` (local secrets and setting overrides for `wrangler dev`, git-ignored): makes sure it
  * holds an `ADMIN_APP_PASSWORD`, the application password of user 1, `admin` (contract §3), an
- * `IMAGE_URL_CHECK` (issue 13: `off` locally, so that offline development and imports work), and
- * what webhooks need locally (issue 18): a `WEBHOOK_SECRET_KEY` and `WEBHOOK_PRIVATE_TARGETS=allow`,
+ * `IMAGE_URL_CHECK` (`off` locally, so that offline development and imports work), and
+ * what webhooks need locally: a `WEBHOOK_SECRET_KEY` and `WEBHOOK_PRIVATE_TARGETS=allow`,
  * so that a receiver on this machine can be registered.
  */
 

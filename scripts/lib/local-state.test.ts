@@ -1,5 +1,5 @@
 /**
- * The first start cannot race (issue 17): `npm start` applied the migrations, seeded the demo and
+ * The first start cannot race: `npm start` applied the migrations, seeded the demo and
  * loaded the strings at the same time, and one fresh clone in eight stopped with `database is
  * locked: SQLITE_BUSY`. Here the three steps are started at once on a fresh local state (a
  * temporary `--persist-to` folder, so the project's own `.wrangler/state` is not touched).

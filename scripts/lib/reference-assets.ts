@@ -1,11 +1,11 @@
 /**
- * Writes the reference page's files (issue 19) into `src/root/reference/generated/` (not in git) as
+ * Writes the reference page's files (contract §7.6) into `src/root/reference/generated/` (not in git) as
  * `<name>.txt`, which the worker imports as Text modules (wrangler.toml `[[rules]]`) and serves
  * itself (src/root/reference/files.ts): Swagger UI's script and styles from the `swagger-ui-dist`
  * package with its licence files, and the page's own script and styles from
  * `src/root/reference/browser/`. Run before `wrangler dev` and `wrangler deploy` (wrangler.toml
  * `[build]`), by `npm start` and by the tests (test/global-setup.ts). (Not Workers static assets:
- * their router runs in front of every request, API requests included — issue 16.)
+ * their router runs in front of every request, API requests included.)
  *
  * Idempotent and quick: a file is written only when its content differs, so running it while
  * `wrangler dev` watches the directory causes no reload; files no longer listed are removed.
@@ -41,7 +41,7 @@ function swaggerUiDir(): string {
 function sources(swaggerUi: string): Record<string, string> {
   const own = path.join(ROOT, "src", "root", "reference", "browser");
   const out: Record<string, string> = {
-    // Apache-2.0 §4: the licence and NOTICE travel with the copied files.
+    // Section 4 of the Apache License 2.0: the licence and NOTICE travel with the copied files.
     "swagger-ui.LICENSE.txt": path.join(swaggerUi, "LICENSE"),
     "swagger-ui.NOTICE.txt": path.join(swaggerUi, "NOTICE"),
     "swagger-ui-bundle.js.LICENSE.txt": path.join(swaggerUi, "swagger-ui-bundle.js.LICENSE.txt"),

@@ -1,5 +1,5 @@
 /**
- * The reference page (issue 19) as a person sees it, in one language, driven through playwright-core:
+ * The reference page (contract §7.6) as a person sees it, in one language, driven through playwright-core:
  * rendered offline (every request that is not for the server under test is refused and reported),
  * with the strings file's title and intro, the `GET /events` operation and the `Event` schema, a
  * working "Try it out" of `GET /events`, and "Authorize" with an application password (drafts

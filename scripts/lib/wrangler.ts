@@ -104,7 +104,7 @@ export const localRuns = { running: 0, most: 0 };
  * Runs `wrangler <args>` to completion and returns its stdout. Commands on the local state
  * (`--local`) never overlap, whoever starts them and when: D1 and KV share the SQLite files of
  * `.wrangler/state`, and two wranglers writing them at once fail with `database is locked:
- * SQLITE_BUSY` (issue 17). They run one after another, in the order they were started, and a busy
+ * SQLITE_BUSY`. They run one after another, in the order they were started, and a busy
  * database left by another process (e.g. a `wrangler dev`) is retried up to `BUSY_ATTEMPTS` times.
  * @throws WranglerError with the tail of its output when it exits non-zero.
  * @example const json = JSON.parse(await runWrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT 1"]))

@@ -104,7 +104,7 @@ export interface RequestDb {
   bookmark(): string | null;
   /**
    * Asks the request's next `db.batch()` to read the content version too, in the same round trip
-   * and snapshot (issue 16: an anonymous miss costs one round trip); `versionRead` then gives it.
+   * and snapshot (an anonymous miss costs one round trip); `versionRead` then gives it.
    */
   carryVersion(): void;
   /** The version read along with a batch (undefined until one ran after `carryVersion`). */
@@ -120,7 +120,7 @@ export function openDb(
   options: { write: boolean; bookmark?: string | null },
 ): RequestDb {
   const trips: RoundTrips = { count: 0 };
-  // Opened on first use: an answer from a cache or a 304 needs no session at all (issue 16).
+  // Opened on first use: an answer from a cache or a 304 needs no session at all.
   let counting: CountingSession | undefined;
   let handle: Db | undefined;
   let versionWanted = false;

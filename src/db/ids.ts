@@ -2,7 +2,7 @@
  * Ids of new posts and terms (contract §2: events, venues, organizers and media share one post-id
  * sequence, categories and tags one term-id sequence; ids are never reused).
  *
- * Ids are reserved, never guessed (issue 20): a write first builds its batch with provisional ids to
+ * Ids are reserved, never guessed: a write first builds its batch with provisional ids to
  * learn how many it needs (`IdAllocator.provisional()`), then reserves exactly that many with one
  * atomic `UPDATE id_sequences … RETURNING` and builds again with them. Two parallel writes can
  * therefore never hand out the same id, however many run at once, and a write that fails or retries

@@ -114,7 +114,7 @@ const postColumns = () => ({
 });
 
 /**
- * The change time of events, venues and organizers (issue 13), apart from the displayed `modified`:
+ * The change time of events, venues and organizers (contract §7.3), apart from the displayed `modified`:
  * WordPress sets a new post's `post_modified` to its post date (which a client may set to the past)
  * and leaves it alone when a linked venue, organizer or term changes; `modified_after` and `/deleted`
  * must still see every change after the instant asked for. UTC `Y-m-d H:i:s`, set by every write
@@ -245,7 +245,7 @@ export const events = sqliteTable(
 );
 
 /**
- * Each event's JSON as anonymous readers see it, rendered ahead (issue 16): list pages and single
+ * Each event's JSON as anonymous readers see it, rendered ahead: list pages and single
  * GETs are built from these texts instead of from the event, its venue, organizers, terms and image
  * (src/events/renderings.ts). The texts stand for the request's URLs and the terms' counts with
  * marks, filled in per request. A row is marked `stale` (and its `gen` drawn anew) by triggers in the
@@ -362,7 +362,7 @@ export const contentVersion = sqliteTable("content_version", {
  * The id sequences (contract §2: ids as in WordPress, shared and never reused): `post` numbers
  * events, venues, organizers and media, `term` categories and tags. A write reserves the ids it
  * needs with one atomic `UPDATE … RETURNING` before its batch (src/db/ids.ts), so parallel writes can
- * never pick the same id (issue 20). `next` is the next free id.
+ * never pick the same id. `next` is the next free id.
  */
 export const idSequences = sqliteTable("id_sequences", {
   name: text("name", { enum: ["post", "term"] }).primaryKey(),
@@ -370,7 +370,7 @@ export const idSequences = sqliteTable("id_sequences", {
 });
 
 /**
- * Webhooks (issue 18): who is told of changes, and how. `events` are the subscribed types
+ * Webhooks (contract §7.5): who is told of changes, and how. `events` are the subscribed types
  * (src/webhooks/events.ts; `"*"` = every per-object type). The signing secret must be usable to
  * sign, so it cannot be a digest: it is kept AES-GCM encrypted with the `WEBHOOK_SECRET_KEY`
  * secret (src/webhooks/secret.ts) and shown only once, when the webhook is created.

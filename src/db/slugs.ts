@@ -36,7 +36,7 @@ export const slugsTaken = (column: SQLWrapper, bases: string[]): SQL =>
   sql`EXISTS (SELECT 1 FROM json_each(${JSON.stringify(bases)}) b WHERE ${column} = b.value OR (${column} > b.value || '-' AND ${column} < b.value || '.'))`;
 
 /**
- * The slug a new (or renamed) row gets, decided inside its write batch (issue 20): `guess` — the
+ * The slug a new (or renamed) row gets, decided inside its write batch: `guess` — the
  * first free slug among `base`, `base-2`, … as read before the write — when it is still free when
  * the batch runs, else `base-N` with N one above the highest numbered variant taken by then. The
  * batch runs as one transaction, so parallel writes of the same title can never end with the same

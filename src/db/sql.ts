@@ -11,7 +11,7 @@ export function inList(column: SQLWrapper, values: ReadonlyArray<string | number
 }
 
 /**
- * Rows whose password-protected content the viewer may search (issue 20; WordPress excludes
+ * Rows whose password-protected content the viewer may search (WordPress excludes
  * password-protected posts from search for visitors): unprotected rows; every row for editors; the
  * viewer's own; and rows whose password the request gave (`passwordDigest`, `""` for none).
  * @param table the post table's `passwordDigest` and `author` columns.
@@ -31,7 +31,7 @@ export function searchablePasswords(
 const dialect = new SQLiteAsyncDialect();
 
 /**
- * A fragment without parameters, turned into SQL text once and reused as raw SQL (issue 16): drizzle
+ * A fragment without parameters, turned into SQL text once and reused as raw SQL: drizzle
  * walks a fragment's whole tree every time a statement holding it is built, and the fixed parts of
  * the read statements (column lists, the linked-rows subquery) are large.
  * @throws Error (on first use) when the fragment has parameters.

@@ -10,7 +10,7 @@
  * (`unlessChanged`) in the batch; a guard that no longer holds fails the batch as a conflict, and
  * `withWriteRetry` runs the operation again from its reads, which then see the winner. Each round
  * lets at least one writer through and the losers find what it wrote, so parallel writes all
- * succeed or get their ordinary 4xx (issue 20).
+ * succeed or get their ordinary 4xx.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";

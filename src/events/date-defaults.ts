@@ -12,7 +12,7 @@ let lastStart = { key: "", value: "" };
 /**
  * Default `start_date`: "yesterday 23:59" on the UTC clock, in site time (§2.1). Remembered for
  * the UTC day: every archive request without `start_date` asks (the time zone arithmetic is a
- * visible share of a miss, issue 16).
+ * visible share of a miss).
  */
 export function defaultStartDate(siteTimezone: string, now: DateTime): string {
   const key = `${siteTimezone}\n${new Date(now.toMillis()).toISOString().slice(0, 10)}`;

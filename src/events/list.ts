@@ -180,7 +180,7 @@ export function assertRefsExist(filters: EventFilters, found: FoundRefs): void {
 
 /**
  * Handles `GET /events`. Anonymous readers without a password get the page from the rendered events
- * (src/events/rendered.ts, issue 16); everyone else from the events and what they link to. One D1
+ * (src/events/rendered.ts); everyone else from the events and what they link to. One D1
  * round trip either way.
  */
 export async function listEvents(c: AppContext): Promise<Response> {

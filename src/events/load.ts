@@ -63,7 +63,7 @@ export function decodeRow<T extends Table>(
  * What a set of events links to — venues, organizers (in their order), terms and the images of all
  * three — in **one** statement that answers one JSON text, to put in a batch after the page query.
  * The page's ids are chosen once (a materialized CTE), not once per kind of related row: on a
- * filtered archive each choice re-reads the filter's rows (issue 16).
+ * filtered archive each choice re-reads the filter's rows.
  */
 export function relatedQueries(db: Db, ids: IdSet) {
   return { related: db.select({ text: relatedText(ids) }).from(sql`(SELECT 1)`) };
@@ -124,7 +124,7 @@ export interface RelatedRows {
  * Joins event rows with their related rows, keeping the rows' order, as `viewer` may see them: a
  * venue or organizer is embedded only if the viewer could `GET` it (published, or readable by them:
  * its author, editors — tec-reference §4.7 `read_post`); otherwise the event shows no venue and
- * leaves that organizer out (issue 20). Every renderer (JSON, `json_ld`, the iCalendar feed) gets its
+ * leaves that organizer out. Every renderer (JSON, `json_ld`, the iCalendar feed) gets its
  * records from here, so none can embed a hidden draft, private or trashed linked post.
  * @param viewer the request's user, null when anonymous.
  */

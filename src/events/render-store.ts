@@ -1,5 +1,5 @@
 /**
- * Storing rendered events (issue 16, src/events/renderings.ts). Renderings are stored:
+ * Storing rendered events (src/events/renderings.ts). Renderings are stored:
  *
  * - after a write, for everything it marked stale (`renderAfterWrite`: the app calls it after every
  *   successful write; it runs after the answer, in chunks);

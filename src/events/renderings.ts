@@ -1,5 +1,5 @@
 /**
- * Events rendered ahead for anonymous readers (issue 16): the stored texts of `event_renderings` and
+ * Events rendered ahead for anonymous readers: the stored texts of `event_renderings` and
  * how a request turns them into its answer.
  *
  * An event is rendered as an anonymous reader without a password sees it — the list object

@@ -3,7 +3,7 @@
  * decided from the request and the read batch alone, so that it can be built twice (once to count
  * the ids it needs, once with reserved ids: src/db/ids.ts): the event's columns, its venue,
  * organizers, terms and image (created or linked), the term counts, whether anything changes at all
- * (an update that changes nothing writes nothing) and who can see the change (issue 20).
+ * (an update that changes nothing writes nothing) and who can see the change.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
@@ -193,7 +193,7 @@ export function planEventSave(
     Object.keys(values).length > 0;
   if (!changed) return { id, changed, statements: [] };
 
-  // Trash is one code path (issue 20): what DELETE records, an update into the trash records too.
+  // Trash is one code path: what DELETE records, an update into the trash records too.
   const status = values.status ?? existing?.status;
   if (existing && status === "trash" && existing.status !== "trash")
     values.trashMetaStatus = existing.status;

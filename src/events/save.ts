@@ -87,7 +87,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     "slug" in target ? { ...params, path: {} } : params,
     ctx,
   );
-  // Trash is one code path (issue 20): an event is trashed by DELETE or by an update of one.
+  // Trash is one code path: an event is trashed by DELETE or by an update of one.
   if (creating && a.status === "trash") throw new InvalidParamsError([{ name: "status" }]);
   // A JSON null names the field too: it unlinks (contract §4 row 10).
   const named = (name: string) => sent.has(name as never) || hasParam(params, name);

@@ -1,5 +1,5 @@
 /**
- * How common the terms of a category or tag filter are, as this isolate last saw them (issue 16):
+ * How common the terms of a category or tag filter are, as this isolate last saw them:
  * the page of a common term is found fastest by probing the archive row by row, that of a rare one
  * from the list of its events (src/events/filters.ts `termFilter`). Learnt from the lookups every
  * filtered list makes anyway (`existenceQueries` answers the terms' counts); a filter not seen yet

@@ -1,5 +1,5 @@
 /**
- * Event dates on create and update (tec-reference §8.2, §8.3, §12.1; contract §4 row 10, §5):
+ * Event dates on create and update (tec-reference §8.2, §8.3, §12.1; contract §4 row 10, contract §5):
  * inputs are read in the request `timezone`, else the event's, else the site's; inputs with their own
  * offset keep their instant. All-day events snap to 00:00:00–23:59:59 local; an end before the start
  * becomes the start. The local wall clock and the UTC copies are stored, with the zone abbreviation

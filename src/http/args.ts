@@ -30,7 +30,7 @@ export interface Arg<TOut = unknown> {
   required?: boolean;
   /** Used when the client sends nothing; a function is evaluated per request. */
   default?: string | number | boolean | null | ((ctx: ArgContext) => unknown);
-  /** Strings key of the description, under `args.` (issue #6 renders them per language). */
+  /** Strings key of the description, under `args.` (rendered in the request's language). */
   description: string;
   /** WP `type`, when TEC declares one (so it is type-checked and shown); absent for swagger-only args. */
   type?: WpType;
@@ -38,7 +38,7 @@ export interface Arg<TOut = unknown> {
   swaggerType?: string;
   items?: { type: WpType };
   /**
-   * Most items a list argument takes (/doc `maxItems`; issue 20: every list has a documented
+   * Most items a list argument takes (/doc `maxItems`: every list has a documented
    * maximum). Lists default to `MAX_LIST` (src/http/validators.ts), which their schemas enforce.
    */
   maxItems?: number;

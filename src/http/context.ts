@@ -65,7 +65,7 @@ export function requestQuery(c: AppContext): ParamBag {
 
 /**
  * The request's parameters (query, body, path), parsed once. A write's parameters may not hold NUL
- * characters (issue 20).
+ * characters.
  * @throws ApiError 413, 414, 400 `rest_invalid_json` (contract §5); 400 `rest_invalid_param`
  *   naming the parameters of a write that hold a NUL.
  */

@@ -1,5 +1,5 @@
 /**
- * Resource contracts (issue 15): each wire field of a resource declared once — what is sent (the
+ * Resource contracts: each wire field of a resource declared once — what is sent (the
  * valibot schema `/doc` shows, with its description key), the argument that writes it (validation,
  * the namespace index, `/doc` parameters), the column it is stored in and how, and what password
  * protection shows instead (tec-reference §4.7). The helpers here derive the argument specs, the

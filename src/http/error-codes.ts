@@ -61,7 +61,7 @@ export const API_ERROR_CODES = [
   "rest_application_password_not_found",
   "application_password_duplicate_name",
   "application_password_empty_name",
-  // Webhooks (issue 18).
+  // Webhooks (contract §7.5).
   "rest_webhook_invalid_id",
   "rest_webhooks_unavailable",
 ] as const;

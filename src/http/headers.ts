@@ -37,7 +37,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Whether `origin` may send writes (contract §6): no `Origin` (not a browser), or one of
  * `CORS_WRITE_ORIGINS` (empty = any) — never the opaque `null` origin of sandboxed frames and
- * `file:` pages (issue 20), whatever the setting.
+ * `file:` pages, whatever the setting.
  */
 export function mayWriteFrom(settings: Settings, origin: string | undefined): boolean {
   if (origin === "null") return false;
@@ -85,7 +85,7 @@ export interface HeaderFacts {
 export function originHeaders(settings: Settings | undefined, origin: string): [string, string][] {
   const methods = ["OPTIONS", "GET", "HEAD"];
   if (settings && mayWriteFrom(settings, origin)) methods.push("POST", "PUT", "PATCH", "DELETE");
-  // No Access-Control-Allow-Credentials (issue 20): credentials travel in the Authorization
+  // No Access-Control-Allow-Credentials: credentials travel in the Authorization
   // header, which needs no cookie mode, so no page may ride on a browser's stored credentials.
   return [
     ["Access-Control-Allow-Origin", origin],

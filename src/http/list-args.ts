@@ -1,5 +1,5 @@
 /**
- * The arguments lists share, each declared once (tec-reference §5.2, §6.3; contract §4 row 1, §7):
+ * The arguments lists share, each declared once (tec-reference §5.2, §6.3; contract §4 row 1, contract §7):
  * `page` and `per_page`, `search` and `modified_after` (incremental sync), and what a list handler
  * makes of them — the page it serves, the instant it compares with, the filters its links echo
  * (§5.4). Every list route of both namespaces takes its specs from here; a list only says under

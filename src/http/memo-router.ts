@@ -1,5 +1,5 @@
 /**
- * Route matching remembered per method and path (issue 16). Every route is mounted under each
+ * Route matching remembered per method and path. Every route is mounted under each
  * language prefix and both namespaces, so Hono's trie walks a large tree on every request; the same
  * paths come again and again (a list, a popular event), and a path's match never changes once the
  * routes are built. The match is a read-only description (handlers and path parameters), so a

@@ -1,6 +1,6 @@
 /**
  * A bounded, least-recently-used memo for per-isolate work that repeats from request to request
- * (issue 16: route matches, entity tags, known URLs, kept answers, rendered events' texts, parsed
+ * (route matches, entity tags, known URLs, kept answers, rendered events' texts, parsed
  * dates). Entries are pure functions of their key (or keyed by what makes them valid), so any entry
  * may be dropped at any time.
  */

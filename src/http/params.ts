@@ -66,7 +66,7 @@ async function readLimited(req: Request): Promise<Uint8Array> {
 /** Thrown by `utf8` for bytes that are not UTF-8. */
 class MalformedUtf8 extends Error {}
 
-/** Strict UTF-8 decoding: a body is never stored with replacement characters (issue 20). */
+/** Strict UTF-8 decoding: a body is never stored with replacement characters. */
 function utf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -148,7 +148,7 @@ function holdsNul(value: unknown): boolean {
 }
 
 /**
- * Refuses NUL characters in the parameters of a write (issue 20): no text field stores one.
+ * Refuses NUL characters in the parameters of a write: no text field stores one.
  * @throws InvalidParamsError naming every parameter that holds one.
  */
 export function assertNoNul(...bags: ParamBag[]): void {

@@ -1,5 +1,5 @@
 /**
- * WordPress's plain-permalink form of REST URLs (tec-reference §0, §1.1; issue 13):
+ * WordPress's plain-permalink form of REST URLs (tec-reference §0, §1.1; contract §7.4):
  * `{site}/?rest_route=/tribe/events/v1/events&per_page=1` (also `{site}/index.php?rest_route=…`),
  * which WordPress clients fall back to when pretty URLs fail. Rewritten before routing to the pretty
  * URL `{site}/wp-json/tribe/events/v1/events?per_page=1`, keeping the method, headers, body and the

@@ -88,7 +88,7 @@ export const nonEmptyString = v.pipe(
   v.transform((x) => x as string),
 );
 
-/** Longest `search` phrase looked for, in characters; the rest is ignored (issue 9: search strings capped). */
+/** Longest `search` phrase looked for, in characters; the rest is ignored. */
 export const MAX_SEARCH_CHARS = 500;
 
 /**

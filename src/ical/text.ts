@@ -1,5 +1,5 @@
 /**
- * RFC 5545 content lines (§3.1, §3.2, §3.3): TEXT escaping, parameter quoting (with RFC 6868
+ * RFC 5545 content lines (sections 3.1, 3.2, 3.3): TEXT escaping, parameter quoting (with RFC 6868
  * caret encoding), DATE / DATE-TIME / UTC-OFFSET values, and folding at 75 octets without splitting a
  * UTF-8 sequence. Everything the feed writes goes through `contentLine`.
  */
@@ -13,7 +13,7 @@ const MAX_OCTETS = 75;
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 /**
- * A TEXT value (§3.3.11): `\` `;` `,` escaped, line breaks as `\n`, control characters dropped.
+ * A TEXT value (RFC 5545 §3.3.11): `\` `;` `,` escaped, line breaks as `\n`, control characters dropped.
  * @example escapeText("Hall A, 2nd floor\nDoor 3") // "Hall A\\, 2nd floor\\nDoor 3"
  */
 export function escapeText(text: string): string {
@@ -26,7 +26,7 @@ export function escapeText(text: string): string {
 }
 
 /**
- * A parameter value (§3.2, RFC 6868): `^`, line breaks and `"` caret-encoded; quoted when it holds
+ * A parameter value (RFC 5545 §3.2, RFC 6868): `^`, line breaks and `"` caret-encoded; quoted when it holds
  * `:`, `;` or `,`.
  * @example paramValue('Ann "The Host", PhD') // '"Ann ^\'The Host^\'\\, PhD"' (quoted, no backslash)
  */
@@ -44,7 +44,7 @@ const utf8Length = (codePoint: number) =>
   codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 
 /**
- * Folds one unfolded content line (§3.1): at most 75 octets per physical line, continuation lines
+ * Folds one unfolded content line (RFC 5545 §3.1): at most 75 octets per physical line, continuation lines
  * start with one space; a multi-octet character is never split. Ends with CRLF.
  * @example fold("A".repeat(80)) // "AAA…(75)\r\n AAAAA\r\n"
  */
@@ -85,17 +85,17 @@ export function textLine(name: string, text: string, params: Params = []): strin
   return text === "" ? "" : contentLine(name, escapeText(text), params);
 }
 
-/** `2026-12-05 19:00:00` → `20261205T190000` (DATE-TIME, §3.3.5, local or floating form). */
+/** `2026-12-05 19:00:00` → `20261205T190000` (DATE-TIME, RFC 5545 §3.3.5, local or floating form). */
 export const dateTimeValue = (wp: string) =>
   `${wp.slice(0, 4)}${wp.slice(5, 7)}${wp.slice(8, 10)}T${wp.slice(11, 13)}${wp.slice(14, 16)}${wp.slice(17, 19)}`;
 
 /** `2026-12-06 00:00:00` (UTC) → `20261206T000000Z`. */
 export const utcValue = (wp: string) => `${dateTimeValue(wp)}Z`;
 
-/** `2026-12-05` (or a `Y-m-d H:i:s`) → `20261205` (DATE, §3.3.4). */
+/** `2026-12-05` (or a `Y-m-d H:i:s`) → `20261205` (DATE, RFC 5545 §3.3.4). */
 export const dateValue = (wp: string) => `${wp.slice(0, 4)}${wp.slice(5, 7)}${wp.slice(8, 10)}`;
 
-/** A UTC offset in minutes → `+0530` / `-0500` (UTC-OFFSET, §3.3.14). */
+/** A UTC offset in minutes → `+0530` / `-0500` (UTC-OFFSET, RFC 5545 §3.3.14). */
 export function offsetValue(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";
   const abs = Math.abs(Math.round(minutes));

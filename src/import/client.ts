@@ -141,8 +141,8 @@ export function expectOk(answer: Answer, what: string): void {
 
 /**
  * Sends a write; when the instance refuses nothing but its `image` (400 `rest_invalid_param` for
- * `image` alone: a URL that does not answer as an image, such as a deleted upload of the source;
- * issue 13), sends it once more without the image, so that one dead image does not stop an import.
+ * `image` alone: a URL that does not answer as an image, such as a deleted upload of the
+ * source), sends it once more without the image, so that one dead image does not stop an import.
  * @returns the answer (null when the image was all the write held: nothing is sent again), and
  *   the image left out, if any.
  * @example const { answer, droppedImage } = await sendWithoutBadImage(req, "POST", "/events", body);

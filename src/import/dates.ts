@@ -1,5 +1,5 @@
 /**
- * DTSTART / DTEND / DURATION of a VEVENT (RFC 5545 §3.3.4, §3.3.5, §3.3.6, §3.8.2) turned into the
+ * DTSTART / DTEND / DURATION of a VEVENT (RFC 5545 sections 3.3.4, 3.3.5, 3.3.6, 3.8.2) turned into the
  * dates the API takes (tec-reference §8.2): all-day dates, wall clocks in an IANA zone, UTC
  * instants, or floating wall clocks. Values are validated here, each error naming its line.
  */

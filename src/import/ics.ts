@@ -1,6 +1,6 @@
 /**
- * iCalendar (RFC 5545) files read into the events the importer sends to `POST /events` (issue 2,
- * item 8). Runs in Node (the `npm run import` CLI) and in workerd (tests). The whole file is read and
+ * iCalendar (RFC 5545) files read into the events the importer sends to `POST /events` (contract
+ * §7.9). Runs in Node (the `npm run import` CLI) and in workerd (tests). The whole file is read and
  * validated before anything is sent, so a bad file imports nothing.
  *
  * Mapping: UID → `uid`; SUMMARY → `title`; DESCRIPTION → `description` (HTML kept as written), or

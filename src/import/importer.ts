@@ -1,5 +1,5 @@
 /**
- * Loads parsed VEVENTs into a running instance through its own REST API (issue 2, item 8): looks
+ * Loads parsed VEVENTs into a running instance through its own REST API (contract §7.9): looks
  * the UIDs up (`GET /events?uid=…`, which ignores date windows), creates what is new
  * (`POST /events`), updates what differs (`PUT /events/{id}` with only the differing fields) and
  * leaves the rest alone, so a second import of the same file writes nothing.
@@ -251,7 +251,7 @@ async function update(
  *   administrator, and the `fetch` to use.
  * @param events from `parseIcs`, already validated (nothing is sent for an invalid file).
  * @returns the counts, the notes on events left alone, and the number of requests.
- * An `IMAGE` the instance refuses (issue 13: its URL answers no image type) is left out with a
+ * An `IMAGE` the instance refuses (its URL answers no image type) is left out with a
  *   note; the event is imported without it.
  * @throws Error for an unknown `timezone` option (before any request); ImportError when the server
  *   refuses a request (after retrying network errors, 5xx and 429): no new request starts after it,

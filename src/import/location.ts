@@ -1,6 +1,6 @@
 /**
  * A LOCATION text (RFC 5545 §3.8.7.1, free text) read as a venue (tec-reference §2.6 fields) where
- * its form leaves no doubt (issue 17): `Name, street, city[, region or ZIP][, country]`, the street
+ * its form leaves no doubt: `Name, street, city[, region or ZIP][, country]`, the street
  * starting or ending with its number. Anything else stays whole as the venue's name, as before: a guess that splits
  * `Room 4, Building B` into a name and a street would lose more than it gains.
  *

@@ -1,5 +1,5 @@
 /**
- * Reads the structure of an iCalendar file (RFC 5545 §3.1, §3.4, §3.6) line by line, so that every
+ * Reads the structure of an iCalendar file (RFC 5545 sections 3.1, 3.4, 3.6) line by line, so that every
  * problem can name its line: lines are unfolded here (ical.js does not report line numbers), each
  * content line is parsed by ical.js (`ICAL.parse.property`), and the components are assembled into
  * the jCal tree ical.js works on. The physical line of every property and component is kept.

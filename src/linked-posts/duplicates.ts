@@ -2,7 +2,7 @@
  * Duplicate avoidance for venue and organizer creates (tec-reference §8.6; contract §4 row 13): a
  * create whose name (and description, when one is given) matches a non-trashed post the writer may
  * read — case-insensitively in every script — returns that post unchanged instead of inserting a
- * new one; a guard makes a parallel create of the same name start again and reuse it (issue 20).
+ * new one; a guard makes a parallel create of the same name start again and reuse it.
  */
 import { and, ne, type SQL, sql } from "drizzle-orm";
 import { batchKey, type NamedBatch } from "../db/batch";
@@ -33,7 +33,7 @@ export const nameKeys = (kind: LinkedKind) => ({
 /**
  * Adds to the read batch what creating posts with these names needs: the non-trashed posts with the
  * same names, case-insensitively (`${kind}:names`), and the slugs their titles would collide with
- * (`${kind}:slugs`). One bound parameter per list, however many names (issue 20).
+ * (`${kind}:slugs`). One bound parameter per list, however many names.
  */
 export function lookupNames(batch: NamedBatch, db: Db, kind: LinkedKind, names: string[]): void {
   const table = LINKED[kind].table;
@@ -112,7 +112,7 @@ function sameNames(kind: LinkedKind, names: string[]): SQL {
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The guard of a create that found no post to reuse among `read` (issue 20): the batch fails as a
+ * The guard of a create that found no post to reuse among `read`: the batch fails as a
  * conflict if a post of the same name appeared since the read (a parallel create), so the retry
  * reuses it instead of making a duplicate.
  */

@@ -17,7 +17,7 @@ export const stringOrEmpty = v.pipe(
 );
 
 /**
- * TEC `is_url_or_empty` (§3), made safe (issue 20): empty, or an absolute `http`/`https` URL with a
+ * TEC `is_url_or_empty` (§3), made safe: empty, or an absolute `http`/`https` URL with a
  * host. TEC accepts any scheme (`javascript:…`, `data:text/html,…`), which this API would then serve
  * in JSON, `json_ld` (`url`, `sameAs`) and the iCalendar `URL` to clients that link it.
  */
@@ -28,7 +28,7 @@ export const urlOrEmpty = v.pipe(
 );
 
 /**
- * An organizer's e-mail (TEC `is_string_or_empty`, made safe: issue 25 item 5): empty, or an address
+ * An organizer's e-mail (TEC `is_string_or_empty`, made safe): empty, or an address
  * WordPress's `is_email` accepts — what `sanitize_email` would keep as it is. Anything else (markup,
  * blanks, a second `@`) is refused rather than stored or silently cut down.
  */

@@ -105,8 +105,7 @@ export function linkedWhere(
 
 /**
  * §3 `is_event_id` for the `event` filter: a live post of type `tribe_events` (any status), with
- * what `canReadPost` needs — an event the viewer may not read filters as one that does not exist
- * (issue 25 item 4).
+ * what `canReadPost` needs — an event the viewer may not read filters as one that does not exist.
  */
 export function eventExistsQuery(db: Db, id: number) {
   return db

@@ -72,7 +72,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
       .offset(offset),
     images: db.select().from(media).where(sql`${media.id} IN (${pageImageIds})`),
   });
-  // An event the viewer may not read is, to them, no event (issue 25 item 4): its links stay hidden.
+  // An event the viewer may not read is, to them, no event: its links stay hidden.
   if (r.event && !(r.event.length > 0 && canReadPost(user, r.event[0])))
     throw new InvalidParamsError([{ name: "event" }]);
   const total = r.total[0]?.total ?? 0;

@@ -69,7 +69,7 @@ export function parseLinkedInput(kind: LinkedKind, raw: unknown, ctx: ArgContext
   if (present.length === 0) return { clear: true };
   if (present.length > MAX_LIST) throw new InvalidParamsError([{ name: kind }]);
   const refs = present.flatMap((item) => itemRef(kind, item, ctx));
-  // `"1,2,3"` strings count by what they name (issue 20: every list has a documented maximum).
+  // `"1,2,3"` strings count by what they name (every list has a documented maximum).
   if (refs.length > MAX_LIST) throw new InvalidParamsError([{ name: kind }]);
   return { clear: false, refs };
 }

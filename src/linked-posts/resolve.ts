@@ -124,7 +124,7 @@ export function insertLinked(
       slug: freeSlug(LINKED[kind].plural, base, uniqueSlug(base, taken)),
       title: html.data(name),
       ...dates,
-      // WordPress: a new post's `modified` is its post date; the change time is now (issue 13).
+      // WordPress: a new post's `modified` is its post date; the change time is now (contract §7.3).
       postModified: dates.postDate,
       postModifiedGmt: dates.postDateGmt,
       changedGmt: plan.stamp.gmt,
@@ -191,7 +191,7 @@ export function resolveLinked(
         throw new InvalidParamsError([{ name: kind }]);
       }
       // A post the writer may not read (someone else's draft or private post), or a trashed one,
-      // cannot be linked: the event would show it to everyone who can read the event (issue 20).
+      // cannot be linked: the event would show it to everyone who can read the event.
       if (post.status === "trash" || !canReadPost(plan.user, post)) {
         throw new InvalidParamsError([{ name: kind }]);
       }

@@ -72,7 +72,7 @@ export async function saveLinked(
   const name = typeof a[kind] === "string" ? (a[kind] as string).trim() : undefined;
   // A name of blanks is no name (§8.6: "Empty name → 400").
   if (name === "") throw new InvalidParamsError([{ name: kind }]);
-  // Trash is one code path (issue 20): a post is trashed by DELETE or by an update of an existing one.
+  // Trash is one code path: a post is trashed by DELETE or by an update of an existing one.
   if (creating && a.status === "trash") throw new InvalidParamsError([{ name: "status" }]);
   // `image`, `geo_lat` and `geo_lng` named with a JSON null are removed; other nulls mean "absent".
   const named = (field: string) => sent.has(field) || hasParam(params, field);
@@ -172,7 +172,7 @@ export async function saveLinked(
 
     if (!write.changed) {
       // A create that found its namesake answers with it, unchanged (contract §4 row 13); an
-      // update that changes nothing writes nothing (issue 20).
+      // update that changes nothing writes nothing.
       const record = current ?? (await loadLinked(db, kind, { id: write.id }))!;
       return answer(record, creating ? 201 : 200);
     }

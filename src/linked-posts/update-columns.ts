@@ -1,7 +1,7 @@
 /**
  * The columns a venue/organizer update changes (tec-reference §8.6; contract §4 rows 10, 12): exactly
  * the fields sent, the name, description and excerpt through the writer's HTML filters, and whether
- * anything changed at all — an update that changes nothing is not written (issue 20).
+ * anything changed at all — an update that changes nothing is not written.
  */
 import type { WritePlan } from "../db/write-plan";
 import { htmlFiltersFor } from "../text/kses";

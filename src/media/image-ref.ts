@@ -1,6 +1,6 @@
 /**
  * `image` given with an event, venue or organizer (tec-reference §3 `is_image`,
- * `is_image_or_empty`, §8.2; issue 13), in three steps around the write:
+ * `is_image_or_empty`, §8.2), in three steps around the write:
  *
  * 1. `lookupImage` adds the media lookup to the read batch;
  * 2. `invalidImages` (a validator, before the permission check, §1.3): an id must name a media

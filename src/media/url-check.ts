@@ -1,5 +1,5 @@
 /**
- * The remote half of TEC's `is_image` for URLs (tec-reference §3, §8.2; issue 13): before a URL that
+ * The remote half of TEC's `is_image` for URLs (tec-reference §3, §8.2): before a URL that
  * is not in the media library yet becomes a media item, an HTTP `HEAD` must answer 200 with an image
  * type WordPress allows to upload. Every failure — an unreachable or internal host, a timeout, too
  * many redirects, another status, another type — is a "no", never an error of this service.

@@ -1,5 +1,5 @@
 /**
- * The WordPress REST index `GET /wp-json/` (WordPress `WP_REST_Server::get_index`; issue 13): what
+ * The WordPress REST index `GET /wp-json/` (WordPress `WP_REST_Server::get_index`; contract §7.4): what
  * generic WordPress clients read after following the `Link: <…/wp-json/>; rel="https://api.w.org/"`
  * header of any answer, to learn the site and build their route table. Its `routes` are the entries
  * of the namespace indexes (src/root/namespace-index.ts), from the same route registry and argument

@@ -4,7 +4,7 @@
  * - a namespace's own routes (tec-reference §1.2 rows 0–1): its WordPress namespace index `GET /`
  *   (§11.1) and, for `tribe/events/v1`, `GET /doc` (§11.2) and the interactive reference page
  *   `GET /reference` that renders `/doc` for people (contract §7);
- * - the WordPress REST index `GET /wp-json/` (issue 13), which lists every route of every namespace.
+ * - the WordPress REST index `GET /wp-json/` (contract §7.4), which lists every route of every namespace.
  */
 import * as v from "valibot";
 import { allow } from "../http/allow";

@@ -1,5 +1,5 @@
 /**
- * The two HTML pages WordPress clients may open outside the REST API (issue 13), per language:
+ * The two HTML pages WordPress clients may open outside the REST API (contract §7.4), per language:
  *
  * - the site root `{site}/` (the URL a user types into a WordPress client): 200, with the
  *   `Link: <…/wp-json/>; rel="https://api.w.org/"` header of every answer and the same link in the
@@ -55,7 +55,7 @@ async function authorizeApplication(c: AppContext): Promise<Response> {
   const strings = await loadStrings(c.env.STRINGS, c.get("lang"));
   const wpRoot = c.get("urls").wpRoot;
   // From the one parsed query (the last of repeated keys wins, as everywhere); the page names
-  // where to go back to, so no cache may keep it (issue 25).
+  // where to go back to, so no cache may keep it.
   const query = requestQuery(c);
   const param = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
   const appName = param("app_name").slice(0, 200);

@@ -1,4 +1,4 @@
-/** The webhook payloads of `/doc` (issue 18): webhooks, pings and the delivery log. */
+/** The webhook payloads of `/doc` (contract §7.5): webhooks, pings and the delivery log. */
 import * as v from "valibot";
 import { archive } from "../http/pagination";
 import { Delivery, NewWebhook, Webhook } from "../webhooks/contract";

@@ -75,7 +75,7 @@ export function lookupTerms(batch: NamedBatch, db: Db, taxonomy: Taxonomy, refs:
 /**
  * Resolves references to term ids, adding inserts for missing terms to the plan: names through the
  * writer's HTML filter, slugs decided in the batch (`freeSlug`), and a guard so that a parallel write
- * creating the same term first makes this one start again and use it (issue 20).
+ * creating the same term first makes this one start again and use it.
  * @returns the term ids in the order given (deduplicated).
  */
 export function resolveTerms(

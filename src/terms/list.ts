@@ -1,5 +1,5 @@
 /**
- * `GET /categories`, `GET /tags` (tec-reference §2.8, §5, §7.2; contract §4 rows 1, 7, 8, 19, 22; §7
+ * `GET /categories`, `GET /tags` (tec-reference §2.8, §5, §7.2; contract §4 rows 1, 7, 8, 19, 22; contract §7
  * `modified_after`):
  * one D1 batch holds the reference checks (`include`, `exclude`, `parent`, `post`/`event`), the
  * total, the page and the category chains above the page (for nested public links).

@@ -36,7 +36,7 @@ export function termUrls(ctx: RenderContext, term: Pick<TermRow, "id" | "taxonom
   };
 }
 
-/** One collator for every comparison: `localeCompare` with options builds one per call (issue 16). */
+/** One collator for every comparison: `localeCompare` with options builds one per call. */
 const names = new Intl.Collator("en", { sensitivity: "base" });
 
 /** Sorts terms by name, as WordPress lists an event's terms. */

@@ -1,5 +1,5 @@
 /**
- * URL attributes in filtered HTML (WordPress `wp_kses_bad_protocol`, issue 25 item 1): a URL is
+ * URL attributes in filtered HTML (WordPress `wp_kses_bad_protocol`): a URL is
  * kept only when the URL a browser takes from the served attribute is relative or uses one of
  * `wp_allowed_protocols()`.
  *
@@ -92,7 +92,7 @@ const ESC_URL_RAW_KEEPS = /^[a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\u{10FFFF}]*
 const ENCODED_LINE_BREAK = /%0[ad]/i;
 
 /**
- * Whether WordPress's `esc_url_raw` would keep an `http(s)` URL as it is (issue 25 item 5): URL
+ * Whether WordPress's `esc_url_raw` would keep an `http(s)` URL as it is: URL
  * fields (`website`, image URLs) refuse what it would change rather than store it or cut it down, so
  * no stored URL carries `"`, `<`, `>`, a backtick, braces, a backslash or a line break into a
  * client's markup or headers.

@@ -1,5 +1,5 @@
 /**
- * WordPress's HTML filter for users without `unfiltered_html` (issue 20; WordPress `kses`): what
+ * WordPress's HTML filter for users without `unfiltered_html` (WordPress `kses`): what
  * authors and contributors write is reduced to WordPress's allowed HTML before it is stored —
  * descriptions and excerpts to the allowed *post* HTML (`wp_kses_post`, `$allowedposttags`), titles,
  * names and term descriptions to the smaller allowed *data* HTML (`wp_filter_kses`, `$allowedtags`).

@@ -31,7 +31,7 @@ function withinRange(dt: DateTime): DateTime | null {
 const WRITTEN = /^([+-]?\d+)-(\d+)-(\d+)(?:(?:t|\s+)(\d+):(\d+)(?::(\d+)(?:[.,]\d+)?)?)?$/i;
 
 /**
- * Whether `strtotime`'s wall-clock reading of a written date is that date (issue 25 item 3). PHP's
+ * Whether `strtotime`'s wall-clock reading of a written date is that date. PHP's
  * parser makes something of dates it cannot hold — `99999-01-01` reads as 2009-01-01, `2026-02-30` as
  * 2 March — and such a rewritten date is refused, never stored or filtered by. `24:00:00` is the
  * next day's midnight, as in ISO 8601. Inputs that are not a plain written date pass.
@@ -75,7 +75,7 @@ export function parseTime(
   if (text === "" || text.length > 100) return null;
   if (NUMERIC.test(text))
     return withinRange(DateTime.fromSeconds(Math.floor(Number(text)), { zone: "utc" }));
-  // A plain date or date and time reads the same at any instant: remembered (issue 16; the archive's
+  // A plain date or date and time reads the same at any instant: remembered (the archive's
   // default window is two such inputs on every request, and strtotime is slow).
   if (PLAIN.test(text)) {
     return plain.get(`${text}\u0000${zone.name}`, () => readText(text, zone, now));

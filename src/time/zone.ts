@@ -11,7 +11,7 @@ const OFFSET = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/i;
  * @example resolveZone("UTC+5:30")?.offset(0) // 330 (minutes)
  */
 export function resolveZone(name: string): Zone | null {
-  // Checking an IANA name builds an Intl.DateTimeFormat: worth remembering (issue 16: every event
+  // Checking an IANA name builds an Intl.DateTimeFormat: worth remembering (every event
   // of a page asks for its zone several times).
   let zone = resolved.get(name);
   if (zone === undefined) {

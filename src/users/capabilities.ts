@@ -33,7 +33,7 @@ export type Capability =
   | "edit_users"
   | "delete_users"
   | "promote_users"
-  /** Site settings; here: webhooks (issue 18). Administrators only, as in WordPress. */
+  /** Site settings; here: webhooks. Administrators only, as in WordPress. */
   | "manage_options";
 
 const EDITOR: Capability[] = [

@@ -1,5 +1,5 @@
 /**
- * Who may manage webhooks (issue 18): holders of `manage_options`, i.e. administrators. Also loads
+ * Who may manage webhooks: holders of `manage_options`, i.e. administrators. Also loads
  * the webhook a route names.
  */
 import { eq } from "drizzle-orm";

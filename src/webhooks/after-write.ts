@@ -1,5 +1,5 @@
 /**
- * The one place a write hands its changes to the webhooks (issue 18): called by the app's
+ * The one place a write hands its changes to the webhooks: called by the app's
  * middleware after every successful write (src/app.ts). The write's D1 batch has committed by then,
  * and what it changed is in the outbox (written by triggers in that very batch); draining it runs
  * after the answer, in `waitUntil`, so the answer is never delayed and never changed by webhooks.

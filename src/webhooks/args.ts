@@ -1,5 +1,5 @@
 /**
- * Arguments of the webhook routes (issue 18): the webhook's fields are written through the
+ * Arguments of the webhook routes: the webhook's fields are written through the
  * arguments of its contract (src/webhooks/contract.ts, which says what each accepts); updates take
  * them unrequired, without the default, plus `status`.
  */

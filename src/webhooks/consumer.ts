@@ -1,5 +1,5 @@
 /**
- * The webhook queue's consumer (issue 18; the worker's `queue()` handler, src/index.ts). Per
+ * The webhook queue's consumer (the worker's `queue()` handler, src/index.ts). Per
  * message:
  *
  * - `deliver`: one attempt (src/webhooks/deliver.ts), logged in `webhook_deliveries`. A non-2xx

@@ -1,5 +1,5 @@
 /**
- * The contracts of a webhook and of a delivery attempt (issue 18): every wire field once — what is
+ * The contracts of a webhook and of a delivery attempt (contract §7.5): every wire field once — what is
  * sent (the `/doc` schema), its column, the argument that writes it — and what is derived from it:
  * `CREATE_ARGS`, the `/doc` components `Webhook` and `Delivery`, and the objects sent
  * (`serializeWebhook`, `serializeDelivery`, typed by those components). Every bad value is a 400

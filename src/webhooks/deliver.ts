@@ -1,5 +1,5 @@
 /**
- * One delivery attempt (issue 18): `POST url` with the JSON body and the Standard Webhooks headers
+ * One delivery attempt: `POST url` with the JSON body and the Standard Webhooks headers
  * `webhook-id`, `webhook-timestamp` (Unix seconds, this attempt's) and `webhook-signature`
  * (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the decoded secret), signed by
  * the `standardwebhooks` library. Redirects are not followed (a 3xx is a failed attempt); the

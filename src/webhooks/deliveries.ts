@@ -1,6 +1,6 @@
 /**
  * `GET /webhooks/{id}/deliveries` (the delivery log, newest first) and `POST /webhooks/{id}/ping`
- * (issue 18).
+ * (contract §7.5).
  */
 import { count, desc, eq } from "drizzle-orm";
 import { webhookDeliveries } from "../db/schema";

@@ -1,5 +1,5 @@
 /**
- * From committed changes to queue messages (issue 18). Writes do not enqueue anything themselves:
+ * From committed changes to queue messages. Writes do not enqueue anything themselves:
  * D1 triggers record every change of an event, venue, organizer, category or tag in
  * `webhook_outbox` inside the write's own batch (drizzle/0007_webhooks.sql), so only committed
  * changes exist there — a rolled-back batch, or a round `withWriteRetry` runs again, leaves nothing.

@@ -1,5 +1,5 @@
 /**
- * The webhook event types (issue 18): `{kind}.{action}` for every object kind and action, plus the
+ * The webhook event types (contract §7.5): `{kind}.{action}` for every object kind and action, plus the
  * coalesced `calendar.changed`. A webhook subscribes to a list of them; `"*"` stands for every
  * per-object type (not `calendar.changed`, which a build hook asks for by name).
  */

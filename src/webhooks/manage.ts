@@ -1,5 +1,5 @@
 /**
- * `{namespace}/webhooks` and `/webhooks/{id}` (issue 18): register, list, read, change and remove
+ * `{namespace}/webhooks` and `/webhooks/{id}` (contract §7.5): register, list, read, change and remove
  * webhooks. Administrators only (`manage_options`); the checks run in WordPress's order: arguments
  * (400), permission (401/403), then the webhook's existence (404). The signing secret is returned
  * once, by the creation; nothing returns it again.

@@ -1,5 +1,5 @@
 /**
- * What travels through the webhook queue (issue 18), and the delivery bodies. A delivery body is
+ * What travels through the webhook queue, and the delivery bodies. A delivery body is
  * built once, when the message is enqueued, and kept as the exact string that is signed and sent on
  * every attempt: `{type, timestamp, data}` with ids and links only, never content, so a delivery
  * tells a receiver nothing it could not fetch with its own rights.

@@ -1,5 +1,5 @@
 /**
- * Webhook routes (issue 18; contract §7), administrators only: `/webhooks` (list, register),
+ * Webhook routes (contract §7.5), administrators only: `/webhooks` (list, register),
  * `/webhooks/{id}` (read, change, remove), `/webhooks/{id}/ping`, `/webhooks/{id}/deliveries`.
  */
 import type { Permit, RouteDef } from "../root/registry";

@@ -1,5 +1,5 @@
 /**
- * Webhook signing secrets (issue 18). A secret is `whsec_` + base64 of 32 random bytes (the
+ * Webhook signing secrets. A secret is `whsec_` + base64 of 32 random bytes (the
  * Standard Webhooks format the `standardwebhooks` library reads); it signs every delivery, so it
  * cannot be kept as a digest like application passwords. It is stored encrypted at rest with
  * AES-256-GCM (Web Crypto) under a key derived from the `WEBHOOK_SECRET_KEY` secret, and shown only

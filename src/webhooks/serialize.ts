@@ -1,5 +1,5 @@
 /**
- * Wire shapes of webhooks and of their delivery log (issue 18): built by their contracts
+ * Wire shapes of webhooks and of their delivery log: built by their contracts
  * (src/webhooks/contract.ts).
  */
 export {

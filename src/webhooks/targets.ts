@@ -1,10 +1,10 @@
 /**
- * Which webhook targets are refused unless `WEBHOOK_PRIVATE_TARGETS=allow` (issue 18): URLs whose
+ * Which webhook targets are refused unless `WEBHOOK_PRIVATE_TARGETS=allow`: URLs whose
  * host is a loopback, private, link-local, shared (CGNAT), unspecified, multicast or reserved
  * address, or a name that means this machine (`localhost`, `*.localhost`) or an internal one
  * (`*.local`, `*.internal`, single-label names). IPv6 forms that carry an IPv4 address (mapped,
  * compatible, translated, 6to4) are judged by it; translators and tunnels to IPv4 (NAT64, Teredo)
- * are refused (issue 25 item 6). The check reads the URL only (a Worker cannot resolve names): a
+ * are refused. The check reads the URL only (a Worker cannot resolve names): a
  * name that resolves to a private address (`127.0.0.1.nip.io`, `localtest.me`) is not caught here —
  * on Cloudflare such a fetch leaves through Cloudflare's network and cannot reach a private network;
  * under `wrangler dev` it can (README, Webhooks).
@@ -69,7 +69,7 @@ const v4Of = (high: number, low: number) => ((high << 16) | low) >>> 0;
 
 /**
  * Whether an IPv6 address is not a public target, including the forms that carry an IPv4 address or
- * lead to one through a translator (issue 25 item 6), judged by that IPv4 address or refused whole.
+ * lead to one through a translator, judged by that IPv4 address or refused whole.
  */
 function privateV6(g: number[]): boolean {
   if (g.slice(0, 7).every((x) => x === 0) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 /**
- * A wire name is written in at most 3 TypeScript files under `src/` (issue 15): everything else
+ * A wire name is written in at most 3 TypeScript files under `src/`: everything else
  * derives it from the contract that declares it.
  *
  * Which names are counted. The set comes from what the service documents, not from a list: every
@@ -77,7 +77,7 @@ function filesNaming(name: string): string[] {
   return CODE.filter(([, code]) => word.test(code)).map(([file]) => file);
 }
 
-describe("wire names (issue 15: each in at most 3 files under src/)", () => {
+describe("wire names (each in at most 3 files under src/)", () => {
   it("counts the names /doc and the REST index document with `_` or `@`", async () => {
     const names = [...(await wireNames())];
     expect(names).toEqual(

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 3: a date the parser cannot represent exactly — a year past 9999, a day the month
+ * A date the parser cannot represent exactly — a year past 9999, a day the month
  * does not have — is refused with 400 `rest_invalid_param` naming the parameter, never stored or
  * applied as some other date (PHP's `strtotime` read `99999-01-01 10:00:00` as 2009-01-01). Every
  * date a write takes (events: `start_date`, `end_date`, `date`, `date_utc`; venues and organizers:
@@ -36,7 +36,7 @@ const event = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-describe("dates the parser cannot represent exactly (issue 25 item 3)", () => {
+describe("dates the parser cannot represent exactly", () => {
   it("event creates refuse them in start_date, end_date, date and date_utc, and store nothing", async () => {
     for (const bad of UNREPRESENTABLE) {
       for (const name of ["start_date", "end_date", "date", "date_utc"]) {

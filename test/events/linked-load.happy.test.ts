@@ -1,5 +1,5 @@
 /**
- * What a page of events links to is read in one statement (src/events/load.ts, issue 16): every
+ * What a page of events links to is read in one statement (src/events/load.ts): every
  * column type comes back as the venue, organizer, term and image objects of single reads
  * (tec-reference §4.1–§4.5) — booleans, numbers, JSON lists, organizer order — in lists, singles
  * and the iCalendar feed alike.

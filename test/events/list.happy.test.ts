@@ -208,7 +208,7 @@ describe("GET /events: filters (§6.3)", () => {
   it("answers in one D1 round trip anonymously (two with credentials), whatever the page size", async () => {
     for (let i = 0; i < 30; i++)
       await seedEvent({ title: `E${i}`, start: day(1 + (i % 5)), venueId: null });
-    // Anonymous (issue 16): one batch holds the content version, the page and its links.
+    // Anonymous: one batch holds the content version, the page and its links.
     expect(roundTrips(await api(`${NS}/events?per_page=50`))).toBe(1);
     expect(
       roundTrips(await api(`${NS}/events?per_page=50&categories=nothing-yet-but-checked`)),

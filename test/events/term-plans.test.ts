@@ -1,5 +1,5 @@
 /**
- * Issue 16: a page of a common category or tag is found by probing the archive row by row, that of
+ * A page of a common category or tag is found by probing the archive row by row, that of
  * a rare one from the list of its events (src/events/term-weights.ts). The plan is the isolate's
  * choice; the answer never depends on it: same events, same order, same totals, every page.
  */
@@ -36,7 +36,7 @@ async function manyEvents(term: number, n: number): Promise<void> {
   ]);
 }
 
-describe("term filters: common and rare terms (issue 16)", () => {
+describe("term filters: common and rare terms", () => {
   it("answer the same pages whichever plan the isolate picks", async () => {
     const big = await seedTerm("tribe_events_cat", "Big");
     const small = await seedTerm("post_tag", "Small");

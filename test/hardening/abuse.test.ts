@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 4 — abuse: failed authentication rate limited per client IP (the Workers binding and
+ * Abuse: failed authentication rate limited per client IP (the Workers binding and
  * the in-isolate fallback), application passwords looked up by digest only, no credential in a log
  * line or an error body, and the security headers on every kind of response.
  * (test/http/rate-limit.test.ts covers the basic 429 behaviour; these add to it.)

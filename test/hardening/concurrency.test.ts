@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 3 — concurrency. The local D1 runs one statement at a time, but a write's read batch
+ * Concurrency. The local D1 runs one statement at a time, but a write's read batch
  * and its write batch are separate round trips, so parallel requests interleave between them
  * exactly as in production; optimistic id allocation, unique slugs and `withWriteRetry` must hold.
  * Where a race needs a precise interleaving, the request's D1 session is gated so that its write
@@ -83,7 +83,7 @@ function gated(nth: number) {
   return { env: { ...env, DB }, release, reached };
 }
 
-describe("parallel creates (issue 9 item 3)", () => {
+describe("parallel creates", () => {
   it("parallel creates with the same title get distinct ids and slugs", async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => call(json("POST", "/events", event("Rush Hour")))),
@@ -164,7 +164,7 @@ describe("parallel creates (issue 9 item 3)", () => {
   });
 });
 
-describe("a write that fails half-way leaves nothing behind (issue 9 item 3)", () => {
+describe("a write that fails half-way leaves nothing behind", () => {
   const cases: Array<[string, string, () => Promise<Request>]> = [
     [
       "event create (organizer links fail)",
@@ -247,7 +247,7 @@ describe("a write that fails half-way leaves nothing behind (issue 9 item 3)", (
   });
 });
 
-describe("a delete racing an update never resurrects a trashed item (issue 9 item 3)", () => {
+describe("a delete racing an update never resurrects a trashed item", () => {
   it("an update of a trashed event or venue changes what it names, never the status", async () => {
     const id = await seedEvent({ title: "E", start: day(1) });
     expect((await call(json("DELETE", `/events/${id}`))).body.status).toBe("trash");

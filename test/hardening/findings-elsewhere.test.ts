@@ -1,5 +1,5 @@
 /**
- * Findings of the hardening suites in code that other work streams owned at the time (issue 9):
+ * Findings of the hardening suites in code that other work streams owned at the time:
  * term search length, `orderby` prototype names, protected linked posts in the iCalendar feed, the
  * query-length bound on every route. Fixed; these are their regression tests.
  */

@@ -1,5 +1,5 @@
 /**
- * Regression tests for what the hardening suites found (issue 9 closing note), one per finding,
+ * Regression tests for what the hardening suites found, one per finding,
  * each failing before its fix.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 1 — generated malformed requests against the organizer routes
+ * Generated malformed requests against the organizer routes
  * (tec-reference §1.2 rows 8–10); see support/fuzz.ts for what is generated, how many and what is
  * checked.
  */

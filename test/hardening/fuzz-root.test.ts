@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 1 — generated malformed requests against the namespace index, `/doc` and the iCal
+ * Generated malformed requests against the namespace index, `/doc` and the iCal
  * feed (tec-reference §1.2 rows 0–1, contract §7); see support/fuzz.ts for what is generated, how
  * many and what is checked.
  */

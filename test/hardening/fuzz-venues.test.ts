@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 1 — generated malformed requests against the venue routes
+ * Generated malformed requests against the venue routes
  * (tec-reference §1.2 rows 5–7); see support/fuzz.ts for what is generated, how many and what is
  * checked.
  */

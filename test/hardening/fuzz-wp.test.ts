@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 1 — generated malformed requests against the wp/v2 subset (contract §3): users,
+ * Generated malformed requests against the wp/v2 subset (contract §3): users,
  * application passwords and media; see support/fuzz.ts for what is generated, how many and what is
  * checked.
  */

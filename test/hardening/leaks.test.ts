@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 5 — leak checks. Every role (and anonymous) reads drafts, pending, private, trashed
+ * Leak checks. Every role (and anonymous) reads drafts, pending, private, trashed
  * and password-protected events, venues and organizers through every read path: single by id, by
  * slug, every list (default, every status, search, include, event filter), embedded in events and
  * the iCal feed when it is there. Each post's description holds a unique marker; an answer may hold
@@ -150,7 +150,7 @@ function paths(): Array<{ path: string; how: { context?: boolean; password?: boo
   return out;
 }
 
-describe("nothing leaks through any read path, for any role (issue 9 item 5, §4.7, §9.2)", () => {
+describe("nothing leaks through any read path, for any role (§4.7, §9.2)", () => {
   it.each(ACTORS)("%s", async (actor) => {
     let checked = 0;
     for (const { path, how } of paths()) {

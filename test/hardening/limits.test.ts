@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 2 — limits: bodies over 1 MiB → 413 (whatever the encoding, declared or streamed),
+ * Limits: bodies over 1 MiB → 413 (whatever the encoding, declared or streamed),
  * query strings over 8192 characters → 414, `per_page` clamped, search strings capped, FTS5 syntax
  * from users never reaching FTS5 unquoted, and PHP bracket abuse bounded.
  */

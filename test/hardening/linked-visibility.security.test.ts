@@ -1,5 +1,5 @@
 /**
- * Issue 20, finding 1: linked posts obey the viewer's rights everywhere. A published event that links
+ * Linked posts obey the viewer's rights everywhere. A published event that links
  * a private venue or a draft organizer shows them only to viewers who could GET them; and nobody can
  * link a venue or organizer they may not read (or a trashed one) to their own event.
  */
@@ -35,7 +35,7 @@ async function world() {
 
 const SECRETS = /Secret Bunker|Hidden Way|555-0101|Unannounced Org|secret@example\.com/;
 
-describe("hidden venues and organizers never leak through a public event (issue 20)", () => {
+describe("hidden venues and organizers never leak through a public event", () => {
   it("single GET, json_ld, lists, include and the feed show no venue and leave the draft organizer out", async () => {
     const w = await world();
     const single = await api(`${NS}/events/${w.event}`);

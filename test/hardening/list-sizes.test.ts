@@ -1,5 +1,5 @@
 /**
- * Issue 20, finding 2: no size makes a 5xx. Every list-valued argument has a maximum (100 items;
+ * No size makes a 5xx. Every list-valued argument has a maximum (100 items;
  * beyond it 400 naming the parameter) and every count up to it works — D1 allows only 100 bound
  * parameters per statement, so lists travel as one JSON parameter.
  */
@@ -16,7 +16,7 @@ const event = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-describe("lists of every size up to the maximum (issue 20)", () => {
+describe("lists of every size up to the maximum", () => {
   it("an event with 100 organizer ids, 100 new tags and 100 new categories is created whole", async () => {
     const organizers: number[] = [];
     for (const i of range(100)) organizers.push(await seedOrganizer({ title: `Org ${i}` }));

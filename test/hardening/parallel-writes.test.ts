@@ -1,5 +1,5 @@
 /**
- * Issue 20, finding 3: parallel writes all succeed or get a clear 4xx. Ids are reserved (never
+ * Parallel writes all succeed or get a clear 4xx. Ids are reserved (never
  * max+1 guesses), slugs are decided inside the write batch, and find-or-create by name is guarded:
  * 50 parallel creates of each kind, with the same and with different names, all answer 201.
  */
@@ -28,7 +28,7 @@ const event = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe(`${PARALLEL} parallel creates of each kind (issue 20)`, () => {
+describe(`${PARALLEL} parallel creates of each kind`, () => {
   it("events with one title: all 201, distinct ids, slugs x, x-2, … with no gap in what was answered", async () => {
     const answers = await burst(() => post("/events", event("Rush Hour")));
     expect(answers.map((a) => a.status)).toEqual(Array(PARALLEL).fill(201));

@@ -1,5 +1,5 @@
 /**
- * Password protection is applied to records before any renderer sees them (issue 15; tec-reference
+ * Password protection is applied to records before any renderer sees them (tec-reference
  * §4.7, contract §4 row 18): what a password-protected event, venue or organizer hides is its
  * contract's blanked fields (`blank` in src/events/contract.ts, src/linked-posts/venue.ts,
  * src/linked-posts/organizer.ts), and none of their values reaches the record the renderers get,
@@ -164,7 +164,7 @@ async function world() {
   return { venue, organizer, guarded, carrier, openVenue, openOrganizer, wrapped };
 }
 
-describe("password protection before any renderer (§4.7, contract §4 row 18, issue 15)", () => {
+describe("password protection before any renderer (§4.7, contract §4 row 18)", () => {
   it("fills every blanked value the contracts declare", () => {
     for (const [kind, fields] of [
       ["event", EVENT_FIELDS],

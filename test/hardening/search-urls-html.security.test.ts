@@ -1,5 +1,5 @@
 /**
- * Issue 20, findings 4 and 5: `search` honours passwords (a protected post matches only for viewers
+ * `search` honours passwords (a protected post matches only for viewers
  * who may read its content), URL fields take only http(s) URLs with a host, and what authors and
  * contributors write is filtered to WordPress's allowed HTML while editors keep theirs.
  */
@@ -10,7 +10,7 @@ import { seedEvent, seedUser, seedVenue } from "../support/factories";
 
 const titles = (res: { body: any }) => (res.body.events ?? []).map((e: any) => e.title);
 
-describe("search and password-protected content (issue 20)", () => {
+describe("search and password-protected content", () => {
   it("a word only in a protected description finds nothing for visitors, in lists, totals and the feed", async () => {
     const author = await seedUser("author");
     await seedEvent({
@@ -58,7 +58,7 @@ describe("search and password-protected content (issue 20)", () => {
   });
 });
 
-describe("safe URLs (issue 20)", () => {
+describe("safe URLs", () => {
   const bad = [
     "javascript:alert(1)",
     "JavaScript:alert(document.cookie)",
@@ -113,7 +113,7 @@ describe("safe URLs (issue 20)", () => {
   });
 });
 
-describe("HTML from users without unfiltered_html (issue 20)", () => {
+describe("HTML from users without unfiltered_html", () => {
   const hostile =
     '<p onclick="steal()">Hello <strong>world</strong></p><script>alert(1)</script>' +
     '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a>' +

@@ -1,5 +1,5 @@
 /**
- * Issue 20, findings 6–9: one normalized query for the edge cache and the handler; a public content
+ * One normalized query for the edge cache and the handler; a public content
  * version that moves only with what anonymous readers can see; trash as one code path; bodies
  * (invalid UTF-8, NUL) and an update that changes nothing; CORS without credentials mode.
  */
@@ -16,7 +16,7 @@ const versions = async () =>
     version: number;
   }>())!;
 
-describe("one normalized query feeds the cache key, the ETag and the handler (issue 20)", () => {
+describe("one normalized query feeds the cache key, the ETag and the handler", () => {
   it("repeated parameters: the last one wins everywhere, whatever the order", async () => {
     for (const i of [1, 2, 3]) await seedEvent({ title: `E${i}`, start: day(i) });
     const a = await api(`${NS}/events?per_page=1&page=2&page=1`);
@@ -32,7 +32,7 @@ describe("one normalized query feeds the cache key, the ETag and the handler (is
   });
 });
 
-describe("the public content version (issue 20)", () => {
+describe("the public content version", () => {
   it("moves with public changes only: drafts, application passwords and no-op updates leave anonymous tags alone", async () => {
     const author = await seedUser("author");
     const id = await seedEvent({ title: "Public", start: day(2) });
@@ -82,7 +82,7 @@ describe("the public content version (issue 20)", () => {
   });
 });
 
-describe("an update that changes nothing (issue 20)", () => {
+describe("an update that changes nothing", () => {
   it("keeps modified and the versions, for events, venues and organizers, and bodies it cannot read", async () => {
     const venue = await seedVenue({ title: "Hall", city: "Springfield" });
     const id = await seedEvent({ title: "Same", start: day(2), venueId: venue });
@@ -112,7 +112,7 @@ describe("an update that changes nothing (issue 20)", () => {
   });
 });
 
-describe("trash is one code path (issue 20)", () => {
+describe("trash is one code path", () => {
   it("PUT status trash does what DELETE does: /deleted lists it, the owner cannot edit it back", async () => {
     const contributor = await seedUser("contributor");
     const id = await seedEvent({
@@ -172,7 +172,7 @@ describe("trash is one code path (issue 20)", () => {
   });
 });
 
-describe("bodies and CORS (issue 20)", () => {
+describe("bodies and CORS", () => {
   const raw = (body: Uint8Array, type = "application/json") =>
     call(
       new Request(`${ORIGIN}${NS}/venues`, {

@@ -30,7 +30,7 @@ describe("headers on every response (§12.2, contract §6)", () => {
     expect(res.headers.get("server")).toBeNull();
   });
 
-  it("lets any origin read, without credentials mode (issue 20), with exposed paging headers", async () => {
+  it("lets any origin read, without credentials mode, with exposed paging headers", async () => {
     const res = await api(`${NS}/events`, { headers: { origin: "https://widget.example" } });
     expect(res.headers.get("access-control-allow-origin")).toBe("https://widget.example");
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The iCalendar import keeps what it can (issue 17): GEO becomes the venue's coordinates, a
+ * The iCalendar import keeps what it can: GEO becomes the venue's coordinates, a
  * LOCATION of the form `Name, street, city…` fills the venue's address, line breaks in
  * DESCRIPTION come back from the feed as they went in, and recurring series (RRULE, RDATE, EXDATE,
  * RECURRENCE-ID) arrive as all their occurrences up to the window's end, found again by a re-run,

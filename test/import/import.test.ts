@@ -123,7 +123,7 @@ describe("importEvents", () => {
     expect(await importText(renamed.text)).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
   });
 
-  it("imports an event whose IMAGE the instance refuses without it, with a note, and does not retry it as a change (issue 13)", async () => {
+  it("imports an event whose IMAGE the instance refuses without it, with a note, and does not retry it as a change", async () => {
     const pictured = variant((l) =>
       l.flatMap((x) =>
         x === "SUMMARY:Looking At Audio"

@@ -1,5 +1,5 @@
 /**
- * The fields imports write to keep their source's data (issue 17): the cost's currency
+ * The fields imports write to keep their source's data: the cost's currency
  * (`currency_symbol`, `currency_position`, `currency_code`, shown in `cost_details`) and
  * `global_id_lineage` on events, venues and organizers (tec-reference §4.1), plus the post `date`.
  */

@@ -1,5 +1,5 @@
 /**
- * Copying one instance into another with the TEC-site import (issue 17): a source calendar is made
+ * Copying one instance into another with the TEC-site import: a source calendar is made
  * through this worker's API (as `http://source.example`), every archive is recorded as an
  * administrator sees it, storage is wiped, and the recording is served as the source of an import
  * into the now empty instance. Dates, costs, currencies and global ids must survive, and a second

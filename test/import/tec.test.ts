@@ -1,5 +1,5 @@
 /**
- * Import from a running TEC site (issue 8, item 4): a fake source serving the original's recorded
+ * Import from a running TEC site (contract §7.9): a fake source serving the original's recorded
  * answers (tec-fixture.ts), this worker as the target.
  */
 import { SELF } from "cloudflare:test";
@@ -180,7 +180,7 @@ describe("npm run import -- <TEC namespace root>", () => {
     });
   });
 
-  it("leaves out images this instance refuses, with a note, and counts them as no change next time (issue 13)", async () => {
+  it("leaves out images this instance refuses, with a note, and counts them as no change next time", async () => {
     const pages = fixturePages();
     pages.venues[0].venues[0].image = { url: "https://img.example.com/missing.jpg", id: 77 };
     pages.events[0].events[0].image = { url: "https://img.example.com/gone/poster.html", id: 78 };

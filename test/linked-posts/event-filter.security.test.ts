@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 4: `GET /venues?event={id}` and `/organizers?event={id}` tell only those who may read
+ * `GET /venues?event={id}` and `/organizers?event={id}` tell only those who may read
  * the event what it links to. For anyone else an event that is a draft, pending, scheduled, private
  * or trashed filters as an event that does not exist: 400 `rest_invalid_param` naming `event`, the
  * same answer as for an id nobody has.
@@ -9,7 +9,7 @@ import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedOrganizer, seedUser, seedVenue } from "../support/factories";
 
-describe("the event filter of venues and organizers applies the event's visibility (issue 25 item 4)", () => {
+describe("the event filter of venues and organizers applies the event's visibility", () => {
   it("unreadable events answer like missing ones; readers see the links", async () => {
     const owner = await seedUser("author", "owner");
     const otherAuthor = await seedUser("author", "other");

@@ -137,7 +137,7 @@ describe.each(KINDS)(
       const draftEvent = await link(k, a, { status: "draft" });
       await link(k, b);
       const empty = await seedEvent({ title: "Nothing linked", start: day(1) });
-      // For viewers who may read the draft (issue 25 item 4: to others it is no event).
+      // For viewers who may read the draft (to others it is no event).
       expect(await ids(`event=${draftEvent}`, ADMIN)).toEqual([a]);
       expect(await ids(`event=${empty}`)).toEqual([]);
     });

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 5: the plain-text URL and e-mail fields hold no markup. WordPress stores an
+ * The plain-text URL and e-mail fields hold no markup. WordPress stores an
  * organizer's e-mail through `sanitize_email` and a website through `esc_url_raw`, which drop what
  * an address or a URL cannot hold (`"`, `<`, `>`, blanks, …); here a value those would change is
  * refused — 400 `rest_invalid_param` naming the field (or the `venue`/`organizer` holding it), and
@@ -48,7 +48,7 @@ const event = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-describe("plain-text e-mail and URL fields refuse markup (issue 25 item 5)", () => {
+describe("plain-text e-mail and URL fields refuse markup", () => {
   it("organizer e-mails, alone and given with an event, from authors, contributors and administrators", async () => {
     const headersOf = {
       author: (await seedUser("author")).headers,

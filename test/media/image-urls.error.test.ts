@@ -1,5 +1,5 @@
 /**
- * What `is_image` refuses (tec-reference §3, §10.2; issue 13): every refusal is a 400
+ * What `is_image` refuses (tec-reference §3, §10.2): every refusal is a 400
  * `rest_invalid_param` naming the parameter (`image`, or the `venue`/`organizer` whose object holds
  * it), in the request's language, never a 5xx, and nothing is written.
  */

@@ -1,6 +1,6 @@
 /**
- * `image` URLs given with events, venues and organizers (tec-reference §3 `is_image`, §8.2; issue
- * 13): a URL new to the media library is checked with a `HEAD` request (test/support/network.ts
+ * `image` URLs given with events, venues and organizers (tec-reference §3 `is_image`, §8.2):
+ * a URL new to the media library is checked with a `HEAD` request (test/support/network.ts
  * plays the image hosts) and becomes a media item, which later requests naming the same URL reuse.
  */
 import { env } from "cloudflare:workers";

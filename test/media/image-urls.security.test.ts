@@ -1,6 +1,6 @@
 /**
- * Who may make the worker fetch a URL (tec-reference §3 `is_image`: a URL needs `upload_files`;
- * issue 13): authors and up. Contributors, subscribers and anonymous callers get 400
+ * Who may make the worker fetch a URL (tec-reference §3 `is_image`: a URL needs `upload_files`):
+ * authors and up. Contributors, subscribers and anonymous callers get 400
  * `rest_invalid_param` before anything is fetched or written — also for a URL already in the media
  * library — and the check never reaches internal addresses.
  */

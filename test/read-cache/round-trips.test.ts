@@ -52,7 +52,7 @@ async function calendar() {
   return { venue, organizer, category, tag, image, event };
 }
 
-describe("anonymous misses cost one D1 round trip (issue 16)", () => {
+describe("anonymous misses cost one D1 round trip", () => {
   it("every list and single route, by id and by slug, in both languages", async () => {
     const c = await calendar();
     const routes = [

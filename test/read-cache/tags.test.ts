@@ -13,7 +13,7 @@ describe("conditional requests and the edge cache (contract §6)", () => {
       "public, max-age=60, stale-while-revalidate=300",
     );
     expect(first.headers.get("x-cache")).toBe("MISS");
-    // Issue 16: a miss is one round trip (the version rides with the page's batch); with the
+    // A miss is one round trip (the version rides with the page's batch); with the
     // version in memory, a hit and a 304 touch no database.
     expect(roundTrips(first)).toBe(1);
 

@@ -1,5 +1,5 @@
 /**
- * Discovery's errors (issue 13): the plain-permalink form answers a route it does not know as the
+ * Discovery's errors (contract §7.4): the plain-permalink form answers a route it does not know as the
  * pretty URL does (404 `rest_no_route`, in the request's language), and only the site root (with
  * or without a language prefix, `index.php` included) takes `rest_route`.
  */

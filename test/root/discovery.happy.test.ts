@@ -1,5 +1,5 @@
 /**
- * WordPress REST discovery (contract §7; issue 13): a generic WordPress client starts from the site
+ * WordPress REST discovery (contract §7.4): a generic WordPress client starts from the site
  * URL, follows the `Link: <…/wp-json/>; rel="https://api.w.org/"` header to the REST index
  * (WordPress `get_index`), builds its route table from `routes`, and falls back to the
  * plain-permalink form `/?rest_route=/…` where pretty URLs fail.

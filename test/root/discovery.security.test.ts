@@ -1,5 +1,5 @@
 /**
- * Discovery and security (issue 13): the REST index says the same to everyone, `rest_route`
+ * Discovery and security (contract §7.4): the REST index says the same to everyone, `rest_route`
  * cannot lead outside the API or around its checks, and the authorization page prints nothing a
  * caller controls unescaped and links back only to http(s) URLs.
  */

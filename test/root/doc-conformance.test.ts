@@ -1,5 +1,5 @@
 /**
- * `/doc` describes every payload the service sends (issue 15): a sample answer of every route —
+ * `/doc` describes every payload the service sends: a sample answer of every route —
  * lists, singles, by-slug, linked posts inside events, terms, webhooks, `/deleted`, the `wp/v2`
  * media and users, and the error envelope for 400, 401, 403, 404, 410 — validated against the
  * documented schema with every object closed (`additionalProperties: false` wherever `/doc` does

@@ -1,6 +1,6 @@
 /**
  * `/doc` declares how to authenticate (contract §3: application passwords), so that OpenAPI tools —
- * the reference page's "Authorize" among them (issue 19) — send credentials where they matter.
+ * the reference page's "Authorize" among them — send credentials where they matter.
  */
 import { describe, expect, it } from "vitest";
 import de from "../../src/i18n/strings/de.json";

@@ -1,5 +1,5 @@
 /**
- * `GET {namespace}/reference` (contract §7, issue 19): the interactive API reference for people.
+ * `GET {namespace}/reference` (contract §7.6): the interactive API reference for people.
  * The browser side (Swagger UI rendering `/doc`, "Try it out") is checked in headless Chromium by
  * `npm run reference:check`; this file checks what the worker answers.
  */
@@ -71,7 +71,7 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
       expect(again.status, asset).toBe(304);
       expect((await api(asset, { method: "HEAD" })).text).toBe("");
     }
-    // Swagger UI's licence travels with it (Apache-2.0 §4).
+    // Swagger UI's licence travels with it (section 4 of the Apache License 2.0).
     const licence = await api("/_reference/swagger-ui.LICENSE.txt");
     expect(licence.status).toBe(200);
     expect(licence.text).toContain("Apache License");

@@ -159,7 +159,7 @@ describe("GET /deleted: what left the calendar", () => {
   });
 });
 
-describe("modified on create follows WordPress; modified_after and /deleted follow the change time (issue 13)", () => {
+describe("modified on create follows WordPress; modified_after and /deleted follow the change time", () => {
   /** UTC `Y-m-d H:i:s` `seconds` from now. */
   const utc = (seconds: number) =>
     new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19).replace("T", " ");

@@ -1,5 +1,5 @@
 /**
- * `calendar.changed` (issue 18): one delivery per burst of edits, at most one per
+ * `calendar.changed` (contract §7.5): one delivery per burst of edits, at most one per
  * `coalesce_seconds` per webhook, counting the changes anonymous readers could see, by kind.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * What receivers get (issue 18): per change and subscribed webhook one `POST` with the Standard
+ * What receivers get (contract §7.5): per change and subscribed webhook one `POST` with the Standard
  * Webhooks headers, verified here on the receiving side with the `standardwebhooks` library; bodies
  * with ids and links only, never content; pings; the delivery log, newest first.
  */
@@ -36,7 +36,7 @@ const EVENT = {
   tags: "Late",
 };
 
-/** Asserts the body is exactly the id-and-link shape of issue 18. */
+/** Asserts the body is exactly the id-and-link shape of contract §7.5. */
 function expectIdsOnly(d: Received, type: string, id: number, route: string) {
   expect(d.body).toEqual({
     type,

@@ -1,5 +1,5 @@
 /**
- * Only committed writes are delivered (issue 18). Changes reach the queue through the outbox, which
+ * Only committed writes are delivered (contract §7.5). Changes reach the queue through the outbox, which
  * D1 triggers fill inside each write's own batch: a rolled-back batch leaves nothing, a write that
  * lost a race and ran again is delivered once, an update that changes nothing sends nothing, and a
  * drain that died is taken over with the same message ids.

@@ -1,5 +1,5 @@
 /**
- * Bad input to the webhook routes (issue 18): every bad value is a 400 naming the parameter and
+ * Bad input to the webhook routes: every bad value is a 400 naming the parameter and
  * stores nothing; private and loopback targets are refused unless `WEBHOOK_PRIVATE_TARGETS=allow`;
  * unknown ids are 404 `rest_webhook_invalid_id`; without `WEBHOOK_SECRET_KEY` nothing is created.
  */

@@ -1,5 +1,5 @@
 /**
- * Registering and managing webhooks (issue 18): `POST /webhooks` answers the secret once; list,
+ * Registering and managing webhooks (contract §7.5): `POST /webhooks` answers the secret once; list,
  * read, change and remove; the secret is stored encrypted, never as sent, and never shown again.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * Retries (issue 18): a non-2xx answer, a timeout or a network error is retried with exponential
+ * Retries (contract §7.5): a non-2xx answer, a timeout or a network error is retried with exponential
  * backoff from `WEBHOOK_RETRY_BASE_SECONDS`, up to 8 attempts, each logged; after the last the
  * message is dropped and logged; 50 dropped messages in a row disable the webhook. The first test
  * runs through the real local queue (the test configuration sets the base to 1 s); the others hand

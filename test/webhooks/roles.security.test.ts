@@ -1,5 +1,5 @@
 /**
- * Who may manage webhooks (issue 18): administrators (`manage_options`) only. Anonymous callers get
+ * Who may manage webhooks: administrators (`manage_options`) only. Anonymous callers get
  * 401 and every other role 403 `rest_forbidden` on every route, nothing is created, changed, pinged
  * or revealed, and the `Allow` header offers the methods to administrators only.
  */

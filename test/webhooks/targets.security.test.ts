@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 6: IPv6 addresses that carry a private IPv4 address, or lead to one through a
+ * IPv6 addresses that carry a private IPv4 address, or lead to one through a
  * translator, are private targets like the IPv4 address itself — 6to4 (`2002::/16` with a private
  * IPv4 inside), NAT64 (`64:ff9b::/96`), Teredo (`2001::/32`), IPv4-mapped, -compatible and
  * -translated forms — refused on create and on update unless `WEBHOOK_PRIVATE_TARGETS=allow`.
@@ -33,7 +33,7 @@ const HIDDEN_PRIVATE = [
   "http://[fec0::1]/hook", // site-local
 ];
 
-describe("webhook targets hidden in IPv6 forms (issue 25 item 6)", () => {
+describe("webhook targets hidden in IPv6 forms", () => {
   it.each(HIDDEN_PRIVATE)("refuses %s on create", async (url) => {
     const res = await api(`${NS}/webhooks`, { headers: ADMIN, json: { url, events: ["*"] } });
     expect(res.status).toBe(400);

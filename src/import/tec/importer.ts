@@ -1,5 +1,5 @@
 /**
- * Import from a running The Events Calendar site (issue 8, item 4): every page of its categories,
+ * Import from a running The Events Calendar site (contract §7.9): every page of its categories,
  * tags, venues, organizers and events is read (src/import/tec/source.ts) and loaded into this
  * instance through its own REST API, links kept by mapping the source's ids to the new ones:
  *

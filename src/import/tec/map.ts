@@ -7,7 +7,7 @@
  * §4), so they are decoded. Descriptions and excerpts are HTML either way and are sent as they are.
  * Author ids are not carried over (the importing user becomes the author).
  *
- * What the source says is kept as the source stored it (issue 17): the post date (`date_utc`), the
+ * What the source says is kept as the source stored it: the post date (`date_utc`), the
  * cost as its values (§4.8: `cost_details.values`, never the formatted `cost`, whose `Free` would
  * come back as a word) with the currency's symbol, position and code, and the source's global ids
  * in `global_id_lineage` (§4.1), which is how the next run finds the post again.

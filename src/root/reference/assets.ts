@@ -1,5 +1,5 @@
 /**
- * The reference page's static files (issue 19): Swagger UI's script and styles with its licence
+ * The reference page's static files (contract §7.6): Swagger UI's script and styles with its licence
  * files, copied from the `swagger-ui-dist` package at build time (scripts/lib/reference-assets.ts),
  * and the page's own script and styles (`browser/`). The worker serves them itself
  * (./files.ts), under a path that no API route can take: `_` is allowed neither in `REST_PREFIX` nor
@@ -15,7 +15,7 @@ export const REFERENCE_PAGE_FILES = {
   scripts: ["swagger-ui-bundle.js", "reference.js"],
 } as const;
 
-/** Every file served: the page's, and Swagger UI's licence and notice (Apache-2.0 §4). */
+/** Every file served: the page's, and Swagger UI's licence and notice (section 4 of the Apache License 2.0). */
 export const REFERENCE_FILES = [
   ...REFERENCE_PAGE_FILES.styles,
   ...REFERENCE_PAGE_FILES.scripts,

@@ -1,5 +1,5 @@
 /**
- * Serves the reference page's static files (./assets.ts) from the worker itself (issue 19, issue 16):
+ * Serves the reference page's static files (./assets.ts) from the worker itself:
  * each is a Text module of the bundle (wrangler.toml `[[rules]]`, generated into `./generated/` by
  * scripts/lib/reference-assets.ts). Answered before any routing, for anyone, with a strong ETag of
  * the content (304 on `If-None-Match`) and a day of caching; any other name or method under the

@@ -1,5 +1,5 @@
 /**
- * `GET {namespace}/reference` (contract §7, issue 19): an interactive API reference for people — this
+ * `GET {namespace}/reference` (contract §7.6): an interactive API reference for people — this
  * language's `/doc` rendered by Swagger UI, with "Try it out" against the namespace root `/doc`
  * names (`servers`) and "Authorize" for HTTP Basic with an application password (contract §3).
  * Title, intro, language names and the no-script note are KV strings (`reference.*`); the script and

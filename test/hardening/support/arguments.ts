@@ -57,7 +57,7 @@ const URLS = [
 ];
 
 /**
- * Lists around and far past the documented maximum of 100 items (issue 20: no size makes a 5xx; D1
+ * Lists around and far past the documented maximum of 100 items (no size may make a 5xx; D1
  * allows 100 bound parameters per statement), as comma lists, arrays and (JSON) objects, of ids,
  * repeated ids, names and mixtures.
  */

@@ -1,5 +1,5 @@
 /**
- * The generated-request fuzzer (issue 9 item 1). For one route and method it generates requests that
+ * The generated-request fuzzer. For one route and method it generates requests that
  * are malformed by construction — each carries at least one poison that the API must refuse with a
  * 4xx whoever sends it — on top of hostile but valid values (unicode edge cases, SQL/FTS/HTML
  * metacharacters, bracket abuse, absurd dates, huge ids) and noise (unknown keys by the thousand,
@@ -11,7 +11,7 @@
  * nothing, a path that names nothing acceptable, broken JSON, a body over 1 MiB, a query string over
  * the limit, bad credentials, an actor who may never do this, a path that matches no route.
  *
- * Where the requests go (issue 14): a method the route has no handler for gets one request (the
+ * Where the requests go: a method the route has no handler for gets one request (the
  * answer is the same 404 `rest_no_route` whatever is sent); every handled method first gets the
  * sweep (support/generate.ts `requests`: each poison that applies and each argument once), then the
  * generated depth — `DEPTH.parsing` requests where the handler parses input, `DEPTH.other` where it

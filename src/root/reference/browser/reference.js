@@ -1,4 +1,4 @@
-// The reference page's own script (issue 19), served from Workers static assets after Swagger UI's
+// The reference page's own script, served from Workers static assets after Swagger UI's
 // bundle: renders the OpenAPI document named by the page (`data-doc`, this language's `/doc`) in
 // the element `#reference`. Kept out of the HTML so that the page's Content-Security-Policy can
 // forbid inline scripts. Nothing is loaded from elsewhere: no validator badge, no remote config.
