@@ -512,7 +512,7 @@ export function renderMarkdown(run: RunResult): string {
     if (ds.targets.length) {
       lines.push(
         "",
-        `Targets of issue 16 (${ds.label}):`,
+        `The read path's targets (${ds.label}):`,
         "",
         "| target | route | measured | |",
         "|---|---|---:|---|",

@@ -235,7 +235,7 @@ describe("single reads by id and by slug, per role (§4.7, §9.2, §10.3)", () =
 describe("lists, per role (§6.1, §7.1, §4.7)", () => {
   /**
    * Whether a `search` finds the post: a protected post only for who may edit it (its author and
-   * editors) or with its password (issue 20: WordPress keeps protected posts out of visitors'
+   * editors) or with its password (WordPress keeps protected posts out of visitors'
    * searches, src/db/sql.ts `searchablePasswords`).
    */
   const found = (actor: Actor, status: Status) =>
