@@ -131,6 +131,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     if (ticket) {
       c.set("query", ticket.query);
       c.set("readCache", ticket.cached);
+      c.set("expectedVersion", ticket.expected);
     }
     try {
       if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {

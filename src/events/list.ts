@@ -26,7 +26,7 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { listBytes, planRead, renderedTexts, utf8 } from "./rendered";
+import { listBytes, needsFullRead, planRead, renderedTexts, utf8 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
@@ -204,25 +204,33 @@ export async function listEvents(c: AppContext): Promise<Response> {
     .limit(perPage)
     .offset((page - 1) * perPage);
   // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
-  const plan =
+  let plan =
     user === null && q.passwordDigest === "" && c.get("readCache")
       ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
       : undefined;
-  const r = await runBatch(db, {
-    ...existenceQueries(db, filters),
-    total: db.select({ total: count() }).from(events).where(where),
-    page: plan ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), plan) : undefined,
-    rows: plan
-      ? undefined
-      : db
-          .select()
-          .from(events)
-          .where(pageWhere)
-          .orderBy(...order)
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-    related: plan ? undefined : relatedQueries(db, sql`(${pageQuery})`).related,
-  });
+  const read = () =>
+    runBatch(db, {
+      ...existenceQueries(db, filters),
+      total: db.select({ total: count() }).from(events).where(where),
+      page: plan ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), plan) : undefined,
+      rows: plan
+        ? undefined
+        : db
+            .select()
+            .from(events)
+            .where(pageWhere)
+            .orderBy(...order)
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+      related: plan ? undefined : relatedQueries(db, sql`(${pageQuery})`).related,
+    });
+  let r = await read();
+  if (plan && r.page && needsFullRead(plan, r.page)) {
+    // The whole page again, in one snapshot (the content version read with it once more).
+    plan = { ...plan, lean: false };
+    c.get("rdb").carryVersion();
+    r = await read();
+  }
   assertRefsExist(filters, r);
   learnTermWeights(filters, r);
   const total = r.total[0]?.total ?? 0;

@@ -37,12 +37,21 @@ export interface RenderedRow {
   related: string | null;
 }
 
+/** Per event of `hit`: its terms' counts. */
+const counts = frozen(
+  () =>
+    sql`(SELECT json_group_object(${eventTerms.termId}, ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.id) AS counts`,
+);
+
 /** Per event of `hit`: its terms' counts, its row when it has no text, its generation when stale. */
 const perEvent = frozen(
-  () => sql`(SELECT json_group_object(${eventTerms.termId}, ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.id) AS counts,
+  () => sql`${counts()},
   CASE WHEN hit.text IS NULL THEN (SELECT ${rowObject(events)} FROM ${events} WHERE ${events.id} = hit.id) END AS row,
   CASE WHEN hit.fresh IS NULL THEN (SELECT ${eventRenderings.gen} FROM ${eventRenderings} WHERE ${eventRenderings.eventId} = hit.id) END AS gen`,
 );
+
+/** The same without rows and generations (a lean read: `ReadPlan.lean`). */
+const perEventLean = frozen(() => sql`${counts()}, NULL AS row, NULL AS gen`);
 
 /** What the events of `bare` (those without a text) link to (`relatedText`). */
 const bareRelated = frozen(() => relatedText(sql`(SELECT id FROM bare)`));
@@ -72,6 +81,12 @@ UNION ALL
 SELECT NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
 );
 
+/** The page statement after its `hit` CTE, lean: no rows, no related row. */
+const pageRestLean = frozen(
+  () =>
+    sql`SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, ${textColumns()}, ${perEventLean()}, NULL AS related FROM hit`,
+);
+
 /** The `id:gen` pairs whose texts the isolate holds, as the `held` CTE (a JSON list follows). */
 const heldPairs = frozen(() => sql`held(pair) AS MATERIALIZED (SELECT value FROM json_each(`);
 
@@ -98,6 +113,13 @@ function pageHit(order: Column[]): SQL {
 export interface ReadPlan {
   key: string;
   held: ReadonlyMap<string, string>;
+  /**
+   * Leave out what events without a text need (their rows, what they link to): compiling that part
+   * of the statement costs about as much as running the rest. Planned when the query's last answer
+   * had a text for every event at the content version this request expects; a lean read that finds
+   * an event without one is made again in full (src/events/rendered.ts `needsFullRead`).
+   */
+  lean: boolean;
 }
 
 /**
@@ -107,8 +129,7 @@ export interface ReadPlan {
 export function renderedPage(db: Db, page: SQLWrapper, order: Column[], plan: ReadPlan) {
   const statement = sql`WITH page(id) AS MATERIALIZED (SELECT * FROM ${page}),
   ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
-  hit AS MATERIALIZED (${pageHit(order)} ${plan.key}),
-  ${pageRest()}`;
+  hit AS MATERIALIZED (${pageHit(order)} ${plan.key})${plan.lean ? sql`\n${pageRestLean()}` : sql`,\n${pageRest()}`}`;
   // The related row (no keys) first, then the page in its order.
   return db.select(ROW).from(sql`(${statement})`).orderBy(sql`k1`, sql`k2`, sql`k3`);
 }
@@ -136,8 +157,7 @@ export function renderedSingle(db: Db, key: { id: number } | { slug: string }, p
       ? sql`(SELECT ${posts.postType} FROM ${posts} WHERE ${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL)`
       : sql`(SELECT 'tribe_events' FROM hit)`;
   const statement = sql`WITH ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
-  hit AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match}),
-  ${singleRest(postType)}`;
+  hit AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match})${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
   return db.select(SINGLE_ROW).from(sql`(${statement})`);
 }
 
@@ -153,6 +173,11 @@ const singleRest = (
 ) => sql`bare(id) AS MATERIALIZED (SELECT id FROM hit WHERE text IS NULL)
 SELECT ${postType} AS postType, hit.id AS id, ${textColumns()}, hit.protected AS protected, ${perEvent()},
   CASE WHEN EXISTS (SELECT 1 FROM bare) THEN ${bareRelated()} END AS related
+FROM (SELECT 1) LEFT JOIN hit ON 1`;
+
+/** The same, lean: no row, no related. */
+const singleRestLean = (postType: SQL) => sql`
+SELECT ${postType} AS postType, hit.id AS id, ${textColumns()}, hit.protected AS protected, ${perEventLean()}, NULL AS related
 FROM (SELECT 1) LEFT JOIN hit ON 1`;
 
 const SINGLE_ROW = {

@@ -13,7 +13,8 @@
  * change, the render key covers code and settings) — and their UTF-8 bytes as filled in for a URL
  * base and term counts. A read names the pairs of its query's last answer whose texts are still
  * kept; the statement leaves those texts out and flags them `held`, and the read takes them from
- * the map it named them from. Both are bounded, least recently used out first.
+ * the map it named them from. Both are bounded, least recently used out first. A read whose
+ * query's last answer was all texts at the expected content version is lean (`ReadPlan.lean`).
  */
 import { openDb } from "../db/client";
 import { events } from "../db/schema";
@@ -49,8 +50,11 @@ const MAX_FILLED_BYTES = 8 * 1024 * 1024;
 const texts = new Memo<string>(MAX_TEXT_CHARS, (text) => text.length);
 /** Texts as answered (URLs and counts filled in, UTF-8), by their text's key, URL base and counts. */
 const filled = new Memo<Uint8Array<ArrayBuffer>>(MAX_FILLED_BYTES, (b) => b.byteLength);
-/** Each query's last answer: the `id:gen` pairs of its texts. */
-const answers = new Memo<string[]>(2048);
+/**
+ * Each query's last answer: the `id:gen` pairs of its texts, whether every event had one, and the
+ * content version it was read at.
+ */
+const answers = new Memo<{ pairs: string[]; allTexts: boolean; version?: number }>(2048);
 
 /** Which rendering of an event: as a list shows it, or as a single GET does. */
 export type TextKind = "list" | "single";
@@ -63,25 +67,43 @@ export interface PlannedRead extends ReadPlan {
 }
 
 /**
- * Plans a rendered read of `query`: the render key, and the texts of the query's last answer that
- * the isolate still keeps (pinned in the plan's map: the statement leaves exactly these out).
+ * Plans a rendered read of `query`: the render key; the texts of the query's last answer that the
+ * isolate still keeps (pinned in the plan's map: the statement leaves exactly these out); and whether
+ * it may be lean — the last answer had a text for every event and was read at the content version
+ * the read cache expects now (no write anonymous readers could see since, as far as it knows).
  */
 export async function planRead(c: AppContext, kind: TextKind, query: string): Promise<PlannedRead> {
   const key = await renderKey(c.get("settings"));
   const held = new Map<string, string>();
-  for (const pair of answers.find(`${kind}|${query}`) ?? []) {
+  const last = answers.find(`${kind}|${query}`);
+  for (const pair of last?.pairs ?? []) {
     const text = texts.find(`${key}|${kind}|${pair}`);
     if (text !== undefined) held.set(pair, text);
   }
-  return { key, held, kind, query };
+  const expected = c.get("expectedVersion");
+  const lean = !!last?.allTexts && expected !== undefined && last.version === expected;
+  return { key, held, lean, kind, query };
 }
+
+/**
+ * Whether a lean read met an event without a text (stale, or gone from the store): its answer would
+ * lack that event's row, so the whole read is made again in full — in one snapshot, the content
+ * version read again with it — never pieced together from two.
+ */
+export const needsFullRead = (plan: PlannedRead, rows: RenderedRow[]): boolean =>
+  plan.lean && rows.some((r) => r.id !== null && r.text === null && !r.held);
 
 /**
  * Decodes a rendered read: each event's stored text (sent, or held by the plan) filled in for this
  * request (its URLs and the terms' current counts), or its record (assembled for an anonymous
  * viewer) when it has no text. Remembers the texts and the query's answer.
  */
-export function readRendered(plan: PlannedRead, rows: RenderedRow[], urls: Urls): RenderedItem[] {
+export function readRendered(
+  plan: PlannedRead,
+  rows: RenderedRow[],
+  urls: Urls,
+  version: number | undefined,
+): RenderedItem[] {
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
   const bare: Array<{ row: EventRow; gen: number | null; at: number }> = [];
   const items: Array<RenderedItem | null> = [];
@@ -103,9 +125,10 @@ export function readRendered(plan: PlannedRead, rows: RenderedRow[], urls: Urls)
           utf8(fill(text, JSON.parse(counts))),
         ),
       });
-    } else if (r.held) {
-      // The statement left out only pairs the plan named, each with its text: never reached.
-      throw new Error(`rendered read: held text ${pair} not in the plan`);
+    } else if (r.held || plan.lean) {
+      // The statement leaves out only texts the plan holds, and a lean read without a text is made
+      // again in full (`needsFullRead`) before it is read: never reached.
+      throw new Error(`rendered read of ${pair}: no text and no row`);
     } else {
       bare.push({
         row: decodeRow(events, JSON.parse(r.row ?? "{}")),
@@ -115,7 +138,7 @@ export function readRendered(plan: PlannedRead, rows: RenderedRow[], urls: Urls)
       items.push(null);
     }
   }
-  answers.set(`${plan.kind}|${plan.query}`, pairs);
+  answers.set(`${plan.kind}|${plan.query}`, { pairs, allTexts: bare.length === 0, version });
   const records = assemble(
     bare.map((b) => b.row),
     related,
@@ -138,7 +161,7 @@ export function renderedTexts(
   serialize: (record: EventRecord) => string,
 ): Uint8Array<ArrayBuffer>[] {
   const toStore: ToStore[] = [];
-  const out = readRendered(plan, rows, c.get("urls")).map((item) => {
+  const out = readRendered(plan, rows, c.get("urls"), c.get("rdb").versionRead()).map((item) => {
     if ("bytes" in item) return item.bytes;
     if (item.gen !== null) toStore.push(item);
     return utf8(serialize(item.record));

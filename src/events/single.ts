@@ -15,7 +15,7 @@ import { passwordAccess } from "../linked-posts/access";
 import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
-import { planRead, readRendered, storeAfterAnswer } from "./rendered";
+import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 import { visibleEvent } from "./visible";
@@ -120,8 +120,14 @@ async function renderedEvent(
   access: { password: unknown; context: unknown },
 ): Promise<Response> {
   const { db } = c.get("rdb");
-  const plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
-  const { one } = await runBatch(db, { one: renderedSingle(db, key, plan) });
+  let plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
+  let { one } = await runBatch(db, { one: renderedSingle(db, key, plan) });
+  if (needsFullRead(plan, one)) {
+    // The event again in full, in one snapshot (the content version read with it once more).
+    plan = { ...plan, lean: false };
+    c.get("rdb").carryVersion();
+    ({ one } = await runBatch(db, { one: renderedSingle(db, key, plan) }));
+  }
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
   if (!r || r.id === null) {
@@ -129,7 +135,7 @@ async function renderedEvent(
     // §3 is_event_slug: an event with that slug must exist (any status), else 400.
     throw new InvalidParamsError([{ name: "slug" }]);
   }
-  const [item] = readRendered(plan, [r], c.get("urls"));
+  const [item] = readRendered(plan, [r], c.get("urls"), c.get("rdb").versionRead());
   if ("bytes" in item) {
     // A protected event's single text is empty: anonymous readers without a password get the 403.
     if (r.protected) throw new ApiError(403, "event-password-protected");

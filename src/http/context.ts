@@ -36,6 +36,11 @@ export interface AppEnv {
      * then may handlers read stored renderings.
      */
     readCache?: boolean;
+    /**
+     * The content version the read cache expects the data at (the one it remembers), when it
+     * remembers one: rendered reads plan from it (src/events/rendered.ts `planRead`).
+     */
+    expectedVersion?: number;
     /** The answer must not be kept by any cache (`Cache-Control: no-store`). */
     noStore?: boolean;
     /** Methods the matched route allows this user, for the `Allow` header (§12.2). */

@@ -40,6 +40,8 @@ export interface Ticket {
   readonly query: ParamBag;
   /** Whether caches are on (`READ_CACHE`); off, handlers take the full path. */
   readonly cached: boolean;
+  /** The content version remembered when `serve` looked (a miss), if any. */
+  readonly expected?: number;
   /** Set by the app: the content version the answer's data was read at. */
   version?: number;
   /** Set by the app: the body as the handler built it (kept without reading the response back). */
@@ -142,8 +144,10 @@ export async function serve(
   const facts = await keyFacts(env, settings, shape);
   const ifNoneMatch = request.headers.get("if-none-match") ?? undefined;
 
+  let expected: number | undefined;
   if (cached && !request.headers.has("x-d1-bookmark")) {
     const version = rememberedVersion(now, settings.contentVersionTtlMs);
+    expected = version;
     if (version !== undefined) {
       const tag = await entityTag(shape, { version, ...facts }, now);
       if (matchesEtag(ifNoneMatch, tag))
@@ -153,7 +157,7 @@ export async function serve(
     }
   }
 
-  const ticket: Ticket = { query: shape.query, cached };
+  const ticket: Ticket = { query: shape.query, cached, expected };
   tickets.set(request, ticket);
   const res = await run(request);
   if (ticket.version !== undefined) learnVersion(ticket.version, now);
