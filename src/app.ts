@@ -124,12 +124,17 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     c.set("nowMs", Date.now());
     const url = new URL(c.req.url);
     c.set("url", url);
-    const where = languageOf(settings, url.pathname);
-    c.set("lang", where?.lang ?? settings.defaultLanguage);
-    c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));
+    if (ticket) {
+      c.set("lang", ticket.shape.lang);
+      c.set("urls", ticket.shape.urls);
+    } else {
+      const where = languageOf(settings, url.pathname);
+      c.set("lang", where?.lang ?? settings.defaultLanguage);
+      c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));
+    }
     c.set("user", null);
     if (ticket) {
-      c.set("query", ticket.query);
+      c.set("query", ticket.shape.query);
       c.set("readCache", ticket.cached);
       c.set("expectedVersion", ticket.expected);
     }

@@ -155,27 +155,20 @@ export async function entityTag(
 /** Settings that do not change an answer: secrets, and the switch of the read cache itself. */
 const NOT_IN_KEY = new Set<keyof Settings>(["adminAppPassword", "webhookSecretKey", "readCache"]);
 
-const settingsDigests = new WeakMap<Settings, Promise<string>>();
+const settingsDigests = new WeakMap<Settings, string>();
 
-/** A digest of every setting an answer may depend on (once per settings object). */
-export function settingsDigest(settings: Settings): Promise<string> {
-  let digest = settingsDigests.get(settings);
-  if (!digest) {
-    const kept = Object.entries(settings).filter(([k]) => !NOT_IN_KEY.has(k as keyof Settings));
-    digest = sha256Hex(JSON.stringify(kept)).then((hex) => hex.slice(0, 16));
-    settingsDigests.set(settings, digest);
-  }
+/** The digest of these settings, once `settingsDigest` has worked it out. */
+export const settingsDigestOf = (settings: Settings): string | undefined =>
+  settingsDigests.get(settings);
+
+/** A digest of every setting an answer may depend on (worked out once per settings object). */
+export async function settingsDigest(settings: Settings): Promise<string> {
+  const kept = Object.entries(settings).filter(([k]) => !NOT_IN_KEY.has(k as keyof Settings));
+  const digest = (await sha256Hex(JSON.stringify(kept))).slice(0, 16);
+  settingsDigests.set(settings, digest);
   return digest;
 }
 
-const stringsDigests = new WeakMap<Strings, Promise<string>>();
-
-/** A digest of a language's strings as loaded (once per loaded strings object). */
-export function stringsDigest(strings: Strings): Promise<string> {
-  let digest = stringsDigests.get(strings);
-  if (!digest) {
-    digest = sha256Hex(JSON.stringify(strings)).then((hex) => hex.slice(0, 16));
-    stringsDigests.set(strings, digest);
-  }
-  return digest;
-}
+/** A digest of a language's strings as loaded. */
+export const stringsDigest = async (strings: Strings): Promise<string> =>
+  (await sha256Hex(JSON.stringify(strings))).slice(0, 16);

@@ -20,14 +20,14 @@
  * with (test/read-cache).
  */
 import { matchesEtag, originHeaders, serverTiming, setStandardHeaders } from "../http/headers";
-import type { ParamBag } from "../http/params";
-import { loadStrings } from "../i18n";
+import { loadStrings, type Strings } from "../i18n";
 import type { Bindings, Settings } from "../settings";
 import {
   entityTag,
   type KeyFacts,
   type RequestShape,
   settingsDigest,
+  settingsDigestOf,
   shapeOf,
   stringsDigest,
 } from "./key";
@@ -36,12 +36,15 @@ import { clock, learnVersion, rememberedVersion } from "./version";
 
 /** What `serve` and the app tell each other about one request (`ticketOf`). */
 export interface Ticket {
-  /** The parsed query: the handler's arguments come from this object, as the key does. */
-  readonly query: ParamBag;
   /** Whether caches are on (`READ_CACHE`); off, handlers take the full path. */
   readonly cached: boolean;
   /** The content version remembered when `serve` looked (a miss), if any. */
   readonly expected?: number;
+  /**
+   * The request as the key has it: language, URL builders, and the parsed query the handler's
+   * arguments come from (the same object).
+   */
+  readonly shape: RequestShape;
   /** Set by the app: the content version the answer's data was read at. */
   version?: number;
   /** Set by the app: the body as the handler built it (kept without reading the response back). */
@@ -69,16 +72,25 @@ const PER_REQUEST = [
   "x-cache",
 ];
 
+/** Digests of loaded strings, by the load (the same promise while the strings stay loaded). */
+const stringsDigests = new WeakMap<Promise<Strings>, string>();
+
 /** What every key of this request shares: the code, the settings and the strings. */
 async function keyFacts(
   env: Bindings,
   settings: Settings,
   shape: RequestShape,
 ): Promise<Omit<KeyFacts, "version">> {
+  const loading = loadStrings(env.STRINGS, shape.lang);
+  let strings = stringsDigests.get(loading);
+  if (strings === undefined) {
+    strings = await stringsDigest(await loading);
+    stringsDigests.set(loading, strings);
+  }
   return {
     deployment: env.CF_VERSION_METADATA?.id ?? "",
-    settingsDigest: await settingsDigest(settings),
-    stringsDigest: await stringsDigest(await loadStrings(env.STRINGS, shape.lang)),
+    settingsDigest: settingsDigestOf(settings) ?? (await settingsDigest(settings)),
+    stringsDigest: strings,
   };
 }
 
@@ -157,7 +169,7 @@ export async function serve(
     }
   }
 
-  const ticket: Ticket = { query: shape.query, cached, expected };
+  const ticket: Ticket = { shape, cached, expected };
   tickets.set(request, ticket);
   const res = await run(request);
   if (ticket.version !== undefined) learnVersion(ticket.version, now);
