@@ -27,7 +27,7 @@ import { visibleEvent } from "./visible";
  * Bump when what an event's JSON looks like changes in a way the fixture of `renderKey` may not
  * show; every stored rendering then counts as stale.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * Tokens for the request's URLs while rendering: a lone surrogate (never in text read from D1,
@@ -119,8 +119,9 @@ const FIXTURE = (): EventRecord => {
     trashMetaStatus: "",
     slug: "fixture",
     title: "Fixture",
-    content: "<p>Text</p>",
-    excerpt: "Text",
+    // Paragraphs, line breaks, blocks and references: what autop and the entity decoding change.
+    content: "<div>Block</div>\n\nText &hellip;\nline\n\n<ul><li>Item</li></ul>",
+    excerpt: "Text &amp; more",
     passwordDigest: "",
     postDate: "2026-01-01 10:00:00",
     postDateGmt: "2026-01-01 10:00:00",

@@ -9,12 +9,21 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Constant-time comparison of two equal-length strings (digests). */
+const encoder = new TextEncoder();
+
+/** Workers' extension of Web Crypto (not in the DOM's or Node's `SubtleCrypto` types). */
+const subtle = crypto.subtle as SubtleCrypto & {
+  timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean;
+};
+
+/**
+ * Whether two strings (digests) are equal, compared in constant time for equal lengths (Web Crypto's
+ * `crypto.subtle.timingSafeEqual` in Workers).
+ */
 export function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  return x.byteLength === y.byteLength && subtle.timingSafeEqual(x, y);
 }
 
 /** Random password in WordPress's application-password alphabet, 24 characters. */
