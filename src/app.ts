@@ -11,9 +11,10 @@ import { renderAfterWrite } from "./events/render-store";
 import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
-import type { AppContext, AppEnv } from "./http/context";
+import { type AppContext, type AppEnv, executionContext } from "./http/context";
 import { errorBody } from "./http/error-response";
 import { ApiError, noRoute } from "./http/errors";
+import { applyGlobalParams } from "./http/global-params";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { MemoRouter } from "./http/memo-router";
 import { MAX_QUERY_CHARS } from "./http/params";
@@ -162,7 +163,6 @@ export function createApp(settings: Settings): Hono<AppEnv> {
         ticket.version = rdb.versionRead();
         if (ticket.version === undefined && c.res.status === 200)
           ticket.version = await readContentVersion(rdb.db);
-        ticket.body = c.get("body");
       } else {
         await next();
         if (write && c.res.status < 400) {
@@ -177,6 +177,13 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     } catch (err) {
       c.res = await renderError(c, err);
     }
+    // `_fields`, `_embed`, `_envelope` reshape whatever the route answered (contract §7.7).
+    try {
+      await applyGlobalParams(c, (r) => app.fetch(r, c.env, executionContext(c)));
+    } catch (err) {
+      c.res = await renderError(c, err);
+    }
+    if (ticket) ticket.body = c.get("body");
     applyResponseHeaders(c);
   });
 

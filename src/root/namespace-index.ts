@@ -43,6 +43,11 @@ export interface DescribedGroup {
   routes: Array<RouteDef<unknown>>;
 }
 
+/** WordPress's `_links` of an index answer: relation → links. */
+export const links = (byRelation: Record<string, Array<{ href: string }>>) => ({
+  _links: byRelation,
+});
+
 /**
  * One route's entry: `namespace`, `methods`, `endpoints` (`methods`, `args`), and `_links.self` for
  * routes without path variables.
@@ -72,7 +77,7 @@ export function describeRoute(
     endpoints,
     ...(pathVariables(route.path).length
       ? {}
-      : { _links: { self: [{ href: `${c.get("urls").apiRoot}${namespace}${route.path}` }] } }),
+      : links({ self: [{ href: `${c.get("urls").apiRoot}${namespace}${route.path}` }] })),
   };
 }
 
@@ -113,6 +118,6 @@ export async function namespaceIndex(c: AppContext, groups: DescribedGroup[]) {
   return {
     namespace: groups[0].namespace(c.get("settings")),
     routes: routeEntries(c, groups, strings),
-    _links: { up: [{ href: c.get("urls").apiRoot }] },
+    ...links({ up: [{ href: c.get("urls").apiRoot }] }),
   };
 }

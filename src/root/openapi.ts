@@ -38,6 +38,26 @@ const SECURITY_SCHEMES = {
   applicationPassword: { type: "http", scheme: "basic", description: "doc.security.basic" },
   applicationPasswordBearer: { type: "http", scheme: "bearer", description: "doc.security.bearer" },
 };
+/**
+ * WordPress's global parameters (contract §7.7, src/http/global-params.ts), declared once under
+ * `components.parameters`: `_fields` and `_embed` on every read, `_envelope` on every operation.
+ */
+const GLOBAL_PARAMETERS = {
+  _fields: { schema: { type: "array", items: { type: "string" } }, style: "form", explode: false },
+  _embed: { schema: { type: "string" }, allowEmptyValue: true },
+  _envelope: { schema: { type: "string" }, allowEmptyValue: true },
+} as const;
+const PARAMETER_REF = "#/components/parameters/";
+
+/** The global parameters, described in the request's language. */
+const globalParameters = (strings: Strings) =>
+  Object.fromEntries(
+    Object.entries(GLOBAL_PARAMETERS).map(([name, p]) => [
+      name,
+      { name, in: "query", description: text(strings, `doc.parameters.${name}`), ...p },
+    ]),
+  );
+
 /** Either scheme; `{}` first when anonymous use is allowed too. */
 const SIGNED_IN = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
 const ANONYMOUS = { loggedIn: false, can: () => false };
@@ -45,28 +65,44 @@ const ANONYMOUS = { loggedIn: false, can: () => false };
 let templates: Json | null = null;
 
 /**
+ * OpenAPI 3.0 wants `required` to list at least one property: an empty list (an object whose
+ * properties are all optional) is left out, everywhere in `node`.
+ */
+function withoutEmptyRequired<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutEmptyRequired) as T;
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === "required" && Array.isArray(value) && value.length === 0))
+      .map(([key, value]) => [key, withoutEmptyRequired(value)]),
+  ) as T;
+}
+
+/**
  * The component schemas with description keys, converted once per isolate. Literals carry their
  * type (`{type: "boolean", enum: [false]}`), as OpenAPI 3.0 has no `const`.
  */
 function componentTemplates(): Json {
-  templates ??= toJsonSchemaDefs(COMPONENTS, {
-    target: "openapi-3.0",
-    overrideRef: ({ referenceId }) => `${COMPONENT_REF}${referenceId}`,
-    overrideSchema: ({ valibotSchema, jsonSchema }) => {
-      if (valibotSchema.type !== "literal") return undefined;
-      const literal = (valibotSchema as v.LiteralSchema<boolean | number | string, undefined>)
-        .literal;
-      return {
-        type:
-          typeof literal === "boolean"
-            ? "boolean"
-            : typeof literal === "number"
-              ? "number"
-              : "string",
-        ...jsonSchema,
-      };
-    },
-  }) as Json;
+  templates ??= withoutEmptyRequired(
+    toJsonSchemaDefs(COMPONENTS, {
+      target: "openapi-3.0",
+      overrideRef: ({ referenceId }) => `${COMPONENT_REF}${referenceId}`,
+      overrideSchema: ({ valibotSchema, jsonSchema }) => {
+        if (valibotSchema.type !== "literal") return undefined;
+        const literal = (valibotSchema as v.LiteralSchema<boolean | number | string, undefined>)
+          .literal;
+        return {
+          type:
+            typeof literal === "boolean"
+              ? "boolean"
+              : typeof literal === "number"
+                ? "number"
+                : "string",
+          ...jsonSchema,
+        };
+      },
+    }) as Json,
+  );
   return templates;
 }
 
@@ -178,6 +214,8 @@ function operation(
   );
   if (!inBody)
     parameters.push(...others.map(([name, arg]) => parameter(name, arg, "query", ctx, strings)));
+  const globals = method === "GET" ? ["_fields", "_embed", "_envelope"] : ["_envelope"];
+  parameters.push(...globals.map((name) => ({ $ref: PARAMETER_REF + name })));
   const op: Json = { parameters };
   if (inBody && others.length) {
     const required = others.filter(([, arg]) => arg.required).map(([name]) => name);
@@ -229,6 +267,7 @@ export function openApiDocument(c: AppContext, group: RouteGroup<Permit>, string
     },
     components: {
       schemas: components(strings),
+      parameters: globalParameters(strings),
       securitySchemes: localize(SECURITY_SCHEMES, strings),
     },
     servers: [{ url: c.get("urls").namespaceRoot }],

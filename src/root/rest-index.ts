@@ -11,7 +11,7 @@ import type { AppContext } from "../http/context";
 import { requestNow } from "../http/context";
 import { loadStrings, text } from "../i18n";
 import { resolveZone } from "../time/zone";
-import { type DescribedGroup, routeEntries } from "./namespace-index";
+import { type DescribedGroup, links, routeEntries } from "./namespace-index";
 
 /**
  * WordPress's `gmt_offset` and `timezone_string` for the site zone: an IANA zone (`UTC` included)
@@ -65,6 +65,6 @@ export async function restIndex(c: AppContext, groups: DescribedGroup[]) {
     site_logo: 0,
     site_icon: 0,
     site_icon_url: "",
-    _links: { help: [{ href: "https://developer.wordpress.org/rest-api/" }] },
+    ...links({ help: [{ href: "https://developer.wordpress.org/rest-api/" }] }),
   };
 }

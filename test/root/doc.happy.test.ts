@@ -69,11 +69,19 @@ describe("GET /doc — OpenAPI 3 (tec-reference §11.2, contract §4 row 20)", (
         new Set(["get", "post", "put", "patch", "delete"]),
       );
 
-    for (const ref of refsOf(doc))
-      expect(doc.components.schemas[ref.replace("#/components/schemas/", "")], ref).toBeDefined();
+    for (const ref of refsOf(doc)) {
+      const [, , kind, name] = ref.split("/");
+      expect(doc.components[kind][name], ref).toBeDefined();
+    }
     for (const [path, ops] of Object.entries<any>(doc.paths)) {
       const variables = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const [method, op] of Object.entries<any>(ops)) {
+        // WordPress's global parameters (contract §7.7) are shared components.
+        expect(op.parameters.filter((p: any) => p.$ref).map((p: any) => p.$ref)).toEqual(
+          (method === "get" ? ["_fields", "_embed", "_envelope"] : ["_envelope"]).map(
+            (name) => `#/components/parameters/${name}`,
+          ),
+        );
         const inPath = op.parameters.filter((p: any) => p.in === "path");
         expect(
           inPath.map((p: any) => p.name),
@@ -88,7 +96,7 @@ describe("GET /doc — OpenAPI 3 (tec-reference §11.2, contract §4 row 20)", (
   it("takes its parameters from the same argument specs as the namespace index", async () => {
     const [{ body: doc }, { body: index }] = await Promise.all([api(`${NS}/doc`), api(`${NS}/`)]);
     const listArgs = index.routes["/tribe/events/v1/events"].endpoints[0].args;
-    const params = doc.paths["/events"].get.parameters;
+    const params = doc.paths["/events"].get.parameters.filter((p: any) => !p.$ref);
     expect(params.map((p: any) => p.name)).toEqual(Object.keys(listArgs));
     for (const p of params) expect(p.description, p.name).toBe(listArgs[p.name].description);
     expect(params.find((p: any) => p.name === "categories")).toMatchObject({
@@ -103,7 +111,8 @@ describe("GET /doc — OpenAPI 3 (tec-reference §11.2, contract §4 row 20)", (
     });
 
     const create = doc.paths["/events"].post;
-    expect(create.parameters).toEqual([]);
+    // Only WordPress's `_envelope` (contract §7.7): every argument is in the body.
+    expect(create.parameters).toEqual([{ $ref: "#/components/parameters/_envelope" }]);
     const form = create.requestBody.content["application/x-www-form-urlencoded"].schema;
     expect(create.requestBody.content["application/json"].schema).toEqual(form);
     expect(form.required).toEqual(["title", "start_date", "end_date"]);

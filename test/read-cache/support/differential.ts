@@ -292,6 +292,9 @@ function urls(r: Random, w: World): string[] {
     `${ns}/tags`,
     tag && `${ns}/tags/${tag.id}`,
     `${ns}/venues?has_events=1`,
+    `${ns}/events?_fields=events.id,events.title,events.venue.venue,total`,
+    event && `${ns}/events/${event.id}?_envelope`,
+    category && `${ns}/categories/${category.id}?_embed&_fields=id,name,_embedded`,
   ];
   return all.filter((u): u is string => typeof u === "string");
 }
