@@ -162,6 +162,11 @@ const rows: Array<[string, string]> = [
     `${origin}/${lang}/${ns}/events`,
   ]),
   [`Events (default, ${settings.defaultLanguage})`, `${origin}/${ns}/events`],
+  ["iCalendar feed", `${origin}/${ns}/events.ics`],
+  ...settings.languages.map((lang): [string, string] => [
+    `API reference (${lang})`,
+    `${origin}/${lang}/${ns}/reference`,
+  ]),
   ["Current user", `${origin}/${settings.restPrefix}/wp/v2/users/me`],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));

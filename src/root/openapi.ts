@@ -216,7 +216,12 @@ function operation(
     parameters.push(...others.map(([name, arg]) => parameter(name, arg, "query", ctx, strings)));
   const globals = method === "GET" ? ["_fields", "_embed", "_envelope"] : ["_envelope"];
   parameters.push(...globals.map((name) => ({ $ref: PARAMETER_REF + name })));
-  const op: Json = { parameters };
+  // Grouped by resource, with a summary, for the reference page and code generators.
+  const op: Json = {
+    tags: [e.doc!.op.split(".")[0]],
+    summary: text(strings, `doc.summaries.${e.doc!.op}`),
+    parameters,
+  };
   if (inBody && others.length) {
     const required = others.filter(([, arg]) => arg.required).map(([name]) => name);
     const schema = {
@@ -258,6 +263,13 @@ export function openApiDocument(c: AppContext, group: RouteGroup<Permit>, string
     }
     if (Object.keys(ops).length) paths[route.path] = ops;
   }
+  const tags = [
+    ...new Set(
+      Object.values(paths).flatMap((ops) =>
+        Object.values(ops as Record<string, { tags: string[] }>).flatMap((op) => op.tags),
+      ),
+    ),
+  ].map((name) => ({ name, description: text(strings, `doc.tags.${name}`) }));
   return {
     openapi: "3.0.0",
     info: {
@@ -271,6 +283,7 @@ export function openApiDocument(c: AppContext, group: RouteGroup<Permit>, string
       securitySchemes: localize(SECURITY_SCHEMES, strings),
     },
     servers: [{ url: c.get("urls").namespaceRoot }],
+    tags,
     paths,
   };
 }

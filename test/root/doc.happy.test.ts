@@ -39,7 +39,7 @@ describe("GET /doc — OpenAPI 3 (tec-reference §11.2, contract §4 row 20)", (
     const res = await api(`${NS}/doc`);
     expect(res.status).toBe(200);
     const doc = res.body;
-    expect(Object.keys(doc)).toEqual(["openapi", "info", "components", "servers", "paths"]);
+    expect(Object.keys(doc)).toEqual(["openapi", "info", "components", "servers", "tags", "paths"]);
     expect(doc.openapi).toBe("3.0.0");
     expect(doc.info).toEqual({
       version: "1.0.0",

@@ -4,7 +4,7 @@ import { withoutClock } from "../support/clock";
 import { seedCalendar } from "./calendar";
 
 /** Keys whose string values are wording (contract §1: the only thing the languages may differ in). */
-const WORDING = new Set(["description", "message", "title"]);
+const WORDING = new Set(["description", "message", "title", "summary"]);
 
 /**
  * The document with every wording replaced by a marker (collected in `texts`) and the language
