@@ -19,8 +19,8 @@
 import { openDb } from "../db/client";
 import { events } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
-import { Memo } from "../http/memo";
 import type { Urls } from "../http/urls";
+import { Memo } from "../lib/memo";
 import { assemble, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import { storeRenderings, type ToStore } from "./render-store";
 import type { ReadPlan, RenderedRow } from "./rendered-sql";
