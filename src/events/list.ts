@@ -5,6 +5,7 @@
  * iCalendar feed, src/ical).
  */
 import { asc, count, sql } from "drizzle-orm";
+import { type AuthUser, can, canEditPost } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
@@ -15,7 +16,6 @@ import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/p
 import type { RenderContext } from "../http/render";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { type AuthUser, can, canEditPost } from "../users/capabilities";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
 import { isStrict, resolveDateFilters } from "./dates";
 import {

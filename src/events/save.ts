@@ -8,6 +8,7 @@
  * nothing and answers the event as it is.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { can, canDeletePost, canEditPost, scaleBackStatus } from "../access/capabilities";
 import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { events, type Taxonomy, users } from "../db/schema";
@@ -31,7 +32,6 @@ import {
   nestedImageRefs,
 } from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
-import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EVENT_FIELDS } from "./contract";
 import { relatedRows } from "./load";
 import { type EventLinks, planEventSave } from "./save-plan";

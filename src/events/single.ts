@@ -3,6 +3,7 @@
  * one D1 batch loads the post's type, the event and everything it links to.
  */
 import { eq, sql } from "drizzle-orm";
+import { type AuthUser, canEditPost, canReadPost } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, posts } from "../db/schema";
@@ -12,7 +13,6 @@ import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { passwordAccess } from "../linked-posts/access";
-import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";

@@ -1,7 +1,8 @@
 /** What serializers need to know about the request they answer. */
+
+import type { AuthUser } from "../access/capabilities";
 import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
 import type { Settings } from "../settings";
-import type { AuthUser } from "../users/capabilities";
 import type { Urls } from "./urls";
 
 export interface RenderContext {

@@ -17,6 +17,7 @@
  *   (src/read-cache/serve.ts), which does not keep streamed answers.
  */
 import { and, eq, max, min, type SQL, sql } from "drizzle-orm";
+import type { AuthUser } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
@@ -27,7 +28,6 @@ import type { EventRecord, EventRow } from "../events/serialize";
 import { visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
-import type { AuthUser } from "../users/capabilities";
 import { contentLine, textLine } from "./text";
 import { vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";

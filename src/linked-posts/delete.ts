@@ -6,6 +6,7 @@
  * same batch, and those events count as modified (incremental sync sees the change).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { canDeletePost } from "../access/capabilities";
 import type { BatchQuery } from "../db/batch";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -15,7 +16,6 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
-import { canDeletePost } from "../users/capabilities";
 import { visibleLinked } from "./access";
 import { DELETE_ARGS } from "./args";
 import { commonTable, type LinkedKind } from "./kinds";

@@ -4,6 +4,8 @@
  * the same name (and the same description, when one is given), case-insensitively in every script,
  * **unchanged**, or become a new post in the write batch.
  */
+
+import { canReadPost, type PostAccess, scaleBackStatus } from "../access/capabilities";
 import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
@@ -16,7 +18,6 @@ import { lookupImage, resolveImage } from "../media/image-ref";
 import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { canReadPost, type PostAccess, scaleBackStatus } from "../users/capabilities";
 import { findDuplicate, lookupNames, nameKeys, noNewNamesake } from "./duplicates";
 import {
   LINKED,

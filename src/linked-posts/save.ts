@@ -9,6 +9,7 @@
  * change, an empty string removes a field, renaming never deduplicates.
  */
 import { eq } from "drizzle-orm";
+import { can, canDeletePost, canEditPost, scaleBackStatus } from "../access/capabilities";
 import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { users } from "../db/schema";
@@ -27,7 +28,6 @@ import {
   lookupImage,
   resolveImage,
 } from "../media/image-ref";
-import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { visibleLinked } from "./access";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged } from "./delete";
