@@ -12,7 +12,7 @@ import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
 import type { AppContext, AppEnv } from "./http/context";
-import { errorBody } from "./http/error-response";
+import { answerOf, errorBody } from "./http/error-response";
 import { ApiError, noRoute } from "./http/errors";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { MemoRouter } from "./http/memo-router";
@@ -99,8 +99,9 @@ async function renderError(c: AppContext, err: unknown): Promise<Response> {
     err,
     await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"),
   );
-  // Deliberate errors (ApiError) are answers; anything else is a fault worth a log line.
-  if (!(err instanceof ApiError))
+  // Deliberate errors (ApiError, and the lower layers' errors answerOf maps to one) are answers;
+  // anything else is a fault worth a log line.
+  if (!(answerOf(err) instanceof ApiError))
     console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
   const res = c.json(body, status as 400);
   // 429 tells the client when to come back (contract §3).
