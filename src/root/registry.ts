@@ -13,9 +13,19 @@ import type { AllowSubject } from "../http/allow";
 import type { ArgSpecs } from "../http/args";
 import type { AppContext, AppEnv } from "../http/context";
 import type { Settings } from "../settings";
-import type { ComponentName } from "./schemas";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The components of `/doc` by name, as the app declares them (src/root/schemas.ts merges its
+ * `COMPONENTS` into this interface): routes can name only components that exist, and the registry
+ * need not know the resources' schemas.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (src/root/schemas.ts)
+export interface DocComponents {}
+
+/** The name of a `/doc` component: `Event`, `EventArchive`… */
+export type ComponentName = keyof DocComponents;
 
 /**
  * What `/doc` says about an endpoint's answers. Descriptions are strings keys

@@ -106,4 +106,10 @@ export const COMPONENTS = {
   Error: ErrorBody,
 };
 
-export type ComponentName = keyof typeof COMPONENTS;
+type Components = typeof COMPONENTS;
+
+// Their names are the `ComponentName`s routes may give as the body of an answer
+// (src/root/registry.ts `EndpointDoc`).
+declare module "./registry" {
+  interface DocComponents extends Components {}
+}
