@@ -8,9 +8,9 @@
 import type * as v from "valibot";
 import type { organizers } from "../db/schema";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import { OrganizerJsonLd } from "../http/json-ld-schemas";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { OrganizerJsonLd } from "../root/json-ld-schemas";
 import { emailOrEmpty, urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
 import {

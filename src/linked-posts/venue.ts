@@ -10,10 +10,10 @@ import * as v from "valibot";
 import type { venues } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import { VenueJsonLd } from "../http/json-ld-schemas";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { VenueJsonLd } from "../root/json-ld-schemas";
-import { d } from "../root/schema-kit";
+import { d } from "../http/schema-kit";
 import { coordinate, urlOrEmpty } from "./fields";
 import { venueJsonLd } from "./json-ld";
 import {

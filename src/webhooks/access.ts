@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { webhooks } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
-import type { Permit } from "../root/registry";
+import type { Permit } from "../http/registry";
 import type { WebhookFields } from "./serialize";
 
 /** `Allow` and `/doc`: administrators only. */

@@ -9,10 +9,10 @@
  * by `PATH_VARIABLES`, so the Hono path, the WordPress route regex and the OpenAPI path agree.
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AllowSubject } from "../http/allow";
-import type { ArgSpecs } from "../http/args";
-import type { AppContext, AppEnv } from "../http/context";
 import type { Settings } from "../settings";
+import type { AllowSubject } from "./allow";
+import type { ArgSpecs } from "./args";
+import type { AppContext, AppEnv } from "./context";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
