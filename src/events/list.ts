@@ -13,7 +13,6 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import type { RenderContext } from "../http/render";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
@@ -30,7 +29,7 @@ import { listBytes, needsFullRead, planRead, renderedTexts, utf8 } from "./rende
 import { renderedPage } from "./rendered-sql";
 import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
-import { visibleEvent } from "./visible";
+import { type EventRenderContext, visibleEvent } from "./visible";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
 export interface ArchiveQuery {
@@ -236,7 +235,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const total = r.total[0]?.total ?? 0;
 
   // Embedded protected venues/organizers open with the same password or edit context as events.
-  const ctx: RenderContext = {
+  const ctx: EventRenderContext = {
     urls: c.get("urls"),
     settings,
     user,

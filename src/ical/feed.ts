@@ -25,7 +25,7 @@ import { existenceQueries, whereClause } from "../events/filters";
 import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
 import type { EventRecord, EventRow } from "../events/serialize";
-import { visibleEvent } from "../events/visible";
+import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
 import { contentLine, textLine } from "./text";
@@ -119,7 +119,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const zoneRows = results.zones;
   const first = readChunk(results.chunk, user);
 
-  const ctx: RenderContext = {
+  const ctx: EventRenderContext = {
     urls: c.get("urls"),
     settings: c.get("settings"),
     user,
