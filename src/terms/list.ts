@@ -17,8 +17,9 @@ import { pageLinks, setPagingHeaders, termArchiveBody, totalPages } from "../htt
 import type { RenderContext } from "../http/render";
 import { sanitizeTitle } from "../text/html";
 import { type ArchiveValues, archiveArgs } from "./args";
+import { serializeTerm } from "./contract";
 import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
-import { ancestryOf, serializeTerm } from "./serialize";
+import { ancestryOf } from "./serialize";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /**
