@@ -15,7 +15,7 @@ import {
   terms,
   venues,
 } from "../db/schema";
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
 import type { EventRecord, EventRow } from "./serialize";

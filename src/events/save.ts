@@ -21,8 +21,9 @@ import { sha256Hex } from "../http/crypto";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
-import { LINKED, type LinkedKind } from "../linked-posts/kinds";
+import { LINKED } from "../linked-posts/kinds";
 import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
+import type { LinkedKind } from "../linked-posts/record";
 import { lookupLinked } from "../linked-posts/resolve";
 import {
   checkNewImageUrls,

@@ -7,12 +7,8 @@ import { readMapping } from "../http/contract";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { globalIds, type LinkedPost } from "../linked-posts/post-fields";
-import {
-  type OrganizerRow,
-  serializeOrganizer,
-  serializeVenue,
-  type VenueRow,
-} from "../linked-posts/serialize";
+import type { OrganizerRow, VenueRow } from "../linked-posts/record";
+import { serializeOrganizer, serializeVenue } from "../linked-posts/serialize";
 import type { MediaRow } from "../media/serialize";
 import { byName, type TermRow } from "../terms/serialize";
 import { EVENT_FIELDS, type EventObject, type EventView } from "./contract";

@@ -9,7 +9,7 @@ import { blankedNames } from "../http/contract";
 import { hider, OPEN } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { visibleLinked } from "../linked-posts/access";
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import { EVENT_FIELDS } from "./contract";
 import type { EventRecord, VisibleEvent } from "./serialize";
 

@@ -6,9 +6,9 @@
  */
 
 /**
- * The codes that differ per linked-post kind only. The kinds are src/linked-posts/kinds.ts
- * `LinkedKind` (the framework knows no resource): its `${kind}-…` errors fail to compile when a
- * kind is missing here.
+ * The codes that differ per linked-post kind only. The kinds are src/linked-posts/record.ts
+ * `LinkedKind` (the framework knows no resource): the linked posts' `${kind}-…` errors fail to
+ * compile when a kind is missing here.
  */
 const perKind = <S extends string>(suffix: S) =>
   (["venue", "organizer"] as const).map((kind) => `${kind}-${suffix}` as const);

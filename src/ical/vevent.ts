@@ -28,7 +28,7 @@ import { isBlanked } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
 import { described } from "../linked-posts/post-fields";
-import { venueRegion } from "../linked-posts/venue";
+import { venueRegion } from "../linked-posts/record";
 import { byName } from "../terms/serialize";
 import { autop, stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";

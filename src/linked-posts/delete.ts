@@ -18,8 +18,9 @@ import { ApiError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { visibleLinked } from "./access";
 import { DELETE_ARGS } from "./args";
-import { commonTable, type LinkedKind } from "./kinds";
+import { commonTable } from "./kinds";
 import { linkedFromResults, linkedLoadQueries } from "./load";
+import type { LinkedKind } from "./record";
 import { serializeLinked } from "./serialize";
 import { loadTarget } from "./single";
 

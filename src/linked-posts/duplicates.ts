@@ -13,7 +13,8 @@ import { inList } from "../db/sql";
 import { unlessChanged } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { htmlFiltersFor } from "../text/kses";
-import { LINKED, type LinkedKind } from "./kinds";
+import { LINKED } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** A post that a create may reuse instead of inserting a duplicate (contract §4 row 13). */
 export interface DuplicateCandidate {

@@ -11,7 +11,8 @@ import { eventOrganizers, events, posts } from "../db/schema";
 import { searchablePasswords } from "../db/sql";
 import { ANY_STATUSES } from "../events/args";
 import { visibility as eventVisibility } from "../events/filters";
-import { commonTable, type LinkedKind } from "./kinds";
+import { commonTable } from "./kinds";
+import type { LinkedKind } from "./record";
 import { searchCondition } from "./search";
 
 /** Everything that narrows a venue/organizer archive, already validated. */

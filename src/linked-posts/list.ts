@@ -19,8 +19,9 @@ import { resolveZone } from "../time/zone";
 import { passwordAccess, visibleLinked } from "./access";
 import { ARCHIVE_ARGS } from "./args";
 import { eventExistsQuery, type LinkedFilters, linkedWhere } from "./filters";
-import { commonTable, LINKED, type LinkedKind } from "./kinds";
+import { commonTable, LINKED } from "./kinds";
 import type { LinkedRow } from "./load";
+import type { LinkedKind } from "./record";
 import { serializeLinked } from "./serialize";
 
 /** Handles the archive of one kind. */

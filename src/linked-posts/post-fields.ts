@@ -17,7 +17,7 @@ import { imageObject, type MediaRow } from "../media/serialize";
 import { autop } from "../text/html";
 import type { HtmlFilters } from "../text/kses";
 import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
-import type { LinkedKind } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** The columns of a post's dates. */
 type PostDateColumn = "postDate" | "postDateGmt" | "postModified" | "postModifiedGmt";

@@ -19,15 +19,10 @@ import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { findDuplicate, lookupNames, nameKeys, noNewNamesake } from "./duplicates";
-import {
-  LINKED,
-  type LinkedFields,
-  type LinkedKind,
-  linkedColumns,
-  type VenueFields,
-} from "./kinds";
+import { LINKED, type LinkedFields, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedInput, LinkedRef } from "./nested";
 import { sentPostDate } from "./post-fields";
+import type { LinkedKind } from "./record";
 import { insertedStateProvince } from "./venue";
 
 type CreateRef = Extract<LinkedRef, { fields: unknown }>;

@@ -14,8 +14,9 @@ import {
   SLUG_ARGS,
 } from "./args";
 import { deleteLinked } from "./delete";
-import { LINKED, type LinkedKind } from "./kinds";
+import { LINKED } from "./kinds";
 import { listLinked } from "./list";
+import type { LinkedKind } from "./record";
 import { saveLinked } from "./save";
 import { getLinked } from "./single";
 

@@ -32,7 +32,7 @@ import { visibleLinked } from "./access";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged } from "./delete";
 import { lookupNames } from "./duplicates";
-import { commonTable, LINKED, type LinkedFields, type LinkedKind } from "./kinds";
+import { commonTable, LINKED, type LinkedFields } from "./kinds";
 import {
   type LinkedRecord,
   type LinkedRow,
@@ -40,6 +40,7 @@ import {
   linkedLoadQueries,
   loadLinked,
 } from "./load";
+import type { LinkedKind } from "./record";
 import { findOrInsertLinked } from "./resolve";
 import { serializeLinked } from "./serialize";
 import { updatedColumns } from "./update-columns";

@@ -8,11 +8,12 @@ import { scaleBackStatus } from "../access/capabilities";
 import type { WritePlan } from "../db/write-plan";
 import { htmlFiltersFor } from "../text/kses";
 import { unlinkStatements } from "./delete";
-import { type LinkedFields, type LinkedKind, linkedColumns, type VenueFields } from "./kinds";
+import { type LinkedFields, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedRow } from "./load";
 import { sentPostDate } from "./post-fields";
+import type { LinkedKind, VenueRow } from "./record";
 import { postDateColumns } from "./resolve";
-import { clearedCoordinates, updatedStateProvince, type VenueRow } from "./venue";
+import { clearedCoordinates, updatedStateProvince } from "./venue";
 
 /** What an update was sent, validated. */
 export interface UpdateInput {
