@@ -33,7 +33,7 @@ import { autop } from "../text/html";
 import { costValues } from "./cost";
 import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
 import { type EventField, type EventView, text, writable } from "./field-kit";
-import type { VisibleEvent } from "./serialize";
+import type { VisibleEvent } from "./record";
 import {
   costInput,
   currencyCode,

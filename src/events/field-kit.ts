@@ -15,7 +15,7 @@ import type { GlobalIds } from "../linked-posts/post-fields";
 import type { VenueObject } from "../linked-posts/venue";
 import type { TermRow } from "../terms/serialize";
 import { dateDetails } from "../time/format";
-import type { EventRow, VisibleEvent } from "./serialize";
+import type { EventRow, VisibleEvent } from "./record";
 
 /** What the fields read: the record as the viewer may see it, and what the serializer works out once per event. */
 export interface EventView {

@@ -25,9 +25,10 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
+import type { EventRecord, EventRow } from "./record";
 import { listBytes, needsFullRead, planRead, renderedTexts, utf8 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
-import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
+import { serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
 import { type EventRenderContext, visibleEvent } from "./visible";
 

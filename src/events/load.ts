@@ -18,7 +18,7 @@ import {
 import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
-import type { EventRecord, EventRow } from "./serialize";
+import type { EventRecord, EventRow } from "./record";
 
 /** The page's event ids: a parenthesized subquery (`(SELECT id ... LIMIT n)`) or a literal list. */
 export type IdSet = SQL | number[];

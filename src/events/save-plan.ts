@@ -28,7 +28,7 @@ import { resolveZone } from "../time/zone";
 import { EVENT_FIELDS } from "./contract";
 import { currencyFromCost } from "./cost";
 import { dateInputs } from "./date-fields";
-import type { EventRow } from "./serialize";
+import type { EventRow } from "./record";
 import type { CREATE_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
 

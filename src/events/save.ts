@@ -35,8 +35,9 @@ import {
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { EVENT_FIELDS } from "./contract";
 import { relatedRows } from "./load";
+import type { EventRow } from "./record";
 import { type EventLinks, planEventSave } from "./save-plan";
-import { type EventRow, serializeEvent } from "./serialize";
+import { serializeEvent } from "./serialize";
 import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
 import { visibleEvent } from "./visible";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";

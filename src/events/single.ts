@@ -14,9 +14,10 @@ import { passwordMatches } from "../http/password-protection";
 import { passwordAccess } from "../linked-posts/access";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
+import type { EventRecord, EventRow } from "./record";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
-import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
+import { serializeEvent } from "./serialize";
 import { type EventRenderContext, visibleEvent } from "./visible";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */

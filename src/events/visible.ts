@@ -11,7 +11,7 @@ import type { RenderContext } from "../http/render";
 import { visibleLinked } from "../linked-posts/access";
 import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import { EVENT_FIELDS } from "./contract";
-import type { EventRecord, VisibleEvent } from "./serialize";
+import type { EventRecord, VisibleEvent } from "./record";
 
 /** What rendering an event needs to know about the request: `RenderContext`, and its linked posts. */
 export interface EventRenderContext extends RenderContext {

@@ -11,7 +11,7 @@ import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
 import { canonicalZoneName, resolveZone, zoneAbbreviation } from "../time/zone";
 import { DATE_ARG } from "./date-fields";
-import type { EventRow } from "./serialize";
+import type { EventRow } from "./record";
 
 export interface EventDates {
   startDate: string;

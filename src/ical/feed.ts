@@ -24,7 +24,7 @@ import { events } from "../db/schema";
 import { existenceQueries, whereClause } from "../events/filters";
 import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
-import type { EventRecord, EventRow } from "../events/serialize";
+import type { EventRecord, EventRow } from "../events/record";
 import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";

@@ -23,7 +23,7 @@
  * CLASS:CONFIDENTIAL; a blanked venue or organizer is written by its name.
  */
 
-import { eventUrl, type VisibleEvent } from "../events/serialize";
+import { eventUrl, type VisibleEvent } from "../events/record";
 import { isBlanked } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
