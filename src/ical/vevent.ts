@@ -1,7 +1,7 @@
 /**
  * One event as a VEVENT (RFC 5545 §3.6.1), with RFC 7986 IMAGE and RFC 9073 VLOCATION /
  * VPARTICIPANT components that carry the venue and the organizers as schema.org JSON-LD, so that the
- * importer (src/import/ics.ts) gets back what it needs to rebuild them.
+ * importer (tools/import/ics.ts) gets back what it needs to rebuild them.
  *
  * | event (§4.1)              | iCalendar                                                              |
  * |---------------------------|------------------------------------------------------------------------|

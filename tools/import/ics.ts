@@ -32,10 +32,10 @@
  */
 import type ICAL from "ical.js";
 import { DateTime } from "luxon";
-import { listToArray } from "../http/validators";
-import { isUrl } from "../linked-posts/fields";
-import { schemaTypeOf } from "../linked-posts/json-ld";
-import type { VenueFields } from "../linked-posts/kinds";
+import { listToArray } from "../../src/http/validators";
+import { isUrl } from "../../src/linked-posts/fields";
+import { schemaTypeOf } from "../../src/linked-posts/json-ld";
+import type { VenueFields } from "../../src/linked-posts/kinds";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
 import { parseLocation, regionFields } from "./location";

@@ -4,9 +4,9 @@
  * (`POST /events`), updates what differs (`PUT /events/{id}` with only the differing fields) and
  * leaves the rest alone, so a second import of the same file writes nothing.
  */
-import { everyDate } from "../events/date-fields";
-import { pageQuery } from "../http/list-args";
-import { canonicalZoneName, resolveZone } from "../time/zone";
+import { everyDate } from "../../src/events/date-fields";
+import { pageQuery } from "../../src/http/list-args";
+import { canonicalZoneName, resolveZone } from "../../src/time/zone";
 import {
   type Answer,
   expectOk,
@@ -191,7 +191,7 @@ async function removedOccurrences(
 const label = (e: IcsEvent) =>
   `"${e.title.length > 50 ? `${e.title.slice(0, 47)}...` : e.title}" (UID ${e.uid}, line ${e.line})`;
 
-/** The note for an image the instance refused (src/import/client.ts `sendWithoutBadImage`). */
+/** The note for an image the instance refused (tools/import/client.ts `sendWithoutBadImage`). */
 const imageNote = (e: IcsEvent, image: unknown) => ({
   uid: e.uid,
   line: e.line,
