@@ -26,9 +26,11 @@ import {
   type RemoteEvent,
 } from "./payload";
 import { type KeyedTask, runKeyed } from "./pool";
+import type { ImportProgress, ImportReport } from "./report";
 import { scanCalendar } from "./scan";
 
 export type { FetchLike, ImportClient } from "./client";
+export type { ImportProgress, ImportReport } from "./report";
 
 /** How to import. */
 export interface ImportOptions extends RetryOptions {
@@ -42,31 +44,6 @@ export interface ImportOptions extends RetryOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** The file's recurring series (`parseIcs`): their occurrences held here but gone from the file are reported. */
   series?: IcsSeries[];
-}
-
-/** Counts so far. `done` = created + updated + unchanged + skipped. */
-export interface ImportProgress {
-  phase: "lookup" | "write";
-  total: number;
-  done: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-}
-
-/** What an import did (or, in a dry run, would do). */
-export interface ImportReport extends Omit<ImportProgress, "phase" | "done"> {
-  /** Events left alone, and why (e.g. in the trash). */
-  notes: Array<{ uid: string; line: number; message: string }>;
-  /**
-   * Occurrences this instance holds of a series of the file that the file no longer has (removed
-   * at the source by an EXDATE, a shorter rule or a cancellation): left here, for the user to
-   * delete. `line` is the series' VEVENT.
-   */
-  removed: Array<{ uid: string; line: number; title: string }>;
-  /** HTTP requests sent, retries included. */
-  requests: number;
 }
 
 /** Statuses an administrator may list; trash included so that a trashed event is recognized. */
