@@ -17,15 +17,16 @@
 //   5. app        src/root/ (the indexes, `/doc`, the reference page, site pages),
 //                 src/read-cache/, src/app.ts, src/index.ts.
 //
-// Beside them: tools/ (the Node side: the importers, the demo calendar) may import the worker's
-// code; the worker (src/) never imports tools/, scripts/ or test/, and only packages it ships
-// (`dependencies`; devDependencies for types and its own tests only). There are no import
-// circles, type-only ones included.
+// A new folder of src/ joins one of them here. Beside them, tools/ (Node code: the importers, the
+// demo calendar) may import the worker's code and never scripts/ (the commands, which import
+// tools/). The worker (src/) never imports tools/, scripts/ or test/, and imports only packages it
+// ships (`dependencies`; devDependencies for types and its own tests only). There are no import
+// circles, in src/, tools/ or scripts/, type-only imports included.
 //
-// `parser: "swc"`: dependency-cruiser cannot read TypeScript 7 (it asks for typescript < 7); swc
-// parses TypeScript itself and reports `import type` too (as "type-only"), so type-only imports
-// count without `tsPreCompilationDeps`, which would only switch to the TypeScript compiler it cannot
-// load and print a warning on every run.
+// `parser: "swc"`: dependency-cruiser cannot read TypeScript 7 (it asks for typescript < 7). swc
+// parses TypeScript itself and reports every `import type` (as "type-only"), so type-only imports
+// count as they are; `tsPreCompilationDeps` would only ask for the TypeScript compiler it cannot
+// load, and print a warning on every run.
 
 /** A folder or file of the worker, as a path pattern. */
 const layer = (...paths) => `^src/(${paths.join("|")})`;
@@ -50,7 +51,7 @@ const LAYERS = [BASE, STORAGE, FRAMEWORK, RESOURCES, APP];
 const below = (name, from, above) => ({
   name,
   severity: "error",
-  comment: `${name}: a module imports only from its own layer or lower ones (.dependency-cruiser.cjs)`,
+  comment: `${name}: a module imports only from its own layer or lower ones`,
   from: { path: from },
   to: { path: above },
 });
@@ -104,7 +105,7 @@ module.exports = {
       name: "worker-ships-its-packages",
       severity: "error",
       comment:
-        "The worker imports only packages in `dependencies` (npm ls --omit=dev is what it bundles); devDependencies only for types and tests.",
+        "The worker imports only packages of `dependencies` (npm ls --omit=dev is what it ships), devDependencies for types and tests only.",
       from: { path: "^src/", pathNot: "\\.test\\.ts$" },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
     },

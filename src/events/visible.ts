@@ -13,7 +13,7 @@ import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import { EVENT_FIELDS } from "./contract";
 import type { EventRecord, VisibleEvent } from "./record";
 
-/** What rendering an event needs to know about the request: `RenderContext`, and its linked posts. */
+/** What rendering an event needs to know of the request: `RenderContext`, and its linked posts. */
 export interface EventRenderContext extends RenderContext {
   /**
    * Whether this request may see the protected fields of a password-protected venue or organizer
