@@ -68,11 +68,12 @@ export default defineConfig(async () => {
         }),
         inWorkerd({ name: "fuzz", include: FUZZ, provide }),
         {
-          // The command-line tools' tests, in Node (they start wrangler): no workerd.
+          // The command-line tools' tests and the Node tools' (tools/), in Node (some start
+          // wrangler): no workerd.
           test: {
             name: "scripts",
             environment: "node",
-            include: ["scripts/**/*.test.ts"],
+            include: ["scripts/**/*.test.ts", "tools/**/*.test.ts"],
             testTimeout: 180_000,
           },
         },

@@ -19,7 +19,7 @@
  */
 
 import type { DateTime as LuxonDateTime } from "luxon";
-import type { ImportProgress } from "../src/import/importer";
+import type { ImportProgress } from "../tools/import/importer";
 
 // The server's date parser computes on the runtime clock (src/time/parse.ts): UTC, before any
 // module is loaded (type imports are erased; the rest is imported dynamically below).
@@ -32,9 +32,9 @@ const { DateTime } = await import("luxon");
 const { readDevVars } = await import("./lib/config");
 const { ICS_USAGE: USAGE } = await import("./lib/import-usage");
 const { seconds } = await import("./lib/log");
-const { IcsError, ImportError } = await import("../src/import/errors");
-const { parseIcs } = await import("../src/import/ics");
-const { importEvents } = await import("../src/import/importer");
+const { IcsError, ImportError } = await import("../tools/import/errors");
+const { parseIcs } = await import("../tools/import/ics");
+const { importEvents } = await import("../tools/import/importer");
 
 /** The end of the window for recurring series: a date (its end, UTC) or an ISO 8601 instant. */
 function untilOption(value: string | undefined): LuxonDateTime {

@@ -22,8 +22,8 @@ const { parseArgs } = await import("node:util");
 const { readDevVars } = await import("./lib/config");
 const { TEC_USAGE: USAGE } = await import("./lib/import-usage");
 const { seconds } = await import("./lib/log");
-const { ImportError } = await import("../src/import/errors");
-const { importTec } = await import("../src/import/tec/importer");
+const { ImportError } = await import("../tools/import/errors");
+const { importTec } = await import("../tools/import/tec/importer");
 
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;

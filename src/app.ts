@@ -12,12 +12,13 @@ import { eventRoutes } from "./events/routes";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
 import { type AppContext, type AppEnv, executionContext } from "./http/context";
-import { errorBody } from "./http/error-response";
+import { answerOf, errorBody } from "./http/error-response";
 import { ApiError, noRoute } from "./http/errors";
 import { applyGlobalParams } from "./http/global-params";
 import { applyResponseHeaders, checkWriteOrigin } from "./http/headers";
 import { MemoRouter } from "./http/memo-router";
 import { MAX_QUERY_CHARS } from "./http/params";
+import { mountGroup, type Permit, type RouteGroup } from "./http/registry";
 import { buildUrls, languageOf, namespaceOf } from "./http/urls";
 import { loadStrings } from "./i18n";
 import { icalRoutes } from "./ical/routes";
@@ -26,7 +27,6 @@ import { mediaRoutes } from "./media/routes";
 import { ticketOf } from "./read-cache/serve";
 import { forgetVersion, readContentVersion } from "./read-cache/version";
 import { type DescribedGroup, routeOptions } from "./root/namespace-index";
-import { mountGroup, type Permit, type RouteGroup } from "./root/registry";
 import { namespaceIndexRoute, restIndexGroup, rootRoutes } from "./root/routes";
 import { sitePages } from "./root/site-pages";
 import type { Settings } from "./settings";
@@ -100,8 +100,9 @@ async function renderError(c: AppContext, err: unknown): Promise<Response> {
     err,
     await loadStrings(c.env.STRINGS, c.get("lang") ?? c.get("settings")?.defaultLanguage ?? "en"),
   );
-  // Deliberate errors (ApiError) are answers; anything else is a fault worth a log line.
-  if (!(err instanceof ApiError))
+  // Deliberate errors (ApiError, and the lower layers' errors answerOf maps to one) are answers;
+  // anything else is a fault worth a log line.
+  if (!(answerOf(err) instanceof ApiError))
     console.error("request failed", c.req.method, new URL(c.req.url).pathname, err);
   const res = c.json(body, status as 400);
   // 429 tells the client when to come back (contract §3).

@@ -8,9 +8,9 @@ import path from "node:path";
 import { DateTime } from "luxon";
 import { WP_FORMAT } from "../../src/time/format";
 import { resolveZone } from "../../src/time/zone";
+import { buildDemoCalendar, DEMO_PASSWORD, type DemoCalendar } from "../../tools/demo/calendar";
+import { demoSql, wipeContentSql } from "../../tools/demo/sql";
 import { readSettings } from "./config";
-import { buildDemoCalendar, DEMO_PASSWORD, type DemoCalendar } from "./demo/calendar";
-import { demoSql, wipeContentSql } from "./demo/sql";
 import { runWrangler, WranglerError, where } from "./wrangler";
 
 /** What `seedDemo` does; all optional (local, no force, today). */

@@ -20,10 +20,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-
-/** The five WordPress roles of tec-reference §9.2. */
-export const ROLES = ["administrator", "editor", "author", "contributor", "subscriber"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from "../access/roles";
 
 /** WordPress post types that share the post-id sequence. */
 export const POST_TYPES = ["tribe_events", "tribe_venue", "tribe_organizer", "attachment"] as const;

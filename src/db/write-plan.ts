@@ -4,8 +4,8 @@
  * anything it changes is visible to anonymous readers.
  */
 import type { DateTime } from "luxon";
+import type { AuthUser } from "../access/capabilities";
 import type { Settings } from "../settings";
-import type { AuthUser } from "../users/capabilities";
 import type { BatchQuery } from "./batch";
 import type { Db } from "./client";
 import type { IdAllocator } from "./ids";

@@ -14,10 +14,10 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
-import { ApiError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import type { Db } from "./client";
+import { WriteConflict } from "./errors";
 import { contentVersion, terms } from "./schema";
 import { inList } from "./sql";
 
@@ -70,8 +70,8 @@ export const WRITE_ATTEMPTS = 12;
 /**
  * Runs a read-then-batch write, again from the start when the batch lost a race, with jittered,
  * growing pauses (at most `attempts` rounds, about 2 s in all).
- * @throws ApiError 409 `rest_write_conflict` when every round lost (the client may simply retry);
- *   errors that are not conflicts are rethrown as they are.
+ * @throws WriteConflict when every round lost (answered 409 `rest_write_conflict`: the client may
+ *   simply retry); errors that are not conflicts are rethrown as they are.
  */
 export async function withWriteRetry<T>(
   operation: () => Promise<T>,
@@ -82,7 +82,7 @@ export async function withWriteRetry<T>(
       return await operation();
     } catch (err) {
       if (!isConflict(err)) throw err;
-      if (i >= attempts) throw new ApiError(409, "rest_write_conflict");
+      if (i >= attempts) throw new WriteConflict();
       const ceiling = Math.min(5 * 2 ** i, 320);
       await new Promise((r) => setTimeout(r, ceiling / 2 + Math.random() * ceiling));
     }

@@ -11,6 +11,8 @@
 import * as v from "valibot";
 import { arg } from "../http/args";
 import { argSpecs, NOTHING_HIDDEN, wireSchema } from "../http/contract";
+import { EventJsonLd } from "../http/json-ld-schemas";
+import { d, emptyList, flag, image, int, ref, str } from "../http/schema-kit";
 import { nonEmptyString, wpBoolean } from "../http/validators";
 import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
 import { Organizer } from "../linked-posts/organizer";
@@ -25,15 +27,13 @@ import {
 } from "../linked-posts/post-fields";
 import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
-import { EventJsonLd } from "../root/json-ld-schemas";
-import { d, emptyList, flag, image, int, ref, str } from "../root/schema-kit";
 import { EventTerm, embeddedTerm } from "../terms/contract";
 import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
 import { costValues } from "./cost";
 import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
 import { type EventField, type EventView, text, writable } from "./field-kit";
-import type { VisibleEvent } from "./serialize";
+import type { VisibleEvent } from "./record";
 import {
   costInput,
   currencyCode,

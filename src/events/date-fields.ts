@@ -11,15 +11,14 @@
  */
 import { gt, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type * as v from "valibot";
 import { events } from "../db/schema";
 import { type Arg, arg } from "../http/args";
-import { NOTHING_HIDDEN } from "../http/contract";
+import { NOTHING_HIDDEN, type wireSchema } from "../http/contract";
+import { flag } from "../http/schema-kit";
 import { timeInput, wpBoolean } from "../http/validators";
-import { flag } from "../root/schema-kit";
-import type { EventObject } from "./contract";
 import { defaultEndDate, defaultStartDate } from "./date-defaults";
 import { details, type EventView, text, writable } from "./field-kit";
-import type { DateInputs } from "./write-dates";
 import { timezoneOrEmpty } from "./write-validators";
 
 const required = (key: string) =>
@@ -77,6 +76,15 @@ interface DateValues {
   start_date?: string;
   end_date?: string;
   all_day?: boolean;
+  timezone?: string;
+}
+
+/** The dates a write asks for (§8.2), as src/events/write-dates.ts `eventDates` takes them. */
+export interface DateInputs {
+  start?: string;
+  end?: string;
+  allDay?: boolean;
+  /** `""` = the site's zone. */
   timezone?: string;
 }
 
@@ -194,7 +202,7 @@ export const datesBody = (d: SentDates): DatesBody => ({
 
 /** The date fields of an event object as sent (§4.1), as far as a client reads them. */
 export type EventDatesObject = Pick<
-  EventObject,
+  v.InferOutput<ReturnType<typeof wireSchema<typeof EVENT_DATE_FIELDS>>>,
   "all_day" | "start_date" | "end_date" | "utc_start_date" | "utc_end_date" | "timezone"
 >;
 

@@ -5,6 +5,7 @@
  * never reused and sync clients can learn of the deletion.
  */
 import { eq, sql } from "drizzle-orm";
+import { can, canDeletePost } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { events, posts } from "../db/schema";
 import { postDates, recountTerms, unlessChanged, withWriteRetry } from "../db/write";
@@ -12,7 +13,6 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
-import { can, canDeletePost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { unchanged } from "./save";
 import { serializeEvent } from "./serialize";

@@ -7,15 +7,15 @@
 import type * as v from "valibot";
 import { arg } from "../http/args";
 import type { WireField } from "../http/contract";
+import { DateDetails } from "../http/part-schemas";
 import type { RenderContext } from "../http/render";
+import { ref, str } from "../http/schema-kit";
 import type { OrganizerObject } from "../linked-posts/organizer";
 import type { GlobalIds } from "../linked-posts/post-fields";
 import type { VenueObject } from "../linked-posts/venue";
-import { DateDetails } from "../root/part-schemas";
-import { ref, str } from "../root/schema-kit";
 import type { TermRow } from "../terms/serialize";
 import { dateDetails } from "../time/format";
-import type { EventRow, VisibleEvent } from "./serialize";
+import type { EventRow, VisibleEvent } from "./record";
 
 /** What the fields read: the record as the viewer may see it, and what the serializer works out once per event. */
 export interface EventView {

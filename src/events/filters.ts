@@ -16,6 +16,8 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import type { AuthUser } from "../access/capabilities";
+import { can } from "../access/capabilities";
 import type { Db } from "../db/client";
 import {
   eventOrganizers,
@@ -29,8 +31,6 @@ import {
 } from "../db/schema";
 import { inList, searchablePasswords } from "../db/sql";
 import { refsCondition } from "../terms/query";
-import type { AuthUser } from "../users/capabilities";
-import { can } from "../users/capabilities";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
 

@@ -16,7 +16,7 @@ import { described } from "../linked-posts/post-fields";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
-import { eventCost, eventUrl, type VisibleEvent } from "./serialize";
+import { eventCost, eventUrl, type VisibleEvent } from "./record";
 
 /** ISO 8601 with offset of a stored event time: the UTC instant shown in the event's zone. */
 function isoIn(local: string, utc: string, zoneName: string): string {

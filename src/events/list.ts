@@ -5,6 +5,7 @@
  * iCalendar feed, src/ical).
  */
 import { asc, count, sql } from "drizzle-orm";
+import { type AuthUser, can, canEditPost } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
@@ -12,10 +13,8 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import type { RenderContext } from "../http/render";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { type AuthUser, can, canEditPost } from "../users/capabilities";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
 import { isStrict, resolveDateFilters } from "./dates";
 import {
@@ -26,11 +25,12 @@ import {
   whereClause,
 } from "./filters";
 import { assemble, relatedQueries, relatedRows } from "./load";
+import type { EventRecord, EventRow } from "./record";
 import { listBytes, needsFullRead, planRead, renderedTexts, utf8 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
-import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
+import { serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
-import { visibleEvent } from "./visible";
+import { type EventRenderContext, visibleEvent } from "./visible";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
 export interface ArchiveQuery {
@@ -236,7 +236,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const total = r.total[0]?.total ?? 0;
 
   // Embedded protected venues/organizers open with the same password or edit context as events.
-  const ctx: RenderContext = {
+  const ctx: EventRenderContext = {
     urls: c.get("urls"),
     settings,
     user,

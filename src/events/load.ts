@@ -4,6 +4,7 @@
  * page; they run in the same `batch()` as the page itself, so a list costs one D1 round trip.
  */
 import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
+import { type AuthUser, canReadPost } from "../access/capabilities";
 import type { Db } from "../db/client";
 import {
   eventOrganizers,
@@ -14,11 +15,10 @@ import {
   terms,
   venues,
 } from "../db/schema";
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
-import { type AuthUser, canReadPost } from "../users/capabilities";
-import type { EventRecord, EventRow } from "./serialize";
+import type { EventRecord, EventRow } from "./record";
 
 /** The page's event ids: a parenthesized subquery (`(SELECT id ... LIMIT n)`) or a literal list. */
 export type IdSet = SQL | number[];

@@ -19,8 +19,8 @@ import { eventRenderings, events } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
 import type { Settings } from "../settings";
 import { assemble, relatedQueries, relatedRows } from "./load";
+import type { EventRecord } from "./record";
 import { render, renderKey } from "./renderings";
-import type { EventRecord } from "./serialize";
 
 /** An event to store, with the generation its data was read at. */
 export interface ToStore {

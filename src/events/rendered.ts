@@ -19,13 +19,13 @@
 import { openDb } from "../db/client";
 import { events } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
-import { Memo } from "../http/memo";
 import type { Urls } from "../http/urls";
+import { Memo } from "../lib/memo";
 import { assemble, decodeRow, type RelatedRows, relatedFromText } from "./load";
+import type { EventRecord, EventRow } from "./record";
 import { storeRenderings, type ToStore } from "./render-store";
 import type { ReadPlan, RenderedRow } from "./rendered-sql";
 import { filler, renderKey } from "./renderings";
-import type { EventRecord, EventRow } from "./serialize";
 
 /** An event of a rendered read: its filled-in text (UTF-8), or its record to serialize. */
 export type RenderedItem =

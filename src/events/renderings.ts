@@ -20,7 +20,8 @@ import { sha256Hex } from "../http/crypto";
 import type { RenderContext } from "../http/render";
 import type { Urls } from "../http/urls";
 import type { Settings } from "../settings";
-import { type EventRecord, serializeEvent } from "./serialize";
+import type { EventRecord } from "./record";
+import { serializeEvent } from "./serialize";
 import { visibleEvent } from "./visible";
 
 /**

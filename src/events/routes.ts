@@ -4,7 +4,7 @@
  * the argument specs it validates with, who may use it (`Allow`) and its `/doc` answers.
  */
 import type { AppContext } from "../http/context";
-import { anyone, type Permit, type RouteDef } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../http/registry";
 import { ARCHIVE_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { deleteEvent } from "./delete";
 import { listEvents } from "./list";

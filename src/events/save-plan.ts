@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
+import { type AuthUser, scaleBackStatus } from "../access/capabilities";
 import type { BatchQuery, NamedBatch } from "../db/batch";
 import type { IdAllocator } from "../db/ids";
 import { eventOrganizers, events, eventTerms, posts, type Taxonomy, terms } from "../db/schema";
@@ -24,11 +25,10 @@ import { resolveTerms, type TermRefs } from "../terms/assign";
 import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { type AuthUser, scaleBackStatus } from "../users/capabilities";
 import { EVENT_FIELDS } from "./contract";
 import { currencyFromCost } from "./cost";
 import { dateInputs } from "./date-fields";
-import type { EventRow } from "./serialize";
+import type { EventRow } from "./record";
 import type { CREATE_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
 

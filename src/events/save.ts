@@ -8,6 +8,7 @@
  * nothing and answers the event as it is.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { can, canDeletePost, canEditPost, scaleBackStatus } from "../access/capabilities";
 import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { events, type Taxonomy, users } from "../db/schema";
@@ -20,8 +21,9 @@ import { sha256Hex } from "../http/crypto";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import { hasParam } from "../http/params";
 import type { RenderContext } from "../http/render";
-import { LINKED, type LinkedKind } from "../linked-posts/kinds";
+import { LINKED } from "../linked-posts/kinds";
 import { type LinkedInput, parseLinkedInput } from "../linked-posts/nested";
+import type { LinkedKind } from "../linked-posts/record";
 import { lookupLinked } from "../linked-posts/resolve";
 import {
   checkNewImageUrls,
@@ -31,11 +33,11 @@ import {
   nestedImageRefs,
 } from "../media/image-ref";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
-import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { EVENT_FIELDS } from "./contract";
 import { relatedRows } from "./load";
+import type { EventRow } from "./record";
 import { type EventLinks, planEventSave } from "./save-plan";
-import { type EventRow, serializeEvent } from "./serialize";
+import { serializeEvent } from "./serialize";
 import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
 import { visibleEvent } from "./visible";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";

@@ -3,6 +3,7 @@
  * one D1 batch loads the post's type, the event and everything it links to.
  */
 import { eq, sql } from "drizzle-orm";
+import { type AuthUser, canEditPost, canReadPost } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, posts } from "../db/schema";
@@ -10,15 +11,14 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
-import type { RenderContext } from "../http/render";
 import { passwordAccess } from "../linked-posts/access";
-import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
+import type { EventRecord, EventRow } from "./record";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
-import { type EventRecord, type EventRow, serializeEvent } from "./serialize";
-import { visibleEvent } from "./visible";
+import { serializeEvent } from "./serialize";
+import { type EventRenderContext, visibleEvent } from "./visible";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -98,7 +98,7 @@ async function render(
 ): Promise<Response> {
   const user = c.get("user");
   const linkedAccess = await passwordAccess(access.password, access.context, user);
-  const ctx: RenderContext = {
+  const ctx: EventRenderContext = {
     urls: c.get("urls"),
     settings: c.get("settings"),
     user,

@@ -5,7 +5,7 @@
  * filtered list makes anyway (`existenceQueries` answers the terms' counts); a filter not seen yet
  * takes the list, which is never slow for long. Only the plan depends on it, never the answer.
  */
-import { Memo } from "../http/memo";
+import { Memo } from "../lib/memo";
 import type { CommonTerms, EventFilters, FoundRefs } from "./filters";
 
 /** Published events above which a filter's terms count as common. */

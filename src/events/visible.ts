@@ -9,9 +9,20 @@ import { blankedNames } from "../http/contract";
 import { hider, OPEN } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { visibleLinked } from "../linked-posts/access";
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import { EVENT_FIELDS } from "./contract";
-import type { EventRecord, VisibleEvent } from "./serialize";
+import type { EventRecord, VisibleEvent } from "./record";
+
+/** What rendering an event needs to know of the request: `RenderContext`, and its linked posts. */
+export interface EventRenderContext extends RenderContext {
+  /**
+   * Whether this request may see the protected fields of a password-protected venue or organizer
+   * embedded in an event (§4.7: its password was sent, or an editor of it asks with `context=edit`),
+   * as `visibleEvent` asks. Absent: never — embedded protected posts are blanked, names kept
+   * (contract row 18).
+   */
+  linkedAccess?: (row: VenueRow | OrganizerRow) => boolean;
+}
 
 let blanking: { fields: ReadonlySet<string>; hide: (event: VisibleEvent) => VisibleEvent } | null =
   null;
@@ -25,7 +36,11 @@ let blanking: { fields: ReadonlySet<string>; hide: (event: VisibleEvent) => Visi
  *   sent, or its editor asks with `context=edit`; single GETs answer 403 before rendering instead).
  * @example serializeEvent(ctx, visibleEvent(ctx, record, protectedAccess(q, record.row, user)))
  */
-export function visibleEvent(ctx: RenderContext, record: EventRecord, open = true): VisibleEvent {
+export function visibleEvent(
+  ctx: EventRenderContext,
+  record: EventRecord,
+  open = true,
+): VisibleEvent {
   const linkedOpen = (row: VenueRow | OrganizerRow) =>
     open && (row.passwordDigest === "" || ctx.linkedAccess?.(row) === true);
   const shown: VisibleEvent = {

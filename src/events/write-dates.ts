@@ -10,8 +10,8 @@ import { InvalidParamsError } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
 import { canonicalZoneName, resolveZone, zoneAbbreviation } from "../time/zone";
-import { DATE_ARG } from "./date-fields";
-import type { EventRow } from "./serialize";
+import { DATE_ARG, type DateInputs } from "./date-fields";
+import type { EventRow } from "./record";
 
 export interface EventDates {
   startDate: string;
@@ -21,14 +21,6 @@ export interface EventDates {
   timezone: string;
   timezoneAbbr: string;
   allDay: boolean;
-}
-
-export interface DateInputs {
-  start?: string;
-  end?: string;
-  allDay?: boolean;
-  /** `""` = the site's zone. */
-  timezone?: string;
 }
 
 /**

@@ -3,7 +3,7 @@
  * passes for this user, errors included (anonymous on `/events/5` → `GET`).
  */
 import type { MiddlewareHandler } from "hono";
-import { type Capability, can } from "../users/capabilities";
+import { type Capability, can } from "../access/capabilities";
 import type { AppEnv } from "./context";
 
 /** What a permission predicate sees. */

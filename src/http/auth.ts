@@ -5,9 +5,9 @@
  * `ADMIN_APP_PASSWORD` secret. Lookups go by digest only; no secret is ever compared in clear.
  */
 import { eq } from "drizzle-orm";
+import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
-import type { AuthUser } from "../users/capabilities";
 import type { AppContext } from "./context";
 import { sha256Hex, timingSafeEqual } from "./crypto";
 import { ApiError } from "./errors";

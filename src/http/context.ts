@@ -4,9 +4,9 @@
  */
 import type { Context } from "hono";
 import { DateTime } from "luxon";
+import type { AuthUser } from "../access/capabilities";
 import type { RequestDb } from "../db/client";
 import type { Bindings, Settings } from "../settings";
-import type { AuthUser } from "../users/capabilities";
 import type { ArgContext } from "./args";
 import { assertNoNul, type ParamBag, type RequestParams, readBody, readQuery } from "./params";
 import type { Urls } from "./urls";

@@ -4,13 +4,14 @@
  * compile until it is listed here; the strings check (test/root/strings.test.ts) reads this list
  * to demand a message for each in both languages.
  */
-import type { LinkedKind } from "../linked-posts/kinds";
 
-/** The codes that differ per linked-post kind only. */
+/**
+ * The codes that differ per linked-post kind only. The kinds are src/linked-posts/record.ts
+ * `LinkedKind` (the framework knows no resource): the linked posts' `${kind}-…` errors fail to
+ * compile when a kind is missing here.
+ */
 const perKind = <S extends string>(suffix: S) =>
-  (["venue", "organizer"] as const satisfies readonly LinkedKind[]).map(
-    (kind) => `${kind}-${suffix}` as const,
-  );
+  (["venue", "organizer"] as const).map((kind) => `${kind}-${suffix}` as const);
 
 /** Codes an `ApiError` carries; each has its message under `messages.{code}` in the strings files. */
 export const API_ERROR_CODES = [

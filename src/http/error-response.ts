@@ -4,6 +4,7 @@
  * are logged and answered with a generic 500 that leaks nothing.
  */
 import { HTTPException } from "hono/http-exception";
+import { WriteConflict } from "../db/errors";
 import { type Strings, text } from "../i18n";
 import type { ErrorCode } from "./error-codes";
 import { ApiError, InvalidParamsError } from "./errors";
@@ -14,8 +15,18 @@ export interface ErrorBody {
   data: Record<string, unknown>;
 }
 
+/**
+ * The error a thrown error answers as: the errors of lower layers, which know no HTTP, become the
+ * `ApiError` of their answer (storage's `WriteConflict`: 409 `rest_write_conflict`, the client may
+ * simply retry); every other error comes back as it is.
+ */
+export function answerOf(err: unknown): unknown {
+  return err instanceof WriteConflict ? new ApiError(409, "rest_write_conflict") : err;
+}
+
 /** The envelope and status for an error. */
-export function errorBody(err: unknown, strings: Strings): { status: number; body: ErrorBody } {
+export function errorBody(thrown: unknown, strings: Strings): { status: number; body: ErrorBody } {
+  const err = answerOf(thrown);
   if (err instanceof InvalidParamsError) {
     const params: Record<string, string> = {};
     const details: Record<string, ErrorBody> = {};

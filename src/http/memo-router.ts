@@ -9,7 +9,7 @@ import type { Result, Router } from "hono/router";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
-import { Memo } from "./memo";
+import { Memo } from "../lib/memo";
 
 /** Paths longer than this are matched every time (a memo entry per long, unique path is waste). */
 const MAX_PATH = 256;

@@ -5,7 +5,7 @@
  * `X-TEC-*`, `X-WP-*` and `Link` headers. The arguments lists share are src/http/list-args.ts.
  */
 import * as v from "valibot";
-import { d, int, opt, str } from "../root/schema-kit";
+import { d, int, opt, str } from "./schema-kit";
 import { formQuery } from "./urls";
 
 /** `per_page` as served: larger values are clamped to `PER_PAGE_MAX` (§5.2, contract §4 row 1). */

@@ -1,7 +1,7 @@
 /** What serializers need to know about the request they answer. */
-import type { OrganizerRow, VenueRow } from "../linked-posts/serialize";
+
+import type { AuthUser } from "../access/capabilities";
 import type { Settings } from "../settings";
-import type { AuthUser } from "../users/capabilities";
 import type { Urls } from "./urls";
 
 export interface RenderContext {
@@ -10,13 +10,6 @@ export interface RenderContext {
   user: AuthUser | null;
   /** Single GET (adds `json_ld`, tec-reference §4.9). */
   single: boolean;
-  /**
-   * Whether this request may see the protected fields of a password-protected venue or organizer
-   * embedded in an event (§4.7: its password was sent, or an editor of it asks with `context=edit`),
-   * as src/events/visible.ts asks. Absent: never — embedded protected posts are blanked, names kept
-   * (contract row 18).
-   */
-  linkedAccess?: (row: VenueRow | OrganizerRow) => boolean;
 }
 
 /** `{host}{path}?id={id}` (§4.1 `global_id`). */

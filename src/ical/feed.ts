@@ -17,17 +17,17 @@
  *   (src/read-cache/serve.ts), which does not keep streamed answers.
  */
 import { and, eq, max, min, type SQL, sql } from "drizzle-orm";
+import type { AuthUser } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
 import { existenceQueries, whereClause } from "../events/filters";
 import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
-import type { EventRecord, EventRow } from "../events/serialize";
-import { visibleEvent } from "../events/visible";
+import type { EventRecord, EventRow } from "../events/record";
+import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
-import type { AuthUser } from "../users/capabilities";
 import { contentLine, textLine } from "./text";
 import { vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
@@ -119,7 +119,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const zoneRows = results.zones;
   const first = readChunk(results.chunk, user);
 
-  const ctx: RenderContext = {
+  const ctx: EventRenderContext = {
     urls: c.get("urls"),
     settings: c.get("settings"),
     user,

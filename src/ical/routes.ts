@@ -4,7 +4,7 @@
  * `/events/{id}` anyway).
  */
 import { ARCHIVE_ARGS } from "../events/args";
-import { anyone, type Permit, type RouteDef } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../http/registry";
 import { icalFeed } from "./feed";
 
 /**

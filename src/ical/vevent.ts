@@ -1,7 +1,7 @@
 /**
  * One event as a VEVENT (RFC 5545 §3.6.1), with RFC 7986 IMAGE and RFC 9073 VLOCATION /
  * VPARTICIPANT components that carry the venue and the organizers as schema.org JSON-LD, so that the
- * importer (src/import/ics.ts) gets back what it needs to rebuild them.
+ * importer (tools/import/ics.ts) gets back what it needs to rebuild them.
  *
  * | event (§4.1)              | iCalendar                                                              |
  * |---------------------------|------------------------------------------------------------------------|
@@ -23,12 +23,12 @@
  * CLASS:CONFIDENTIAL; a blanked venue or organizer is written by its name.
  */
 
-import { eventUrl, type VisibleEvent } from "../events/serialize";
+import { eventUrl, type VisibleEvent } from "../events/record";
 import { isBlanked } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
 import { described } from "../linked-posts/post-fields";
-import { venueRegion } from "../linked-posts/venue";
+import { venueRegion } from "../linked-posts/record";
 import { byName } from "../terms/serialize";
 import { autop, stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";

@@ -6,15 +6,16 @@
  * (`visibleLinked`), by its contract (src/linked-posts/venue.ts, src/linked-posts/organizer.ts).
  */
 
+import { type AuthUser, canEditPost, canReadPost } from "../access/capabilities";
 import { blankedFields } from "../http/contract";
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError } from "../http/errors";
 import { hider, OPEN, type Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { type AuthUser, canEditPost, canReadPost } from "../users/capabilities";
-import { LINKED, type LinkedKind } from "./kinds";
+import { LINKED } from "./kinds";
 import type { LinkedRow } from "./load";
 import { type LinkedPost, type LinkedView, linkedView } from "./post-fields";
+import type { LinkedKind } from "./record";
 
 /**
  * Single GET rule (§4.7): published posts for everyone, others (trash included) for whoever may read

@@ -11,7 +11,8 @@ import type { ArgSpecs } from "../http/args";
 import { arg, issue, unrequired } from "../http/args";
 import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
 import { idFormat, isTruthy, nonEmptyString, positiveInt, wpBoolean } from "../http/validators";
-import { LINKED, type LinkedKind } from "./kinds";
+import { LINKED } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** A swagger-only boolean read with `tribe_is_truthy` (§3): never rejected. */
 const truthy = v.pipe(v.unknown(), v.transform(isTruthy));

@@ -6,6 +6,7 @@
  * same batch, and those events count as modified (incremental sync sees the change).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { canDeletePost } from "../access/capabilities";
 import type { BatchQuery } from "../db/batch";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
@@ -15,11 +16,11 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
 import type { RenderContext } from "../http/render";
-import { canDeletePost } from "../users/capabilities";
 import { visibleLinked } from "./access";
 import { DELETE_ARGS } from "./args";
-import { commonTable, type LinkedKind } from "./kinds";
+import { commonTable } from "./kinds";
 import { linkedFromResults, linkedLoadQueries } from "./load";
+import type { LinkedKind } from "./record";
 import { serializeLinked } from "./serialize";
 import { loadTarget } from "./single";
 

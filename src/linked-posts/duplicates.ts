@@ -5,6 +5,7 @@
  * new one; a guard makes a parallel create of the same name start again and reuse it.
  */
 import { and, ne, type SQL, sql } from "drizzle-orm";
+import { type AuthUser, canReadPost } from "../access/capabilities";
 import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { slugBase, slugsTaken } from "../db/slugs";
@@ -12,8 +13,8 @@ import { inList } from "../db/sql";
 import { unlessChanged } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { htmlFiltersFor } from "../text/kses";
-import { type AuthUser, canReadPost } from "../users/capabilities";
-import { LINKED, type LinkedKind } from "./kinds";
+import { LINKED } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** A post that a create may reuse instead of inserting a duplicate (contract §4 row 13). */
 export interface DuplicateCandidate {

@@ -5,13 +5,14 @@
  * agree and a list costs one D1 batch.
  */
 import { and, eq, gt, gte, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { type AuthUser, can } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
 import { searchablePasswords } from "../db/sql";
 import { ANY_STATUSES } from "../events/args";
 import { visibility as eventVisibility } from "../events/filters";
-import { type AuthUser, can } from "../users/capabilities";
-import { commonTable, type LinkedKind } from "./kinds";
+import { commonTable } from "./kinds";
+import type { LinkedKind } from "./record";
 import { searchCondition } from "./search";
 
 /** Everything that narrows a venue/organizer archive, already validated. */

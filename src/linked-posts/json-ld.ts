@@ -8,8 +8,7 @@
 import type { Person, Place, PostalAddress } from "schema-dts";
 import type { MediaRow } from "../media/serialize";
 import { stripTags } from "../text/html";
-import type { OrganizerRow } from "./organizer";
-import { type VenueRow, venueRegion } from "./venue";
+import { type OrganizerRow, type VenueRow, venueRegion } from "./record";
 
 /** The `@context` TEC writes (schema.org accepts the http and https forms alike). */
 export const SCHEMA_CONTEXT = "http://schema.org" as const;

@@ -9,9 +9,8 @@ import type { ArgSpecs, ArgValues } from "../http/args";
 import { writeColumns } from "../http/contract";
 import type { HtmlFilters } from "../text/kses";
 import { ORGANIZER_ARGS, ORGANIZER_FIELDS, ORGANIZER_SEARCH_COLUMNS } from "./organizer";
+import type { LinkedKind } from "./record";
 import { VENUE_ARGS, VENUE_FIELDS, VENUE_SEARCH_COLUMNS } from "./venue";
-
-export type LinkedKind = "venue" | "organizer";
 
 /**
  * Per type: its table, WordPress post type, create arguments, the plural used in paths and list

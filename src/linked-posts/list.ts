@@ -3,6 +3,7 @@
  * 21). One D1 batch: the `event` check, the total, the page (newest first) and the page's images.
  */
 import { count, desc, sql } from "drizzle-orm";
+import { can, canReadPost } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { media } from "../db/schema";
 import { ANY_STATUSES } from "../events/args";
@@ -15,12 +16,12 @@ import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pa
 import type { RenderContext } from "../http/render";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
-import { can, canReadPost } from "../users/capabilities";
 import { passwordAccess, visibleLinked } from "./access";
 import { ARCHIVE_ARGS } from "./args";
 import { eventExistsQuery, type LinkedFilters, linkedWhere } from "./filters";
-import { commonTable, LINKED, type LinkedKind } from "./kinds";
+import { commonTable, LINKED } from "./kinds";
 import type { LinkedRow } from "./load";
+import type { LinkedKind } from "./record";
 import { serializeLinked } from "./serialize";
 
 /** Handles the archive of one kind. */

@@ -7,8 +7,8 @@ import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaRow } from "../media/serialize";
-import { commonTable, type LinkedKind } from "./kinds";
-import type { OrganizerRow, VenueRow } from "./serialize";
+import { commonTable } from "./kinds";
+import type { LinkedKind, OrganizerRow, VenueRow } from "./record";
 
 /** A venue or organizer row; which one is known from the kind it was loaded for. */
 export type LinkedRow = VenueRow | OrganizerRow;

@@ -7,7 +7,8 @@ import type { ArgContext } from "../http/args";
 import { parseArgs } from "../http/args";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { isEmpty, isNumeric, MAX_LIST } from "../http/validators";
-import { LINKED, type LinkedFields, type LinkedKind } from "./kinds";
+import { LINKED, type LinkedFields } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** One linked post reference. */
 export type LinkedRef =

@@ -6,11 +6,10 @@
  * organizer object itself (`serializeOrganizer`, typed by that component).
  */
 import type * as v from "valibot";
-import type { organizers } from "../db/schema";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import { OrganizerJsonLd } from "../http/json-ld-schemas";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { OrganizerJsonLd } from "../root/json-ld-schemas";
 import { emailOrEmpty, urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
 import {
@@ -23,8 +22,7 @@ import {
   postFields,
   textField,
 } from "./post-fields";
-
-export type OrganizerRow = typeof organizers.$inferSelect;
+import type { OrganizerRow } from "./record";
 
 /** What the organizer's fields read. */
 type OrganizerView = LinkedView<OrganizerRow>;

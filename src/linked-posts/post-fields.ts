@@ -11,13 +11,13 @@ import { arg } from "../http/args";
 import { LEFT_OUT, NOTHING_HIDDEN, type WireField } from "../http/contract";
 import type { Shown } from "../http/password-protection";
 import { globalId, type RenderContext } from "../http/render";
+import { d, flag, image, int, opt, ref, str } from "../http/schema-kit";
 import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
 import { imageObject, type MediaRow } from "../media/serialize";
-import { d, flag, image, int, opt, ref, str } from "../root/schema-kit";
 import { autop } from "../text/html";
 import type { HtmlFilters } from "../text/kses";
 import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
-import type { LinkedKind } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** The columns of a post's dates. */
 type PostDateColumn = "postDate" | "postDateGmt" | "postModified" | "postModifiedGmt";

@@ -4,6 +4,8 @@
  * the same name (and the same description, when one is given), case-insensitively in every script,
  * **unchanged**, or become a new post in the write batch.
  */
+
+import { canReadPost, type PostAccess, scaleBackStatus } from "../access/capabilities";
 import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema";
@@ -16,17 +18,11 @@ import { lookupImage, resolveImage } from "../media/image-ref";
 import { htmlFiltersFor } from "../text/kses";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { canReadPost, type PostAccess, scaleBackStatus } from "../users/capabilities";
 import { findDuplicate, lookupNames, nameKeys, noNewNamesake } from "./duplicates";
-import {
-  LINKED,
-  type LinkedFields,
-  type LinkedKind,
-  linkedColumns,
-  type VenueFields,
-} from "./kinds";
+import { LINKED, type LinkedFields, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedInput, LinkedRef } from "./nested";
 import { sentPostDate } from "./post-fields";
+import type { LinkedKind } from "./record";
 import { insertedStateProvince } from "./venue";
 
 type CreateRef = Extract<LinkedRef, { fields: unknown }>;

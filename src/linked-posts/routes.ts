@@ -4,7 +4,7 @@
  * Each handler is declared with the argument specs it validates with, who may use it (`Allow`) and
  * its `/doc` answers.
  */
-import { anyone, type Permit, type RouteDef } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../http/registry";
 import {
   ARCHIVE_ARGS,
   DELETE_ARGS,
@@ -14,8 +14,9 @@ import {
   SLUG_ARGS,
 } from "./args";
 import { deleteLinked } from "./delete";
-import { LINKED, type LinkedKind } from "./kinds";
+import { LINKED } from "./kinds";
 import { listLinked } from "./list";
+import type { LinkedKind } from "./record";
 import { saveLinked } from "./save";
 import { getLinked } from "./single";
 

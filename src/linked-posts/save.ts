@@ -9,6 +9,7 @@
  * change, an empty string removes a field, renaming never deduplicates.
  */
 import { eq } from "drizzle-orm";
+import { can, canDeletePost, canEditPost, scaleBackStatus } from "../access/capabilities";
 import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { users } from "../db/schema";
@@ -27,12 +28,11 @@ import {
   lookupImage,
   resolveImage,
 } from "../media/image-ref";
-import { can, canDeletePost, canEditPost, scaleBackStatus } from "../users/capabilities";
 import { visibleLinked } from "./access";
 import { EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./args";
 import { unlessLinkedChanged } from "./delete";
 import { lookupNames } from "./duplicates";
-import { commonTable, LINKED, type LinkedFields, type LinkedKind } from "./kinds";
+import { commonTable, LINKED, type LinkedFields } from "./kinds";
 import {
   type LinkedRecord,
   type LinkedRow,
@@ -40,6 +40,7 @@ import {
   linkedLoadQueries,
   loadLinked,
 } from "./load";
+import type { LinkedKind } from "./record";
 import { findOrInsertLinked } from "./resolve";
 import { serializeLinked } from "./serialize";
 import { updatedColumns } from "./update-columns";

@@ -8,7 +8,8 @@
  * trigram index cannot find, are matched with LIKE on the same column.
  */
 import { and, or, type SQL, sql } from "drizzle-orm";
-import { commonTable, LINKED, type LinkedKind } from "./kinds";
+import { commonTable, LINKED } from "./kinds";
+import type { LinkedKind } from "./record";
 
 /** At most this many words, each at most this long, are searched for (longer input is cut). */
 const MAX_WORDS = 20;

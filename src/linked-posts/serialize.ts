@@ -5,11 +5,11 @@
  */
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { type OrganizerObject, type OrganizerRow, serializeOrganizer } from "./organizer";
+import { type OrganizerObject, serializeOrganizer } from "./organizer";
 import type { LinkedPost } from "./post-fields";
-import { serializeVenue, type VenueObject, type VenueRow } from "./venue";
+import type { OrganizerRow, VenueRow } from "./record";
+import { serializeVenue, type VenueObject } from "./venue";
 
-export type { OrganizerRow, VenueRow };
 export { serializeOrganizer, serializeVenue };
 
 /** The object of either kind (§4.2 or §4.3). */

@@ -8,8 +8,8 @@ import { InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { assertLinkedReadable, passwordAccess, visibleLinked } from "./access";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
-import type { LinkedKind } from "./kinds";
 import { type LinkedKey, type LinkedRecord, loadLinked } from "./load";
+import type { LinkedKind } from "./record";
 import { serializeLinked } from "./serialize";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */

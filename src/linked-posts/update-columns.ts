@@ -3,15 +3,17 @@
  * the fields sent, the name, description and excerpt through the writer's HTML filters, and whether
  * anything changed at all — an update that changes nothing is not written.
  */
+
+import { scaleBackStatus } from "../access/capabilities";
 import type { WritePlan } from "../db/write-plan";
 import { htmlFiltersFor } from "../text/kses";
-import { scaleBackStatus } from "../users/capabilities";
 import { unlinkStatements } from "./delete";
-import { type LinkedFields, type LinkedKind, linkedColumns, type VenueFields } from "./kinds";
+import { type LinkedFields, linkedColumns, type VenueFields } from "./kinds";
 import type { LinkedRow } from "./load";
 import { sentPostDate } from "./post-fields";
+import type { LinkedKind, VenueRow } from "./record";
 import { postDateColumns } from "./resolve";
-import { clearedCoordinates, updatedStateProvince, type VenueRow } from "./venue";
+import { clearedCoordinates, updatedStateProvince } from "./venue";
 
 /** What an update was sent, validated. */
 export interface UpdateInput {

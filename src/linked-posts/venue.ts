@@ -7,13 +7,12 @@
  * not sent.
  */
 import * as v from "valibot";
-import type { venues } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import { VenueJsonLd } from "../http/json-ld-schemas";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { VenueJsonLd } from "../root/json-ld-schemas";
-import { d } from "../root/schema-kit";
+import { d } from "../http/schema-kit";
 import { coordinate, urlOrEmpty } from "./fields";
 import { venueJsonLd } from "./json-ld";
 import {
@@ -28,8 +27,7 @@ import {
   postFields,
   textField,
 } from "./post-fields";
-
-export type VenueRow = typeof venues.$inferSelect;
+import type { VenueRow } from "./record";
 
 /** What the venue's fields read. */
 type VenueView = LinkedView<VenueRow>;
@@ -166,10 +164,6 @@ export function insertedStateProvince(
   if (sent.has("stateprovince") && f.stateprovince) return {};
   return { stateprovince: deriveStateProvince(f) };
 }
-
-/** The region a venue's address names: its state or province (JSON-LD, iCalendar). */
-export const venueRegion = (row: Pick<VenueRow, "stateprovince" | "state" | "province">) =>
-  row.stateprovince || row.state || row.province;
 
 /**
  * The `stateprovince` column on update (§8.6): a non-empty value sent is kept; otherwise, when the

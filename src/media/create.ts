@@ -1,3 +1,4 @@
+import { can } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { IdReservation } from "../db/ids";
 import { media, posts } from "../db/schema";
@@ -7,7 +8,6 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden } from "../http/errors";
 import { htmlFiltersFor } from "../text/kses";
-import { can } from "../users/capabilities";
 import { MEDIA_CREATE_ARGS } from "./args";
 import { imageMimeType, titleFromUrl } from "./fields";
 import { serializeMedia } from "./serialize";

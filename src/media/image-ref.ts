@@ -12,6 +12,7 @@
  * as `POST /media` would, so later requests naming the same URL reuse it.
  */
 import { and, eq, like, sql } from "drizzle-orm";
+import { type AuthUser, can } from "../access/capabilities";
 import { batchKey, type NamedBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { media, posts } from "../db/schema";
@@ -20,7 +21,6 @@ import type { WritePlan } from "../db/write-plan";
 import { InvalidParamsError } from "../http/errors";
 import type { LinkedInput } from "../linked-posts/nested";
 import { sanitizeTitle } from "../text/html";
-import { type AuthUser, can } from "../users/capabilities";
 import { titleFromUrl } from "./fields";
 import { checkImageUrl, type ImageUrlCheck } from "./url-check";
 

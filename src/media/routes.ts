@@ -1,5 +1,5 @@
 /** `wp/v2/media` routes (contract §3), relative to `/wp-json/wp/v2`. */
-import { anyone, type Permit, type RouteDef } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../http/registry";
 import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "./args";
 import { createMedia } from "./create";
 import { getMedia } from "./single";

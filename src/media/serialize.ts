@@ -9,8 +9,8 @@ import type { media } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
 import { dropFalsy } from "../http/render";
+import { d, int, str } from "../http/schema-kit";
 import { positiveInt } from "../http/validators";
-import { d, int, str } from "../root/schema-kit";
 import { extensionOf, imageUrl, plain } from "./fields";
 
 export type MediaRow = typeof media.$inferSelect;

@@ -20,10 +20,10 @@
 import { ARCHIVE_DATES } from "../events/date-fields";
 import { sha256Hex } from "../http/crypto";
 import { modifiedAfterArg } from "../http/list-args";
-import { Memo } from "../http/memo";
 import { MAX_QUERY_CHARS, type ParamBag, parseQueryString } from "../http/params";
 import { buildUrls, languageOf, type Urls } from "../http/urls";
 import type { Strings } from "../i18n";
+import { Memo } from "../lib/memo";
 import type { Settings } from "../settings";
 
 /**

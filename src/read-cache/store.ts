@@ -10,7 +10,7 @@
  *
  * An entry is exact for its key, so entries are never invalidated: a new key simply stops using them.
  */
-import { Memo } from "../http/memo";
+import { Memo } from "../lib/memo";
 
 /**
  * An answer as kept: status, the headers that do not depend on the requester (no CORS origin,

@@ -6,8 +6,14 @@
  */
 import type { Arg, ArgContext, ArgSpecs } from "../http/args";
 import { type AppContext, argContext } from "../http/context";
+import {
+  pathVariables,
+  type RouteDef,
+  type RouteGroup,
+  routeMethods,
+  wpRoute,
+} from "../http/registry";
 import { loadStrings, type Strings, text } from "../i18n";
-import { pathVariables, type RouteDef, type RouteGroup, routeMethods, wpRoute } from "./registry";
 
 /**
  * An argument as WordPress shows it: only the schema keywords TEC declares (`default` as computed

@@ -10,9 +10,6 @@ import { toJsonSchemaDefs } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import type { Arg, ArgContext } from "../http/args";
 import { type AppContext, argContext } from "../http/context";
-import { MAX_LIST } from "../http/validators";
-import { type Strings, text } from "../i18n";
-import { routeArgs } from "./namespace-index";
 import {
   type Endpoint,
   type EndpointDoc,
@@ -21,7 +18,10 @@ import {
   pathVariables,
   type RouteDef,
   type RouteGroup,
-} from "./registry";
+} from "../http/registry";
+import { MAX_LIST } from "../http/validators";
+import { type Strings, text } from "../i18n";
+import { routeArgs } from "./namespace-index";
 import { COMPONENTS } from "./schemas";
 
 type Json = Record<string, unknown>;

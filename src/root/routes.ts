@@ -10,11 +10,11 @@ import * as v from "valibot";
 import { allow } from "../http/allow";
 import { type ArgSpecs, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
+import { anyone, type Permit, type RouteDef, type RouteGroup } from "../http/registry";
 import { loadStrings } from "../i18n";
 import { type DescribedGroup, namespaceIndex } from "./namespace-index";
 import { openApiDocument } from "./openapi";
 import { referencePage } from "./reference/page";
-import { anyone, type Permit, type RouteDef, type RouteGroup } from "./registry";
 import { restIndex } from "./rest-index";
 
 const anything = v.pipe(v.unknown(), v.transform(String));

@@ -9,16 +9,12 @@
  * empty values are dropped (§4.2, §4.3), flags nullable where blanking nulls them. Objects are
  * strict, so a key added to a serializer without a line here fails that test.
  *
- * The schema.org documents (`json_ld`) are in src/root/json-ld-schemas.ts, the `wp/v2` payloads
+ * The schema.org documents (`json_ld`) are in src/http/json-ld-schemas.ts, the `wp/v2` payloads
  * (media, users, application passwords) in src/root/wp-schemas.ts. Descriptions are strings keys under
  * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
 import { CostDetails, Event } from "../events/contract";
-import { archive } from "../http/pagination";
-import { Organizer } from "../linked-posts/organizer";
-import { Venue } from "../linked-posts/venue";
-import { EventTerm, Term } from "../terms/contract";
 import {
   EventJsonLd,
   JsonLdOffer,
@@ -27,9 +23,13 @@ import {
   JsonLdPostalAddress,
   OrganizerJsonLd,
   VenueJsonLd,
-} from "./json-ld-schemas";
-import { DateDetails } from "./part-schemas";
-import { d, deleted, emptyList, Image, int, str } from "./schema-kit";
+} from "../http/json-ld-schemas";
+import { archive } from "../http/pagination";
+import { DateDetails } from "../http/part-schemas";
+import { d, deleted, emptyList, Image, int, str } from "../http/schema-kit";
+import { Organizer } from "../linked-posts/organizer";
+import { Venue } from "../linked-posts/venue";
+import { EventTerm, Term } from "../terms/contract";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
 
@@ -106,4 +106,10 @@ export const COMPONENTS = {
   Error: ErrorBody,
 };
 
-export type ComponentName = keyof typeof COMPONENTS;
+type Components = typeof COMPONENTS;
+
+// Their names are the `ComponentName`s routes may give as the body of an answer
+// (src/http/registry.ts `EndpointDoc`).
+declare module "../http/registry" {
+  interface DocComponents extends Components {}
+}

@@ -1,8 +1,8 @@
 /** The webhook payloads of `/doc` (contract §7.5): webhooks, pings and the delivery log. */
 import * as v from "valibot";
 import { archive } from "../http/pagination";
+import { deleted, str } from "../http/schema-kit";
 import { Delivery, NewWebhook, Webhook } from "../webhooks/contract";
-import { deleted, str } from "./schema-kit";
 
 /** The webhook components, by name. */
 export const WEBHOOK_COMPONENTS = {

@@ -18,6 +18,7 @@
  */
 import { and, count, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
+import { type AuthUser, can } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
@@ -25,7 +26,6 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
 import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import { type AuthUser, can } from "../users/capabilities";
 import { DELETED_ARGS, DELETED_TYPES, type DeletedType } from "./args";
 
 /** One entry of the log. */

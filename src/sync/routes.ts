@@ -2,7 +2,7 @@
  * Routes for clients that mirror the calendar (contract §7): the deletion log `GET /deleted`. The
  * lists' `modified_after` gives what changed; this gives what went.
  */
-import { anyone, type Permit, type RouteDef } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../http/registry";
 import { DELETED_ARGS } from "./args";
 import { listDeleted } from "./deleted";
 

@@ -8,8 +8,8 @@ import * as v from "valibot";
 import { type ArgValues, arg, issue, type Unrequired, unrequired } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
 import type { RenderContext } from "../http/render";
+import { d, emptyList, int, str } from "../http/schema-kit";
 import { idFormat, nonEmptyString } from "../http/validators";
-import { d, emptyList, int, str } from "../root/schema-kit";
 import { type Ancestry, type TermLinks, type TermRow, termPageUrl, termUrls } from "./serialize";
 import type { TaxonomyInfo } from "./taxonomies";
 

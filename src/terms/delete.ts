@@ -14,8 +14,8 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
+import { serializeTerm } from "./contract";
 import { touchEventsOf } from "./query";
-import { serializeTerm } from "./serialize";
 import { loadTerm } from "./single";
 import { mayManage, subjectOf, type TaxonomyInfo } from "./taxonomies";
 

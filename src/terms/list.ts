@@ -5,6 +5,7 @@
  * total, the page and the category chains above the page (for nested public links).
  */
 import { and, asc, count, desc, eq, gt, inArray, not, type SQL, sql } from "drizzle-orm";
+import { canReadPost } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, eventTerms, terms } from "../db/schema";
@@ -15,10 +16,10 @@ import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
 import { pageLinks, setPagingHeaders, termArchiveBody, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
 import { sanitizeTitle } from "../text/html";
-import { canReadPost } from "../users/capabilities";
 import { type ArchiveValues, archiveArgs } from "./args";
+import { serializeTerm } from "./contract";
 import { ancestorsQuery, missingRefs, refPosition, refsCondition } from "./query";
-import { ancestryOf, serializeTerm } from "./serialize";
+import { ancestryOf } from "./serialize";
 import type { TaxonomyInfo } from "./taxonomies";
 
 /**

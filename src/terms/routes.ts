@@ -4,7 +4,7 @@
  * handler is declared with the argument specs it validates with, who may use it (`Allow`) and its
  * `/doc` answers.
  */
-import { anyone, type Permit, type RouteDef } from "../root/registry";
+import { anyone, type Permit, type RouteDef } from "../http/registry";
 import { archiveArgs, singleArgs, writeArgs } from "./args";
 import { deleteTerm } from "./delete";
 import { listTerms } from "./list";

@@ -20,8 +20,6 @@ export type TermLinks = Record<
   }>
 >;
 
-export { embeddedTerm, serializeTerm } from "./contract";
-
 /** REST base of a taxonomy: `categories` or `tags`. */
 export const restBase = (taxonomy: Taxonomy) =>
   taxonomy === "tribe_events_cat" ? "categories" : "tags";

@@ -12,8 +12,9 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
+import { serializeTerm } from "./contract";
 import { ancestorsQuery } from "./query";
-import { type Ancestry, ancestryOf, serializeTerm, type TermRow, termLinks } from "./serialize";
+import { type Ancestry, ancestryOf, type TermRow, termLinks } from "./serialize";
 import { allowedSingleMethods, type TaxonomyInfo } from "./taxonomies";
 
 /**

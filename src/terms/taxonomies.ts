@@ -2,9 +2,10 @@
  * The two taxonomies the term routes serve (tec-reference §1.2 rows 11–14, §4.4, §9.2): one
  * implementation, parameterized by what differs between categories and tags.
  */
+
+import { type AuthUser, type Capability, can } from "../access/capabilities";
 import type { Taxonomy } from "../db/schema";
 import type { MessageKey } from "../http/error-codes";
-import { type AuthUser, type Capability, can } from "../users/capabilities";
 
 export interface TaxonomyInfo {
   taxonomy: Taxonomy;

@@ -11,7 +11,7 @@
 
 import type * as Xss from "xss";
 import xss, { type IWhiteList } from "xss";
-import { type AuthUser, can } from "../users/capabilities";
+import { type AuthUser, can } from "../access/capabilities";
 import { srcsetAttribute, URL_ATTRIBUTES, urlAttribute } from "./kses-urls";
 
 // A CommonJS module: its named exports are properties of the default export under every bundler.

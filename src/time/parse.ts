@@ -9,7 +9,7 @@
  */
 import { strtotime } from "locutus/php/datetime/strtotime";
 import { DateTime, FixedOffsetZone, type Zone } from "luxon";
-import { Memo } from "../http/memo";
+import { Memo } from "../lib/memo";
 
 /** Zone designators that make an input absolute: `Z`, `+02:00`, `-0500`, `+00`, and named abbreviations. */
 const ZONE_SUFFIX =

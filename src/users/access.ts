@@ -5,11 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import { type AuthUser, type Capability, can } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { AppContext, AppEnv } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
-import { type AuthUser, type Capability, can } from "./capabilities";
 import { USER_COLUMNS, type UserFields } from "./serialize";
 
 /** A permission rule: may `user` (null = anonymous) act on the user `targetId` (null = `me` while anonymous)? */

@@ -2,6 +2,7 @@
  * `POST /users` (contract §3, WordPress `WP_REST_Users_Controller::create_item` and `wp_insert_user`).
  */
 import { sql } from "drizzle-orm";
+import { can } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { slugTaken, uniqueSlug } from "../db/slugs";
@@ -12,7 +13,6 @@ import { passwordDigest } from "../http/crypto";
 import { ApiError, forbidden } from "../http/errors";
 import { WP_FORMAT } from "../time/format";
 import { CREATE_ARGS } from "./args";
-import { can } from "./capabilities";
 import { userSlugBase } from "./fields";
 import { serializeUser, USER_COLUMNS } from "./serialize";
 

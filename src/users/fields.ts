@@ -3,7 +3,7 @@
  * `validate_username` and `is_email`. Pure functions, shared by the `wp/v2/users` routes and by
  * `scripts/create-user.ts`, so a user created either way passes the same checks.
  */
-import { ROLES, type Role } from "../db/schema";
+import { ROLES, type Role } from "../access/roles";
 import { sanitizeTitle } from "../text/html";
 
 /** WordPress's `user_login` column holds 60 characters. */

@@ -3,6 +3,7 @@
  * `WP_REST_Users_Controller::get_items`, `get_item`, `get_current_item`).
  */
 import { asc, count, sql } from "drizzle-orm";
+import { can } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { parseArgs } from "../http/args";
@@ -13,7 +14,6 @@ import { totalPages } from "../http/pagination";
 import { formQuery } from "../http/urls";
 import { assertAllowed, notLoggedIn, requireUser, selfOr, targetUserId } from "./access";
 import { LIST_ARGS, SINGLE_ARGS } from "./args";
-import { can } from "./capabilities";
 import { serializeUser, USER_COLUMNS } from "./serialize";
 
 /**

@@ -3,7 +3,7 @@
  * authenticated user wherever WordPress accepts it. Each handler is declared with the argument specs
  * it validates with and who may use it on the route's target (`Allow`); `OPTIONS` describes them.
  */
-import type { RouteDef } from "../root/registry";
+import type { RouteDef } from "../http/registry";
 import { holder, selfOr, type UserRule } from "./access";
 import {
   createApplicationPassword,

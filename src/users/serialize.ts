@@ -9,7 +9,7 @@ import * as v from "valibot";
 import type { applicationPasswords, users } from "../db/schema";
 import { arg } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
-import { d, int, str } from "../root/schema-kit";
+import { d, int, str } from "../http/schema-kit";
 import {
   appId,
   applicationName,

@@ -3,6 +3,7 @@
  * `WP_REST_Users_Controller::update_item`, `update_item_permissions_check`, `check_role_update`).
  */
 import { eq, sql } from "drizzle-orm";
+import { can } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import { users } from "../db/schema";
 import { withWriteRetry } from "../db/write";
@@ -12,7 +13,6 @@ import { passwordDigest } from "../http/crypto";
 import { ApiError } from "../http/errors";
 import { assertAllowed, selfOr, targetUserId } from "./access";
 import { UPDATE_ARGS } from "./args";
-import { can } from "./capabilities";
 import { serializeUser, USER_COLUMNS } from "./serialize";
 
 /** The first administrator authenticates with `ADMIN_APP_PASSWORD` and always stays administrator. */

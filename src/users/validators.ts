@@ -5,7 +5,7 @@
  * `params.*` keys (src/http/args.ts `issue`).
  */
 import * as v from "valibot";
-import { ROLES, type Role } from "../db/schema";
+import { ROLES, type Role } from "../access/roles";
 import { issue } from "../http/args";
 import { listToArray, wpString } from "../http/validators";
 import { isRole, isValidEmail, isValidUsername, plainText, sanitizeUserSlug } from "./fields";

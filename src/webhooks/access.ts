@@ -3,12 +3,12 @@
  * the webhook a route names.
  */
 import { eq } from "drizzle-orm";
+import { can } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { webhooks } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
-import type { Permit } from "../root/registry";
-import { can } from "../users/capabilities";
+import type { Permit } from "../http/registry";
 import type { WebhookFields } from "./serialize";
 
 /** `Allow` and `/doc`: administrators only. */

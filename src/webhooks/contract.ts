@@ -13,9 +13,9 @@ import * as v from "valibot";
 import type { webhookDeliveries, webhooks } from "../db/schema";
 import { arg, issue } from "../http/args";
 import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contract";
+import { d, int, str } from "../http/schema-kit";
 import { isNumeric, listToArray, wpString } from "../http/validators";
 import { isUrl } from "../linked-posts/fields";
-import { d, int, str } from "../root/schema-kit";
 import { SUBSCRIBABLE } from "./events";
 
 export type WebhookRow = typeof webhooks.$inferSelect;

@@ -2,7 +2,7 @@
  * Webhook routes (contract §7.5), administrators only: `/webhooks` (list, register),
  * `/webhooks/{id}` (read, change, remove), `/webhooks/{id}/ping`, `/webhooks/{id}/deliveries`.
  */
-import type { Permit, RouteDef } from "../root/registry";
+import type { Permit, RouteDef } from "../http/registry";
 import { manageOptions } from "./access";
 import { CREATE_ARGS, DELIVERIES_ARGS, LIST_ARGS, SINGLE_ARGS, UPDATE_ARGS } from "./args";
 import { listDeliveries, pingWebhook } from "./deliveries";

@@ -24,6 +24,7 @@ const CITING = asFiles(
       "../../src/**/*.{ts,js,css,md,json}",
       "../../test/**/*.ts",
       "../../scripts/**/*.ts",
+      "../../tools/**/*.ts",
       "../../drizzle/*.sql",
       "../../lint/*.grit",
       "../../bench/**/*.{ts,js,md}",

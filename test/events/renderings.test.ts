@@ -11,8 +11,6 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { buildDemoCalendar, DEMO_PASSWORD } from "../../scripts/lib/demo/calendar";
-import { demoStatements } from "../../scripts/lib/demo/sql";
 import { runBatch } from "../../src/db/batch";
 import { openDb } from "../../src/db/client";
 import { assemble, relatedRows } from "../../src/events/load";
@@ -20,6 +18,8 @@ import { renderStale, storeRenderings } from "../../src/events/render-store";
 import { eventLoadQueries } from "../../src/events/single";
 import worker from "../../src/index";
 import { parseSettings } from "../../src/settings";
+import { buildDemoCalendar, DEMO_PASSWORD } from "../../tools/demo/calendar";
+import { demoStatements } from "../../tools/demo/sql";
 import { ADMIN, api, NS, ORIGIN, roundTrips } from "../support/api";
 import { stopClock } from "../support/clock";
 import { day } from "../support/dates";

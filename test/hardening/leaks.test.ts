@@ -15,7 +15,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type AuthUser, canEditPost, canReadPost } from "../../src/users/capabilities";
+import { type AuthUser, canEditPost, canReadPost } from "../../src/access/capabilities";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
 import { call, ORIGIN } from "./support/client";

@@ -1,6 +1,6 @@
 /**
  * The feed's round trip (contract §7): export a calendar, empty the instance, import the feed with
- * the iCalendar importer (src/import, what `npm run import` runs) and compare the events the API
+ * the iCalendar importer (tools/import, what `npm run import` runs) and compare the events the API
  * shows before and after. What iCalendar carries must come back unchanged: titles, descriptions
  * (HTML), dates with their zones, all-day events, venues with address, phone, website and
  * coordinates, organizers with e-mail, phone and website in order, categories, websites and images.
@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
-import { parseIcs } from "../../src/import/ics";
-import { importEvents } from "../../src/import/importer";
 import { forgetVersion } from "../../src/read-cache/version";
+import { parseIcs } from "../../tools/import/ics";
+import { importEvents } from "../../tools/import/importer";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { feed } from "./support";
 

@@ -8,10 +8,10 @@
 import { SELF } from "cloudflare:test";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import type { FetchLike } from "../../src/import/client";
-import { parseIcs } from "../../src/import/ics";
-import { importEvents } from "../../src/import/importer";
-import { scanCalendar } from "../../src/import/scan";
+import type { FetchLike } from "../../tools/import/client";
+import { parseIcs } from "../../tools/import/ics";
+import { importEvents } from "../../tools/import/importer";
+import { scanCalendar } from "../../tools/import/scan";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 
 const client = {

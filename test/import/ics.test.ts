@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IcsError, parseIcs } from "../../src/import/ics";
+import { IcsError, parseIcs } from "../../tools/import/ics";
 import { FIXTURE, FIXTURE_LINES, lineOf, variant } from "./fixture";
 
 /** The IcsError `parseIcs` throws for `text`. */

@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
-import { IcsError, parseIcs } from "../../src/import/ics";
-import { type FetchLike, type ImportOptions, importEvents } from "../../src/import/importer";
+import { IcsError, parseIcs } from "../../tools/import/ics";
+import { type FetchLike, type ImportOptions, importEvents } from "../../tools/import/importer";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { db } from "../support/factories";
 import { FIXTURE, variant } from "./fixture";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type KeyedTask, runKeyed } from "../../src/import/pool";
+import { type KeyedTask, runKeyed } from "../../tools/import/pool";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 

@@ -12,8 +12,8 @@ import { resetRateLimits } from "../../src/http/rate-limit";
 import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
-import type { FetchLike } from "../../src/import/client";
-import { importTec } from "../../src/import/tec/importer";
+import type { FetchLike } from "../../tools/import/client";
+import { importTec } from "../../tools/import/tec/importer";
 import { ADMIN, NS, ORIGIN } from "../support/api";
 
 const SOURCE = "http://source.example";

@@ -4,9 +4,9 @@
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { FetchLike } from "../../src/import/client";
-import { ImportError } from "../../src/import/errors";
-import { importTec, type TecImportOptions } from "../../src/import/tec/importer";
+import type { FetchLike } from "../../tools/import/client";
+import { ImportError } from "../../tools/import/errors";
+import { importTec, type TecImportOptions } from "../../tools/import/tec/importer";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import * as F from "./tec-fixture";
 

@@ -4,7 +4,7 @@
  */
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../src/db/schema";
+import type { Role } from "../../src/access/roles";
 import * as schema from "../../src/db/schema";
 import { api } from "../support/api";
 import { db, seedMedia, seedUser } from "../support/factories";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { DateTime } from "luxon";
-import type { Role } from "../../src/db/schema";
+import type { Role } from "../../src/access/roles";
 import * as schema from "../../src/db/schema";
 import { sha256Hex } from "../../src/http/crypto";
 import { forgetVersion } from "../../src/read-cache/version";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../src/db/schema";
+import type { Role } from "../../src/access/roles";
 import * as schema from "../../src/db/schema";
 import { sha256Hex } from "../../src/http/crypto";
 import { api } from "../support/api";

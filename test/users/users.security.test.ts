@@ -4,7 +4,7 @@
  * no password or digest ever leaves the service.
  */
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../src/db/schema";
+import type { Role } from "../../src/access/roles";
 import * as schema from "../../src/db/schema";
 import { ADMIN, api } from "../support/api";
 import { db, seedUser } from "../support/factories";

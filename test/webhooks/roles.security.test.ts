@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../src/db/schema";
+import type { Role } from "../../src/access/roles";
 import { ADMIN, api, NS } from "../support/api";
 import { seedUser } from "../support/factories";
 import { startReceiver } from "./receiver";

@@ -5,7 +5,7 @@
  * Everything is written straight into D1, so the suites never depend on the write path they attack.
  */
 import { env } from "cloudflare:workers";
-import type { Role } from "../../../src/db/schema";
+import type { Role } from "../../../src/access/roles";
 import { sha256Hex } from "../../../src/http/crypto";
 import { day } from "../../support/dates";
 import {

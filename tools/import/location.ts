@@ -8,7 +8,13 @@
  * `Springfield IL 62701`; region parts: `IL 62701`, `62701`, `Bavaria`; countries: every English
  * region name ICU knows (`Germany`, `United States`), plus `USA`, `US`, `UK`.
  */
-import type { IcsVenueDetails } from "./ics";
+import type { VenueFields } from "../../src/linked-posts/kinds";
+
+/**
+ * A venue's details from a VLOCATION's schema.org `Place` or a LOCATION text: the venue's fields
+ * beyond its name as the API takes them (§2.6, `VENUE_ARGS`).
+ */
+export type IcsVenueDetails = Partial<Omit<VenueFields, "venue">>;
 
 const US = /^(US|USA|United States|United States of America)$/i;
 const ZIP_FIRST = /^(\d{4,5}(?:-\d{3})?)\s+(\D+)$/;

@@ -3,10 +3,10 @@
  * events in the site's), with UTC copies, zone abbreviations, costs and currency as TEC stores them.
  */
 import { DateTime } from "luxon";
-import { currencyFromCost } from "../../../src/events/cost";
-import { zoneAbbreviation } from "../../../src/time/zone";
-import type { Random } from "../prng";
-import type { SqlRow } from "../sql";
+import { currencyFromCost } from "../../src/events/cost";
+import { zoneAbbreviation } from "../../src/time/zone";
+import type { Random } from "../lib/prng";
+import type { SqlRow } from "../lib/sql";
 import { postStamps, wp } from "./common";
 import { type Currency, type DemoVenue, ORGANIZERS, VENUES } from "./places";
 import { PROGRAMS, type Program } from "./programs";

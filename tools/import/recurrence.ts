@@ -5,7 +5,7 @@
  * The rules are expanded by ical.js's recurrence iterator (`ICAL.Recur#iterator`, the engine of
  * Thunderbird's calendar) on DTSTART's wall clock, which is what RFC 5545 prescribes for a DTSTART
  * with a TZID: "every Monday 09:00 New York" stays 09:00 across daylight saving time. Each
- * occurrence's wall clock is then placed in time with the same rules as DTSTART (src/import/dates.ts):
+ * occurrence's wall clock is then placed in time with the same rules as DTSTART (tools/import/dates.ts):
  * an IANA zone by luxon, a zone only the file's VTIMEZONE defines by ical.js, UTC, floating, or a
  * date. UNTIL and EXDATE are compared here, as instants, rather than by ical.js, which compares a
  * wall clock in a zone it does not know as if it were UTC.
@@ -16,7 +16,7 @@
  */
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
-import { resolveZone } from "../time/zone";
+import { resolveZone } from "../../src/time/zone";
 import { type IcsDates, ianaName } from "./dates";
 
 /** Occurrences per series at most (a rule without end over decades would otherwise be endless). */

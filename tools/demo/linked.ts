@@ -2,8 +2,8 @@
  * Rows for the demo venues, organizers, categories and tags (ids handed in by the caller).
  */
 import type { DateTime } from "luxon";
-import type { Random } from "../prng";
-import type { SqlRow } from "../sql";
+import type { Random } from "../lib/prng";
+import type { SqlRow } from "../lib/sql";
 import { postStamps, slugger, wp } from "./common";
 import { ORGANIZERS, stateProvince, VENUES } from "./places";
 import { CATEGORIES, TAGS, type TagKey } from "./terms";

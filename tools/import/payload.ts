@@ -3,8 +3,13 @@
  * how it decides that a stored event already says the same (so that a second import of an
  * unchanged file writes nothing). Updates name only the fields that differ (contract §4 row 10).
  */
-import { type DatesBody, datesBody, datesOf, type EventDatesObject } from "../events/date-fields";
-import { autop, sanitizeTitle } from "../text/html";
+import {
+  type DatesBody,
+  datesBody,
+  datesOf,
+  type EventDatesObject,
+} from "../../src/events/date-fields";
+import { autop, sanitizeTitle } from "../../src/text/html";
 import type { IcsDates } from "./dates";
 import type { IcsEvent, IcsVenueDetails } from "./ics";
 

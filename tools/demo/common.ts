@@ -2,9 +2,9 @@
  * Pieces shared by the demo generators: post date columns and unique slugs.
  */
 import type { DateTime } from "luxon";
-import { sanitizeTitle } from "../../../src/text/html";
-import { WP_FORMAT } from "../../../src/time/format";
-import type { Random } from "../prng";
+import { sanitizeTitle } from "../../src/text/html";
+import { WP_FORMAT } from "../../src/time/format";
+import type { Random } from "../lib/prng";
 
 /**
  * `post_date`, `post_date_gmt`, `post_modified`, `post_modified_gmt` (site-local and UTC

@@ -4,9 +4,9 @@
  * (`POST /events`), updates what differs (`PUT /events/{id}` with only the differing fields) and
  * leaves the rest alone, so a second import of the same file writes nothing.
  */
-import { everyDate } from "../events/date-fields";
-import { pageQuery } from "../http/list-args";
-import { canonicalZoneName, resolveZone } from "../time/zone";
+import { everyDate } from "../../src/events/date-fields";
+import { pageQuery } from "../../src/http/list-args";
+import { canonicalZoneName, resolveZone } from "../../src/time/zone";
 import {
   type Answer,
   expectOk,
@@ -26,9 +26,11 @@ import {
   type RemoteEvent,
 } from "./payload";
 import { type KeyedTask, runKeyed } from "./pool";
+import type { ImportProgress, ImportReport } from "./report";
 import { scanCalendar } from "./scan";
 
 export type { FetchLike, ImportClient } from "./client";
+export type { ImportProgress, ImportReport } from "./report";
 
 /** How to import. */
 export interface ImportOptions extends RetryOptions {
@@ -42,31 +44,6 @@ export interface ImportOptions extends RetryOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** The file's recurring series (`parseIcs`): their occurrences held here but gone from the file are reported. */
   series?: IcsSeries[];
-}
-
-/** Counts so far. `done` = created + updated + unchanged + skipped. */
-export interface ImportProgress {
-  phase: "lookup" | "write";
-  total: number;
-  done: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-}
-
-/** What an import did (or, in a dry run, would do). */
-export interface ImportReport extends Omit<ImportProgress, "phase" | "done"> {
-  /** Events left alone, and why (e.g. in the trash). */
-  notes: Array<{ uid: string; line: number; message: string }>;
-  /**
-   * Occurrences this instance holds of a series of the file that the file no longer has (removed
-   * at the source by an EXDATE, a shorter rule or a cancellation): left here, for the user to
-   * delete. `line` is the series' VEVENT.
-   */
-  removed: Array<{ uid: string; line: number; title: string }>;
-  /** HTTP requests sent, retries included. */
-  requests: number;
 }
 
 /** Statuses an administrator may list; trash included so that a trashed event is recognized. */
@@ -191,7 +168,7 @@ async function removedOccurrences(
 const label = (e: IcsEvent) =>
   `"${e.title.length > 50 ? `${e.title.slice(0, 47)}...` : e.title}" (UID ${e.uid}, line ${e.line})`;
 
-/** The note for an image the instance refused (src/import/client.ts `sendWithoutBadImage`). */
+/** The note for an image the instance refused (tools/import/client.ts `sendWithoutBadImage`). */
 const imageNote = (e: IcsEvent, image: unknown) => ({
   uid: e.uid,
   line: e.line,

@@ -8,7 +8,7 @@
  * namespace (same origin and path prefix; credentials never go elsewhere), gets this walk's own
  * parameters put back, and may not repeat; the walk stops at `total_pages` at the latest.
  */
-import { pagingOf } from "../../http/pagination";
+import { pagingOf } from "../../../src/http/pagination";
 import type { FetchLike } from "../client";
 import { ImportError } from "../errors";
 

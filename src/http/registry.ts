@@ -9,13 +9,23 @@
  * by `PATH_VARIABLES`, so the Hono path, the WordPress route regex and the OpenAPI path agree.
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AllowSubject } from "../http/allow";
-import type { ArgSpecs } from "../http/args";
-import type { AppContext, AppEnv } from "../http/context";
 import type { Settings } from "../settings";
-import type { ComponentName } from "./schemas";
+import type { AllowSubject } from "./allow";
+import type { ArgSpecs } from "./args";
+import type { AppContext, AppEnv } from "./context";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The components of `/doc` by name, as the app declares them (src/root/schemas.ts merges its
+ * `COMPONENTS` into this interface): routes can name only components that exist, and the registry
+ * need not know the resources' schemas.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (src/root/schemas.ts)
+export interface DocComponents {}
+
+/** The name of a `/doc` component: `Event`, `EventArchive`… */
+export type ComponentName = keyof DocComponents;
 
 /**
  * What `/doc` says about an endpoint's answers. Descriptions are strings keys

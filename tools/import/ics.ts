@@ -32,18 +32,18 @@
  */
 import type ICAL from "ical.js";
 import { DateTime } from "luxon";
-import { listToArray } from "../http/validators";
-import { isUrl } from "../linked-posts/fields";
-import { schemaTypeOf } from "../linked-posts/json-ld";
-import type { VenueFields } from "../linked-posts/kinds";
+import { listToArray } from "../../src/http/validators";
+import { isUrl } from "../../src/linked-posts/fields";
+import { schemaTypeOf } from "../../src/linked-posts/json-ld";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
-import { parseLocation, regionFields } from "./location";
+import { type IcsVenueDetails, parseLocation, regionFields } from "./location";
 import { expand, keyOf, MAX_OCCURRENCES, type SeriesFrame } from "./recurrence";
 import { type ScannedCalendar, scanCalendar } from "./scan";
 
 export type { IcsDates } from "./dates";
 export { IcsError } from "./errors";
+export type { IcsVenueDetails } from "./location";
 
 /** An ORGANIZER: `name` from the CN parameter, else the e-mail address (phone and website from a VPARTICIPANT). */
 export interface IcsOrganizer {
@@ -52,12 +52,6 @@ export interface IcsOrganizer {
   phone?: string;
   website?: string;
 }
-
-/**
- * A venue's details from a VLOCATION's schema.org `Place` or a LOCATION text: the venue's fields
- * beyond its name as the API takes them (§2.6, `VENUE_ARGS`).
- */
-export type IcsVenueDetails = Partial<Omit<VenueFields, "venue">>;
 
 /** One VEVENT, normalized and validated. Text is unescaped; absent fields are `undefined`/`[]`. */
 export interface IcsEvent {

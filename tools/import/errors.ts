@@ -3,7 +3,7 @@
  * server refused a request (`ImportError`, after some events may already have been written; a
  * second run resumes, because events are matched by UID).
  */
-import type { ImportReport } from "./importer";
+import type { ImportReport } from "./report";
 
 /**
  * A file that is not an importable iCalendar file.

@@ -3,7 +3,7 @@
  * capabilities `read_post`, `edit_post` and `delete_post`. Events, venues and organizers grant the same
  * capabilities to the same roles, so one table serves all three post types.
  */
-import type { Role } from "../db/schema";
+import type { Role } from "./roles";
 
 /** The authenticated user of a request. */
 export interface AuthUser {

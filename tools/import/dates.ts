@@ -5,7 +5,7 @@
  */
 import ICAL from "ical.js";
 import { DateTime, IANAZone } from "luxon";
-import { canonicalZoneName, resolveZone } from "../time/zone";
+import { canonicalZoneName, resolveZone } from "../../src/time/zone";
 import { IcsError } from "./errors";
 import type { ScannedCalendar } from "./scan";
 

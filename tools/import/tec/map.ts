@@ -12,18 +12,18 @@
  * come back as a word) with the currency's symbol, position and code, and the source's global ids
  * in `global_id_lineage` (§4.1), which is how the next run finds the post again.
  */
-import { costValues } from "../../events/cost";
+import { costValues } from "../../../src/events/cost";
 import {
   datesBody,
   datesOf,
   type EventDatesObject,
   type SentDates,
-} from "../../events/date-fields";
-import type { ArgSpecs, WpType } from "../../http/args";
-import type { WireFields } from "../../http/contract";
-import { ORGANIZER_ARGS, ORGANIZER_FIELDS } from "../../linked-posts/organizer";
-import { VENUE_ARGS, VENUE_FIELDS } from "../../linked-posts/venue";
-import { decodeEntities } from "../../text/html";
+} from "../../../src/events/date-fields";
+import type { ArgSpecs, WpType } from "../../../src/http/args";
+import type { WireFields } from "../../../src/http/contract";
+import { ORGANIZER_ARGS, ORGANIZER_FIELDS } from "../../../src/linked-posts/organizer";
+import { VENUE_ARGS, VENUE_FIELDS } from "../../../src/linked-posts/venue";
+import { decodeEntities } from "../../../src/text/html";
 
 /** A term of TEC's archive (§4.4 b) or embedded in an event (§4.4 a). */
 export interface TecTerm {

@@ -1,6 +1,6 @@
 /**
  * Import from a running The Events Calendar site (contract §7.9): every page of its categories,
- * tags, venues, organizers and events is read (src/import/tec/source.ts) and loaded into this
+ * tags, venues, organizers and events is read (tools/import/tec/source.ts) and loaded into this
  * instance through its own REST API, links kept by mapping the source's ids to the new ones:
  *
  * - categories and tags: matched by slug, else by name (case-insensitively), under the mapped
@@ -14,7 +14,7 @@
  *   ones are left in the trash; password-protected ones (TEC blanks them, §4.7) are skipped: the
  *   password cannot be read, and importing them open would publish what the source hides.
  *
- * Kept as the source has them (src/import/tec/map.ts): post dates, costs with their currency,
+ * Kept as the source has them (tools/import/tec/map.ts): post dates, costs with their currency,
  * and the source's global ids.
  *
  * New things are created, changed ones get an update naming only what differs, the rest is left
@@ -22,9 +22,9 @@
  * source, drafts, pending, scheduled and private posts come too, and past events with them (events
  * are read from 1970 to 2999; TEC never lists events hidden from listings, so those cannot come).
  */
-import { everyDate } from "../../events/date-fields";
-import { pageQuery } from "../../http/list-args";
-import { pagingOf } from "../../http/pagination";
+import { everyDate } from "../../../src/events/date-fields";
+import { pageQuery } from "../../../src/http/list-args";
+import { pagingOf } from "../../../src/http/pagination";
 import {
   type Answer,
   expectOk,

@@ -1,0 +1,46 @@
+/**
+ * An event as storage gives it, as loaded with what it links to, and as the viewer may see it
+ * (§4.7); and what every renderer — its JSON (src/events/serialize.ts), JSON-LD (json-ld.ts) and
+ * VEVENT (src/ical/vevent.ts) — works out from it the same way: its public link and its cost. Below
+ * the contract and the renderers, so that they share these without a circle.
+ */
+import type { events } from "../db/schema";
+import type { Shown } from "../http/password-protection";
+import type { RenderContext } from "../http/render";
+import type { LinkedPost } from "../linked-posts/post-fields";
+import type { OrganizerRow, VenueRow } from "../linked-posts/record";
+import type { MediaRow } from "../media/serialize";
+import type { TermRow } from "../terms/serialize";
+import { formatCost } from "./cost";
+
+export type EventRow = typeof events.$inferSelect;
+
+/** An event row with everything it links to, as loaded for one page or one GET. */
+export interface EventRecord {
+  row: EventRow;
+  venue: LinkedPost<VenueRow> | null;
+  organizers: Array<LinkedPost<OrganizerRow>>;
+  terms: TermRow[];
+  image: MediaRow | null;
+}
+
+/**
+ * An event as the viewer may see it (§4.7), what every renderer takes (src/events/visible.ts): its
+ * venue and organizers each as the viewer may see them.
+ */
+export interface VisibleEvent extends Omit<EventRecord, "venue" | "organizers">, Shown {
+  venue: (LinkedPost<VenueRow> & Shown) | null;
+  organizers: Array<LinkedPost<OrganizerRow> & Shown>;
+}
+
+/** The public link of an event: `{site}/event/{slug}/`. */
+export const eventUrl = (ctx: RenderContext, slug: string) => `${ctx.urls.site}/event/${slug}/`;
+
+/** The formatted cost of an event (§4.8), using the site's currency where the event has none. */
+export function eventCost(ctx: RenderContext, row: EventRow): string {
+  return formatCost(row.cost, {
+    symbol: row.currencySymbol || ctx.settings.currencySymbol,
+    position:
+      (row.currencyPosition || ctx.settings.currencyPosition) === "postfix" ? "postfix" : "prefix",
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * What an iCalendar import tells its caller, as it goes and at the end (`importEvents`,
+ * tools/import/importer.ts), and what an `ImportError` carries when the import stops.
+ */
+
+/** Counts so far. `done` = created + updated + unchanged + skipped. */
+export interface ImportProgress {
+  phase: "lookup" | "write";
+  total: number;
+  done: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+}
+
+/** What an import did (or, in a dry run, would do). */
+export interface ImportReport extends Omit<ImportProgress, "phase" | "done"> {
+  /** Events left alone, and why (e.g. in the trash). */
+  notes: Array<{ uid: string; line: number; message: string }>;
+  /**
+   * Occurrences this instance holds of a series of the file that the file no longer has (removed
+   * at the source by an EXDATE, a shorter rule or a cancellation): left here, for the user to
+   * delete. `line` is the series' VEVENT.
+   */
+  removed: Array<{ uid: string; line: number; title: string }>;
+  /** HTTP requests sent, retries included. */
+  requests: number;
+}
