@@ -37,8 +37,6 @@ export default defineConfig(async () => {
             // default for private targets (a local .dev.vars allows them).
             WEBHOOK_SECRET_KEY: "test webhook secret key",
             WEBHOOK_PRIVATE_TARGETS: "deny",
-            // Retries through the real local queue in seconds, not minutes (test/webhooks).
-            WEBHOOK_RETRY_BASE_SECONDS: "1",
             // The deployed default, whatever the .dev.vars of `npm start` says (it turns the check
             // off for offline development, which the image tests would then not see).
             IMAGE_URL_CHECK: "head",

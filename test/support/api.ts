@@ -13,17 +13,17 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
-/** Sends a request; JSON bodies are serialized with `Content-Type: application/json`. */
-export async function api<T = any>(
-  path: string,
-  init: {
-    method?: string;
-    json?: unknown;
-    form?: Record<string, string>;
-    headers?: Record<string, string>;
-    body?: BodyInit;
-  } = {},
-): Promise<ApiResponse<T>> {
+/** What `api` takes besides the path. */
+export interface ApiInit {
+  method?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+}
+
+/** The request `api` sends: JSON bodies are serialized with `Content-Type: application/json`. */
+export function apiRequest(path: string, init: ApiInit = {}): Request {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
@@ -33,11 +33,15 @@ export async function api<T = any>(
     headers.set("content-type", "application/x-www-form-urlencoded");
     body = new URLSearchParams(init.form).toString();
   }
-  const res = await SELF.fetch(`${ORIGIN}${path}`, {
+  return new Request(`${ORIGIN}${path}`, {
     method: init.method ?? (body ? "POST" : "GET"),
     headers,
     body,
   });
+}
+
+/** An answer as `api` returns it: status, headers, the text and the JSON body it holds (if any). */
+export async function apiResponse<T = any>(res: Response): Promise<ApiResponse<T>> {
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -46,6 +50,11 @@ export async function api<T = any>(
     parsed = undefined;
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+/** Sends a request (`apiRequest`) to the worker, as a client would. */
+export async function api<T = any>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
+  return apiResponse<T>(await SELF.fetch(apiRequest(path, init)));
 }
 
 /** Round trips the worker reported for the request (`Server-Timing: d1;desc="N round trips"`). */
