@@ -9,6 +9,7 @@ import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
+import { settleEdgeCache } from "../support/isolation";
 
 const page = (lang = "", headers: Record<string, string> = {}) =>
   api(`${lang ? `/${lang}` : ""}${NS}/reference`, { headers });
@@ -135,7 +136,8 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
       "public, max-age=60, stale-while-revalidate=300",
     );
     expect(first.headers.get("x-cache")).toBe("MISS");
-    await new Promise((r) => setTimeout(r, 50));
+    // Whatever the first answer put in the edge cache (waitUntil) has landed.
+    await settleEdgeCache();
     const second = await page("de");
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(second.text).toBe(first.text);
