@@ -103,7 +103,7 @@ describe("creating", () => {
   });
 });
 
-describe("finding", () => {
+describe("rest_application_password_not_found", () => {
   it("rest_application_password_not_found for an unknown uuid", async () => {
     const me = await seedUser("author");
     for (const method of ["GET", "DELETE"]) {
