@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** The generated-input suites: project `fuzz`; everything else is project `api`. */
 const FUZZ = ["test/hardening/fuzz-*.test.ts"];
@@ -20,6 +21,20 @@ function knob(name: string, fallback: number): number {
  * Vitest's file-system module cache keeps across runs whatever the environment says next time.
  */
 const provide = { fuzzScale: knob("FUZZ_SCALE", 0), fuzzSeed: knob("FUZZ_SEED", 20261123) };
+
+/**
+ * Vitest's order (project by project, by name, then longest file first), with the `scripts` project
+ * first: its files spend most of their time in wrangler processes of their own, and at the end of
+ * the queue they ran on one core while the other had nothing left to do. First, they run beside the
+ * workerd files.
+ */
+class ScriptsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const scripts = (f: TestSpecification) => f.project.name === "scripts";
+    return [...sorted.filter(scripts), ...sorted.filter((f) => !scripts(f))];
+  }
+}
 
 export default defineConfig(async () => {
   // Runs in Node: the same SQL files `wrangler d1 migrations apply` uses.
@@ -54,6 +69,7 @@ export default defineConfig(async () => {
       // cost more CPU than the tests themselves. test/setup.ts resets storage and module state
       // before every test, so files see nothing of each other.
       isolate: false,
+      sequence: { sequencer: ScriptsFirst },
       // Vitest's default (cores - 1) is one worker on the 2-core CI machine; a second workerd keeps
       // both cores busy.
       maxWorkers: Math.max(2, availableParallelism() - 1),
