@@ -11,7 +11,9 @@
  *
  * - the schema is the migrated one (tests inject failing triggers; a changed schema → slow path);
  * - the rate limiter was not called since the last reset (its buckets survive anything but reset());
- * - KV: the strings are put again either way (the only keys anything writes);
+ * - KV: the strings (the only keys anything writes) are put again when a key was put or deleted
+ *   since they were last put (KV's `put` and `delete` are watched; a test that calls `reset()` itself
+ *   must put them back, as test/import/tec-copy.test.ts does, or anything that writes KV does);
  * - the Cache API keeps its entries, but their keys hold the content version, which the fast path
  *   moves past every version used before, so no entry can be hit again.
  */
@@ -43,6 +45,8 @@ interface IsolationState {
   snapshot?: Snapshot;
   /** The rate limiter was called since the last `reset()`. */
   limiterUsed: boolean;
+  /** KV holds the strings as `putStrings` put them: nothing was put or deleted since. */
+  stringsIntact: boolean;
   /** Edge-cache writes (`cache.put`) not yet settled, whoever started them. */
   pendingPuts: Set<Promise<unknown>>;
   /** Prototypes already patched (`track`). */
@@ -50,7 +54,7 @@ interface IsolationState {
 }
 const holder = globalThis as { [key: symbol]: IsolationState | undefined };
 const KEY = Symbol.for("tec-edge.test.isolation");
-holder[KEY] ??= { limiterUsed: true, pendingPuts: new Set(), patched: false };
+holder[KEY] ??= { limiterUsed: true, stringsIntact: false, pendingPuts: new Set(), patched: false };
 const state = holder[KEY];
 
 /** The table `applyD1Migrations` (cloudflare:test) records applied migrations in, same columns. */
@@ -79,12 +83,17 @@ async function migrate(): Promise<void> {
   await db.batch(statements);
 }
 
-/** The strings of every language, where `loadStrings` (src/i18n) reads them. */
+/**
+ * The strings of every language, where `loadStrings` (src/i18n) reads them; nothing to do while
+ * they are intact (two KV writes of the whole strings cost more than emptying the database).
+ */
 async function putStrings(): Promise<void> {
+  if (state.stringsIntact) return;
   await Promise.all([
     env.STRINGS.put(stringsKey("en"), JSON.stringify(en)),
     env.STRINGS.put(stringsKey("de"), JSON.stringify(de)),
   ]);
+  state.stringsIntact = true;
 }
 
 /** Reads what the freshly migrated database holds (three round trips, once per worker). */
@@ -178,6 +187,7 @@ export async function freshStorage(): Promise<void> {
   }
   for (let attempt = 1; ; attempt++) {
     await reset();
+    state.stringsIntact = false;
     const [schema, strings] = await Promise.allSettled([migrate(), putStrings()]);
     if (strings.status === "rejected") throw strings.reason;
     if (schema.status === "fulfilled") break;
@@ -192,6 +202,7 @@ export async function freshStorage(): Promise<void> {
  * - `Cache#put`, so `settleEdgeCache()` knows every edge-cache write. src/read-cache/store.ts hands
  *   its put to `waitUntil`, which SELF's execution context never awaits.
  * - the rate limiter's `limit`, so `freshStorage()` knows when only `reset()` will do.
+ * - KV's `put` and `delete`, so `freshStorage()` knows when the strings must be put again.
  */
 function track(): void {
   if (state.patched) return;
@@ -204,6 +215,17 @@ function track(): void {
     promise.then(forget, forget);
     return promise;
   };
+  const kv = Object.getPrototypeOf(env.STRINGS) as KVNamespace;
+  for (const name of ["put", "delete"] as const) {
+    const original = kv[name] as (...args: unknown[]) => Promise<void>;
+    (kv as unknown as Record<string, unknown>)[name] = function (
+      this: KVNamespace,
+      ...args: unknown[]
+    ) {
+      state.stringsIntact = false;
+      return original.apply(this, args);
+    };
+  }
   if (env.AUTH_FAILURES) {
     const limiter = Object.getPrototypeOf(env.AUTH_FAILURES) as RateLimit;
     const limit = limiter.limit;
