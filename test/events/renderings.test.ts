@@ -20,7 +20,7 @@ import { renderStale, storeRenderings } from "../../src/events/render-store";
 import { eventLoadQueries } from "../../src/events/single";
 import worker from "../../src/index";
 import { parseSettings } from "../../src/settings";
-import { ADMIN, api, apiRequest, apiResponse, NS, ORIGIN, roundTrips } from "../support/api";
+import { ADMIN, api, NS, ORIGIN, roundTrips } from "../support/api";
 import { stopClock } from "../support/clock";
 import { day } from "../support/dates";
 import { seedEvent, seedMedia, seedOrganizer, seedTerm, seedVenue } from "../support/factories";
@@ -83,9 +83,7 @@ async function readAll(ids: number[], pass: string, serialized = false) {
   const out = new Map<string, { status: number; text: string; trips: number }>();
   const get = async (path: string) => {
     const url = `${path}${path.includes("?") ? "&" : "?"}pass=${pass}`;
-    const res = serialized
-      ? await apiResponse(await worker.fetch(apiRequest(url), fullPath, createExecutionContext()))
-      : await api(url);
+    const res = await api(url, {}, serialized ? fullPath : env);
     out.set(path, { status: res.status, text: res.text, trips: roundTrips(res) });
     return res;
   };

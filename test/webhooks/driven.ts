@@ -1,9 +1,8 @@
 /**
  * The worker with its webhook queue and clock driven by the test: nothing waits on a timer.
  *
- * - Requests go to the worker's `fetch()` with an execution context the harness waits on, so when
- *   `api` resolves the write has answered *and* its outbox drain (`waitUntil`) has put its
- *   messages in the queue.
+ * - Requests go to the worker as `api` sends them (test/support/api.ts), so when `api` resolves the
+ *   write has answered *and* its outbox drain (`waitUntil`) has put its messages in the queue.
  * - The queue (`DrivenQueue`, the `WEBHOOK_QUEUE` binding of those requests) keeps every message
  *   with the time it falls due (`delaySeconds`) and hands due messages to the worker's `queue()`
  *   handler in batches of up to 10 (wrangler.toml `max_batch_size`), as Queues does: a message the
@@ -12,13 +11,12 @@
  * - The webhooks' clock (src/webhooks/clock.ts) stands still until `advance` moves it; test/setup.ts
  *   gives the real one back after every test.
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import type { Bindings } from "../../src/settings";
 import { clock } from "../../src/webhooks/clock";
 import type { WebhookMessage } from "../../src/webhooks/messages";
-import { type ApiInit, type ApiResponse, apiRequest, apiResponse } from "../support/api";
+import { type ApiInit, type ApiResponse, api } from "../support/api";
 import { register } from "./support";
 
 /** Messages per batch (wrangler.toml `[[queues.consumers]]` `max_batch_size`). */
@@ -204,12 +202,7 @@ export function drive(): Driven {
     env: driven,
     queue,
     now: () => now,
-    async api(path, init) {
-      const ctx = createExecutionContext();
-      const res = await apiResponse(await worker.fetch(apiRequest(path, init), driven, ctx));
-      await waitOnExecutionContext(ctx);
-      return res;
-    },
+    api: (path, init) => api(path, init, driven),
     register(body) {
       return register(body, this.api);
     },
