@@ -4,7 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** The generated-input suites: project `fuzz`; everything else is project `api`. */
+/** The generated-input suites (see `fuzzApart` for the project they run in). */
 const FUZZ = ["test/hardening/fuzz-*.test.ts"];
 
 /** A non-negative number from the environment (the fuzz knobs, test/hardening/support/fuzz.ts). */
@@ -21,6 +21,15 @@ function knob(name: string, fallback: number): number {
  * Vitest's file-system module cache keeps across runs whatever the environment says next time.
  */
 const provide = { fuzzScale: knob("FUZZ_SCALE", 0), fuzzSeed: knob("FUZZ_SEED", 20261123) };
+
+/**
+ * Where the fuzz suites run. With `FUZZ_SCALE` set (`npm run test:fuzz`, or a replay command a
+ * failure prints), in a project of their own, `fuzz`, so that `--project fuzz` runs them alone; a
+ * plain run (`npm test`) keeps them in `api` at scale 0: a second workerd project costs a start of
+ * its own (about 9 s here: its runtime, and every module transformed again for it) after the last
+ * `api` file.
+ */
+const fuzzApart = process.env.FUZZ_SCALE !== undefined;
 
 /**
  * Vitest's order (project by project, by name, then longest file first), with the `scripts` project
@@ -78,9 +87,10 @@ export default defineConfig(async () => {
           name: "api",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
           // test/e2e runs in Node against `npm start` (npm run test:e2e, its own config).
-          exclude: [...FUZZ, "test/e2e/**"],
+          exclude: [...(fuzzApart ? FUZZ : []), "test/e2e/**"],
+          provide,
         }),
-        inWorkerd({ name: "fuzz", include: FUZZ, provide }),
+        ...(fuzzApart ? [inWorkerd({ name: "fuzz", include: FUZZ, provide })] : []),
         {
           // The command-line tools' tests, in Node (they start wrangler): no workerd.
           test: {
