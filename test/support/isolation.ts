@@ -23,18 +23,22 @@ import { stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 
+/** Rows of the ordinary tables, by table, and `sqlite_sequence` (AUTOINCREMENT counters). */
+interface Rows {
+  rows: Array<{ table: string; row: Record<string, unknown> }>;
+  sequences: Array<{ name: string; seq: number }>;
+}
+
 /** What a fresh database holds besides its schema, and how to get back to it by deleting rows. */
-interface Snapshot {
+interface Snapshot extends Rows {
   /** Every schema object (type, name, SQL): a test that changed it needs the slow path. */
   schema: string;
   /** Ordinary tables to empty (not the FTS5 tables, `d1_migrations`, `sqlite_*`, `_cf_*`). */
   tables: string[];
   /** FTS5 tables: emptied with their `delete-all` command after the rows they index are gone. */
   fts: string[];
-  /** Rows the migrations insert (the first administrator, ...), per table. */
-  rows: Array<{ table: string; row: Record<string, unknown> }>;
-  /** `sqlite_sequence` as the migrations leave it (AUTOINCREMENT counters). */
-  sequences: Array<{ name: string; seq: number }>;
+  /** Of `tables`, those triggers write (derived data: renderings, the webhook outbox, …). */
+  derived: string[];
 }
 
 /**
@@ -51,10 +55,18 @@ interface IsolationState {
   pendingPuts: Set<Promise<unknown>>;
   /** Prototypes already patched (`track`). */
   patched: boolean;
+  /** Fixtures of `restorable`, by name: their value and the rows they left. */
+  kept: Map<string, { value: unknown; rows: Rows }>;
 }
 const holder = globalThis as { [key: symbol]: IsolationState | undefined };
 const KEY = Symbol.for("tec-edge.test.isolation");
-holder[KEY] ??= { limiterUsed: true, stringsIntact: false, pendingPuts: new Set(), patched: false };
+holder[KEY] ??= {
+  limiterUsed: true,
+  stringsIntact: false,
+  pendingPuts: new Set(),
+  patched: false,
+  kept: new Map(),
+};
 const state = holder[KEY];
 
 /** The table `applyD1Migrations` (cloudflare:test) records applied migrations in, same columns. */
@@ -96,16 +108,54 @@ async function putStrings(): Promise<void> {
   state.stringsIntact = true;
 }
 
+/** Every row of `tables` and the AUTOINCREMENT counters, in one round trip. */
+async function readRows(tables: string[]): Promise<Rows> {
+  const db = env.DB;
+  const [sequence, ...contents] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT name, seq FROM sqlite_sequence"),
+    ...tables.map((t) => db.prepare(`SELECT * FROM ${quote(t)}`)),
+  ]);
+  return {
+    rows: tables.flatMap((table, i) => contents[i].results.map((row) => ({ table, row }))),
+    sequences: sequence.results as Array<{ name: string; seq: number }>,
+  };
+}
+
+/** An `INSERT` of one row as `SELECT *` read it. */
+function insertRow(table: string, row: Record<string, unknown>): D1PreparedStatement {
+  const columns = Object.keys(row);
+  return env.DB.prepare(
+    `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  ).bind(...columns.map((c) => row[c]));
+}
+
+/** The tables trigger bodies insert into, update or delete from. */
+function triggerTargets(triggers: Array<{ sql: string | null }>): Set<string> {
+  const out = new Set<string>();
+  for (const { sql } of triggers) {
+    const body = (sql ?? "").slice((sql ?? "").search(/\bBEGIN\b/i));
+    for (const m of body.matchAll(
+      /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"[]?(\w+)/gi,
+    ))
+      out.add(m[1]);
+  }
+  return out;
+}
+
 /** Reads what the freshly migrated database holds (three round trips, once per worker). */
 async function takeSnapshot(): Promise<Snapshot> {
   const db = env.DB;
   const schema = (await db.prepare(SCHEMA_QUERY).first<{ schema: string }>())!.schema;
   const { results: objects } = await db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
-    .all<{ name: string; sql: string | null }>();
-  const fts = objects.filter((o) => /^CREATE VIRTUAL TABLE .* USING fts5/is.test(o.sql ?? ""));
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')")
+    .all<{ type: string; name: string; sql: string | null }>();
+  const targets = triggerTargets(objects.filter((o) => o.type === "trigger"));
+  const fts = objects.filter(
+    (o) => o.type === "table" && /^CREATE VIRTUAL TABLE .* USING fts5/is.test(o.sql ?? ""),
+  );
   const shadow = (name: string) => fts.some((f) => name.startsWith(`${f.name}_`));
   const tables = objects
+    .filter((o) => o.type === "table")
     .map((o) => o.name)
     .filter(
       (n) =>
@@ -114,16 +164,12 @@ async function takeSnapshot(): Promise<Snapshot> {
         !fts.some((f) => f.name === n) &&
         !shadow(n),
     );
-  const [sequence, ...contents] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT name, seq FROM sqlite_sequence"),
-    ...tables.map((t) => db.prepare(`SELECT * FROM ${quote(t)}`)),
-  ]);
   return {
     schema,
     tables,
     fts: fts.map((f) => f.name),
-    rows: tables.flatMap((table, i) => contents[i].results.map((row) => ({ table, row }))),
-    sequences: sequence.results as Array<{ name: string; seq: number }>,
+    derived: tables.filter((t) => targets.has(t)),
+    ...(await readRows(tables)),
   };
 }
 
@@ -146,16 +192,7 @@ async function wipe(s: Snapshot): Promise<boolean> {
     ...s.sequences.map((q) =>
       db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)").bind(q.name, q.seq),
     ),
-    ...s.rows
-      .filter((r) => r.table !== "content_version")
-      .map(({ table, row }) => {
-        const columns = Object.keys(row);
-        return db
-          .prepare(
-            `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-          )
-          .bind(...columns.map((c) => row[c]));
-      }),
+    ...s.rows.filter((r) => r.table !== "content_version").map((r) => insertRow(r.table, r.row)),
     // Not deleted: its next value must stay above every earlier one (cache keys hold it).
     db.prepare(`UPDATE content_version SET version = version + ${VERSION_STRIDE}`),
   ];
@@ -195,6 +232,51 @@ export async function freshStorage(): Promise<void> {
   }
   state.limiterUsed = false;
   state.snapshot ??= await takeSnapshot();
+}
+
+/**
+ * A fixture built once per worker and put back by its rows after that: `build` runs the first time
+ * (on fresh storage), and the rows it leaves are kept; every later call, again on fresh storage,
+ * writes those rows back in one D1 batch (instead of the many round trips of building) and returns
+ * a copy of the same value. The database is then as `build` left it: the FTS5 indexes are rebuilt by
+ * their triggers, and the tables triggers write (renderings, the webhook outbox) are written last,
+ * as they were. Only for fixtures whose value follows from the database they write (ids, names,
+ * credentials), built at a test's start.
+ * @example const w = await restorable("hardening world", build)
+ */
+export async function restorable<T>(name: string, build: () => Promise<T>): Promise<T> {
+  const s = state.snapshot;
+  if (!s) throw new Error("restorable() needs fresh storage first (test/setup.ts)");
+  const kept = state.kept.get(name);
+  if (kept) {
+    await putBack(s, kept.rows);
+    return structuredClone(kept.value) as T;
+  }
+  const value = await build();
+  state.kept.set(name, { value: structuredClone(value), rows: await readRows(s.tables) });
+  return value;
+}
+
+/** Writes `kept` back over a fresh database (see `restorable`), in one batch. */
+async function putBack(s: Snapshot, kept: Rows): Promise<void> {
+  const db = env.DB;
+  const tables = s.tables.filter((t) => t !== "content_version");
+  const rows = kept.rows.filter((r) => r.table !== "content_version");
+  const derived = new Set(s.derived);
+  await db.batch([
+    db.prepare("PRAGMA defer_foreign_keys = on"),
+    ...tables.map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
+    ...rows.filter((r) => !derived.has(r.table)).map((r) => insertRow(r.table, r.row)),
+    // What the inserts' triggers wrote there is replaced by what building left.
+    ...s.derived
+      .filter((t) => t !== "content_version")
+      .map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
+    ...rows.filter((r) => derived.has(r.table)).map((r) => insertRow(r.table, r.row)),
+    db.prepare("DELETE FROM sqlite_sequence"),
+    ...kept.sequences.map((q) =>
+      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)").bind(q.name, q.seq),
+    ),
+  ]);
 }
 
 /**
