@@ -41,14 +41,15 @@ export interface Outcome {
   attempts: number;
   /** Clock time (ms) of the batch. */
   at: number;
-  /** `retry` with the delay the handler asked for (seconds; 0 when it gave none). */
+  /** Acknowledged (explicitly, or left alone by a handler that returned), or retried. */
   outcome: "ack" | "retry";
+  /** The delay a retry asked for, in seconds (undefined: none given, Queues' default of 0). */
   delaySeconds?: number;
 }
 
 /** The `WEBHOOK_QUEUE` binding in tests (see the file comment). */
 export class DrivenQueue implements Queue<WebhookMessage> {
-  /** Messages not yet acknowledged, in the order they were sent. */
+  /** Messages not yet acknowledged: as sent, a retried one at the end again. */
   readonly pending: Queued[] = [];
   /** Every handled message, in order. */
   readonly outcomes: Outcome[] = [];
