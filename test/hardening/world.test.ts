@@ -1,11 +1,12 @@
 /**
  * The hardening world (support/world.ts) is built once per worker and put back by its rows before
- * every later test that asks for it (test/support/isolation.ts `restorable`): put back, the database
+ * every later test that asks for it (test/support/restorable.ts): put back, the database
  * must be the one building left, search indexes included.
  */
 import { describe, expect, it } from "vitest";
 import { ADMIN, api, NS } from "../support/api";
-import { freshStorage, restorable } from "../support/isolation";
+import { freshStorage } from "../support/isolation";
+import { restorable } from "../support/restorable";
 import { contentDigest } from "./support/digest";
 import { buildWorld } from "./support/world";
 

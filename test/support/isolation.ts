@@ -1,7 +1,7 @@
 /**
- * Per-test isolation (test/setup.ts, the hardening world): storage as a freshly migrated database
- * with the strings in KV, and a way to wait for the work a response leaves behind instead of
- * sleeping.
+ * Per-test isolation (test/setup.ts): storage as a freshly migrated database with the strings in
+ * KV, and a way to wait for the edge-cache writes a response leaves behind instead of sleeping.
+ * Fixtures that are expensive to build are put back by their rows instead (restorable.ts).
  *
  * Storage is isolated per test file only (TOOLCHAIN.md gotcha 3), and test files share workers, so
  * every test starts with `freshStorage()`. Its slow path is `reset()` (D1, KV, the Cache API and the
@@ -24,13 +24,13 @@ import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 
 /** Rows of the ordinary tables, by table, and `sqlite_sequence` (AUTOINCREMENT counters). */
-interface Rows {
+export interface Rows {
   rows: Array<{ table: string; row: Record<string, unknown> }>;
   sequences: Array<{ name: string; seq: number }>;
 }
 
 /** What a fresh database holds besides its schema, and how to get back to it by deleting rows. */
-interface Snapshot extends Rows {
+export interface Snapshot extends Rows {
   /** Every schema object (type, name, SQL): a test that changed it needs the slow path. */
   schema: string;
   /** Ordinary tables to empty (not the FTS5 tables, `d1_migrations`, `sqlite_*`, `_cf_*`). */
@@ -55,8 +55,6 @@ interface IsolationState {
   pendingPuts: Set<Promise<unknown>>;
   /** Prototypes already patched (`track`). */
   patched: boolean;
-  /** Fixtures of `restorable`, by name: their value and the rows they left. */
-  kept: Map<string, { value: unknown; rows: Rows }>;
 }
 const holder = globalThis as { [key: symbol]: IsolationState | undefined };
 const KEY = Symbol.for("tec-edge.test.isolation");
@@ -65,7 +63,6 @@ holder[KEY] ??= {
   stringsIntact: false,
   pendingPuts: new Set(),
   patched: false,
-  kept: new Map(),
 };
 const state = holder[KEY];
 
@@ -77,7 +74,7 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations" (
 )`;
 const SCHEMA_QUERY =
   "SELECT group_concat(type || ' ' || name || ' ' || coalesce(sql, ''), char(10)) AS schema FROM (SELECT * FROM sqlite_master ORDER BY type, name)";
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** Every content version of a test is below its start plus this (each write bumps it by one). */
 const VERSION_STRIDE = 1_000_000_000;
 
@@ -109,7 +106,7 @@ async function putStrings(): Promise<void> {
 }
 
 /** Every row of `tables` and the AUTOINCREMENT counters, in one round trip. */
-async function readRows(tables: string[]): Promise<Rows> {
+export async function readRows(tables: string[]): Promise<Rows> {
   const db = env.DB;
   const [sequence, ...contents] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT name, seq FROM sqlite_sequence"),
@@ -122,7 +119,7 @@ async function readRows(tables: string[]): Promise<Rows> {
 }
 
 /** An `INSERT` of one row as `SELECT *` read it. */
-function insertRow(table: string, row: Record<string, unknown>): D1PreparedStatement {
+export function insertRow(table: string, row: Record<string, unknown>): D1PreparedStatement {
   const columns = Object.keys(row);
   return env.DB.prepare(
     `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
@@ -234,49 +231,10 @@ export async function freshStorage(): Promise<void> {
   state.snapshot ??= await takeSnapshot();
 }
 
-/**
- * A fixture built once per worker and put back by its rows after that: `build` runs the first time
- * (on fresh storage), and the rows it leaves are kept; every later call, again on fresh storage,
- * writes those rows back in one D1 batch (instead of the many round trips of building) and returns
- * a copy of the same value. The database is then as `build` left it: the FTS5 indexes are rebuilt by
- * their triggers, and the tables triggers write (renderings, the webhook outbox) are written last,
- * as they were. Only for fixtures whose value follows from the database they write (ids, names,
- * credentials), built at a test's start.
- * @example const w = await restorable("hardening world", build)
- */
-export async function restorable<T>(name: string, build: () => Promise<T>): Promise<T> {
-  const s = state.snapshot;
-  if (!s) throw new Error("restorable() needs fresh storage first (test/setup.ts)");
-  const kept = state.kept.get(name);
-  if (kept) {
-    await putBack(s, kept.rows);
-    return structuredClone(kept.value) as T;
-  }
-  const value = await build();
-  state.kept.set(name, { value: structuredClone(value), rows: await readRows(s.tables) });
-  return value;
-}
-
-/** Writes `kept` back over a fresh database (see `restorable`), in one batch. */
-async function putBack(s: Snapshot, kept: Rows): Promise<void> {
-  const db = env.DB;
-  const tables = s.tables.filter((t) => t !== "content_version");
-  const rows = kept.rows.filter((r) => r.table !== "content_version");
-  const derived = new Set(s.derived);
-  await db.batch([
-    db.prepare("PRAGMA defer_foreign_keys = on"),
-    ...tables.map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
-    ...rows.filter((r) => !derived.has(r.table)).map((r) => insertRow(r.table, r.row)),
-    // What the inserts' triggers wrote there is replaced by what building left.
-    ...s.derived
-      .filter((t) => t !== "content_version")
-      .map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
-    ...rows.filter((r) => derived.has(r.table)).map((r) => insertRow(r.table, r.row)),
-    db.prepare("DELETE FROM sqlite_sequence"),
-    ...kept.sequences.map((q) =>
-      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)").bind(q.name, q.seq),
-    ),
-  ]);
+/** What a fresh database holds (known once `freshStorage()` ran in this worker). */
+export function freshSnapshot(): Snapshot {
+  if (!state.snapshot) throw new Error("no fresh storage yet (test/setup.ts runs freshStorage())");
+  return state.snapshot;
 }
 
 /**

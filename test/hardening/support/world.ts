@@ -16,7 +16,7 @@ import {
   seedUser,
   seedVenue,
 } from "../../support/factories";
-import { restorable } from "../../support/isolation";
+import { restorable } from "../../support/restorable";
 
 /** The administrator of the test configuration (ADMIN_APP_PASSWORD in vitest.config.ts). */
 export const ADMIN_PASSWORD = "test admin password";
@@ -104,7 +104,7 @@ async function assertFreshDatabase(): Promise<void> {
 
 /**
  * Seeds the world (about 40 rows) and returns its ids: built once per worker, then put back by its
- * rows (test/support/isolation.ts `restorable`). Call it on fresh storage, at a test's start.
+ * rows (test/support/restorable.ts). Call it on fresh storage, at a test's start.
  */
 export function seedWorld(): Promise<World> {
   return restorable("hardening world", buildWorld);
