@@ -210,14 +210,17 @@ async function wipe(s: Snapshot): Promise<boolean> {
  * requests): the migration batch then fails on its first `CREATE TABLE`, atomically, and a second
  * `reset()` has always been enough. So no test runs on the old rows, as with `applyD1Migrations`
  * (which skips migrations it finds recorded).
+ * @returns whether the strings were put into KV anew: strings the isolate keeps (src/i18n) may then
+ *   be stale; otherwise KV holds exactly what they were read from.
  * @throws Error when the database survives three resets.
  */
-export async function freshStorage(): Promise<void> {
+export async function freshStorage(): Promise<boolean> {
   track();
+  const stringsPut = !state.stringsIntact;
   const s = state.snapshot;
   if (s && !state.limiterUsed) {
     const [wiped] = await Promise.all([wipe(s), putStrings()]);
-    if (wiped) return;
+    if (wiped) return stringsPut;
   }
   for (let attempt = 1; ; attempt++) {
     await reset();
@@ -229,6 +232,7 @@ export async function freshStorage(): Promise<void> {
   }
   state.limiterUsed = false;
   state.snapshot ??= await takeSnapshot();
+  return true;
 }
 
 /** What a fresh database holds (known once `freshStorage()` ran in this worker). */
