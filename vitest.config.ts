@@ -2,8 +2,9 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** The generated-input suites: project `fuzz`; everything else is project `api`. */
+/** The generated-input suites (see `fuzzApart` for the project they run in). */
 const FUZZ = ["test/hardening/fuzz-*.test.ts"];
 
 /** A non-negative number from the environment (the fuzz knobs, test/hardening/support/fuzz.ts). */
@@ -21,6 +22,29 @@ function knob(name: string, fallback: number): number {
  */
 const provide = { fuzzScale: knob("FUZZ_SCALE", 0), fuzzSeed: knob("FUZZ_SEED", 20261123) };
 
+/**
+ * Where the fuzz suites run. With `FUZZ_SCALE` set (`npm run test:fuzz`, or a replay command a
+ * failure prints), in a project of their own, `fuzz`, so that `--project fuzz` runs them alone; a
+ * plain run (`npm test`) keeps them in `api` at scale 0: a second workerd project costs a start of
+ * its own (about 9 s here: its runtime, and every module transformed again for it) after the last
+ * `api` file.
+ */
+const fuzzApart = process.env.FUZZ_SCALE !== undefined;
+
+/**
+ * Vitest's order (project by project, by name, then longest file first), with the `scripts` project
+ * first: its files spend most of their time in wrangler processes of their own, and at the end of
+ * the queue they ran on one core while the other had nothing left to do. First, they run beside the
+ * workerd files.
+ */
+class ScriptsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const scripts = (f: TestSpecification) => f.project.name === "scripts";
+    return [...sorted.filter(scripts), ...sorted.filter((f) => !scripts(f))];
+  }
+}
+
 export default defineConfig(async () => {
   // Runs in Node: the same SQL files `wrangler d1 migrations apply` uses.
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "drizzle"));
@@ -37,8 +61,6 @@ export default defineConfig(async () => {
             // default for private targets (a local .dev.vars allows them).
             WEBHOOK_SECRET_KEY: "test webhook secret key",
             WEBHOOK_PRIVATE_TARGETS: "deny",
-            // Retries through the real local queue in seconds, not minutes (test/webhooks).
-            WEBHOOK_RETRY_BASE_SECONDS: "1",
             // The deployed default, whatever the .dev.vars of `npm start` says (it turns the check
             // off for offline development, which the image tests would then not see).
             IMAGE_URL_CHECK: "head",
@@ -56,6 +78,7 @@ export default defineConfig(async () => {
       // cost more CPU than the tests themselves. test/setup.ts resets storage and module state
       // before every test, so files see nothing of each other.
       isolate: false,
+      sequence: { sequencer: ScriptsFirst },
       // Vitest's default (cores - 1) is one worker on the 2-core CI machine; a second workerd keeps
       // both cores busy.
       maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -64,9 +87,10 @@ export default defineConfig(async () => {
           name: "api",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
           // test/e2e runs in Node against `npm start` (npm run test:e2e, its own config).
-          exclude: [...FUZZ, "test/e2e/**"],
+          exclude: [...(fuzzApart ? FUZZ : []), "test/e2e/**"],
+          provide,
         }),
-        inWorkerd({ name: "fuzz", include: FUZZ, provide }),
+        ...(fuzzApart ? [inWorkerd({ name: "fuzz", include: FUZZ, provide })] : []),
         {
           // The command-line tools' tests and the Node tools' (tools/), in Node (some start
           // wrangler): no workerd.

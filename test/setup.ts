@@ -8,6 +8,7 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { resetRateLimits } from "../src/http/rate-limit";
 import { clearStringsCache } from "../src/i18n";
 import { clock, forgetVersion } from "../src/read-cache/version";
+import { clock as webhookClock } from "../src/webhooks/clock";
 import { freshStorage, settleEdgeCache } from "./support/isolation";
 import { installNetwork } from "./support/network";
 
@@ -15,14 +16,16 @@ import { installNetwork } from "./support/network";
 afterEach(() => settleEdgeCache());
 afterEach(() => {
   vi.unstubAllGlobals();
-  // Tests that drive the read cache's clock (test/support/clock.ts) get the real one back.
+  // Tests that drive the read cache's clock (test/support/clock.ts) or the webhooks' clock
+  // (test/webhooks/driven.ts) get the real one back.
   clock.now = () => Date.now();
+  webhookClock.now = () => Date.now();
 });
 
 beforeEach(async () => {
   await settleEdgeCache();
-  await freshStorage();
-  clearStringsCache();
+  // The isolate's strings are forgotten only when KV's may differ from what they were read from.
+  if (await freshStorage()) clearStringsCache();
   resetRateLimits();
   // A fresh database is a write from outside the worker: the isolate is told, as after its own.
   forgetVersion();

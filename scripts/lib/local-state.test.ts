@@ -8,10 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getPlatformProxy } from "wrangler";
 import { applyMigrations } from "./migrations";
-import { queryRows, seedDemo } from "./seed";
+import { PATHS } from "./paths";
+import { seedDemo } from "./seed";
 import { putLanguageFiles, readLanguageFiles } from "./strings";
-import { localRuns, localState, retryBusy, runWrangler, WranglerError } from "./wrangler";
+import { localRuns, localState, retryBusy, WranglerError } from "./wrangler";
 
 describe("the local setup steps of npm start", () => {
   let dir: string;
@@ -35,18 +37,23 @@ describe("the local setup steps of npm start", () => {
     expect(languages).toEqual(["en", "de"]);
     expect(seeded.seeded).toBe(true);
     expect(localRuns.most).toBe(1);
-    const [row] = await queryRows("SELECT count(*) AS n FROM events", false);
-    expect(Number(row.n)).toBeGreaterThan(300);
-    const strings = await runWrangler([
-      "kv",
-      "key",
-      "get",
-      "strings:de",
-      "--binding",
-      "STRINGS",
-      "--local",
-    ]);
-    expect(JSON.parse(strings).params.invalid).toBeTruthy();
+    // What they left, read through the platform wrangler runs (one start for D1 and KV both).
+    const platform = await getPlatformProxy<{ DB: D1Database; STRINGS: KVNamespace }>({
+      configPath: PATHS.wranglerToml,
+      persist: { path: path.join(dir, "v3") },
+      envFiles: [],
+      remoteBindings: false,
+    });
+    try {
+      const row = await platform.env.DB.prepare("SELECT count(*) AS n FROM events").first<{
+        n: number;
+      }>();
+      expect(row?.n).toBeGreaterThan(300);
+      const strings = await platform.env.STRINGS.get<any>("strings:de", "json");
+      expect(strings.params.invalid).toBeTruthy();
+    } finally {
+      await platform.dispose();
+    }
   });
 });
 

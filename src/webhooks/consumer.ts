@@ -17,12 +17,13 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import type { BatchQuery } from "../db/batch";
 import type { Db } from "../db/client";
 import { webhookDeliveries, webhooks, webhookWindows } from "../db/schema";
 import { type Bindings, parseSettings, type Settings } from "../settings";
 import { WP_FORMAT } from "../time/format";
+import { utcNow } from "./clock";
 import { attemptDelivery } from "./deliver";
 import { CALENDAR_CHANGED, type ObjectKind, PING } from "./events";
 import {
@@ -85,10 +86,7 @@ function windowDelivery(window: Window): DeliverMessage {
     webhookId: window.webhookId,
     messageId: randomMessageId(),
     type: CALENDAR_CHANGED,
-    body: calendarBody(
-      { sinceGmt: window.sinceGmt, untilGmt: window.untilGmt, kinds },
-      DateTime.utc(),
-    ),
+    body: calendarBody({ sinceGmt: window.sinceGmt, untilGmt: window.untilGmt, kinds }, utcNow()),
   };
 }
 
@@ -144,7 +142,7 @@ async function deliver(
         error: "the signing secret cannot be decrypted (was WEBHOOK_SECRET_KEY changed?)",
         durationMs: 0,
       };
-  const now = DateTime.utc();
+  const now = utcNow();
   const log = {
     webhookId: hook.id,
     messageId: body.messageId,

@@ -19,12 +19,13 @@
  */
 import { eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { webhookOutbox, webhooks, webhookWindows } from "../db/schema";
 import type { Bindings } from "../settings";
 import { WP_FORMAT } from "../time/format";
+import { utcNow } from "./clock";
 import { CALENDAR_CHANGED, type ObjectKind, subscribes } from "./events";
 import { type ObjectChange, objectBody, sendAll, type WebhookMessage } from "./messages";
 
@@ -166,7 +167,7 @@ export async function dispatchChanges(env: Bindings, namespaceRoot: string): Pro
   if (!queue) return;
   const db = drizzle(env.DB) as unknown as Db;
   for (let round = 0; round < ROUNDS; round++) {
-    const now = DateTime.utc();
+    const now = utcNow();
     const claim = crypto.randomUUID();
     const free = or(
       isNull(webhookOutbox.claimedUntil),

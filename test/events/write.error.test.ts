@@ -167,7 +167,7 @@ describe("update and delete: errors", () => {
   });
 });
 
-describe("regressions", () => {
+describe("long titles and long lists of values", () => {
   it("gives the third event with the same long title a numbered slug (no LIKE/GLOB pattern limit)", async () => {
     const title = "An exceptionally long event title that keeps going on and on";
     const slugs = [];

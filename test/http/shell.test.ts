@@ -1,10 +1,17 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { openDb } from "../../src/db/client";
 import worker from "../../src/index";
+import { contentDigest } from "../hardening/support/digest";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent } from "../support/factories";
+
+const multipart = (boundary: string, fields: Record<string, string>) =>
+  `${Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join("")}--${boundary}--\r\n`;
 
 /** Calls the worker with a different configuration. */
 async function withEnv(vars: Record<string, string>, path: string, init: RequestInit = {}) {
@@ -142,10 +149,93 @@ describe("request bodies (contract §5)", () => {
     expect(res.body.venue.venue).toBe("Form Hall");
   });
 
+  it("reads multipart bodies whose boundary has capital letters, as browsers send them", async () => {
+    const boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW";
+    const body = multipart(boundary, {
+      title: "Upper",
+      start_date: "2027-01-01 10:00:00",
+      end_date: "2027-01-01 11:00:00",
+      "tags[]": "x",
+    });
+    const res = await api(`${NS}/events`, {
+      method: "POST",
+      body,
+      headers: { ...ADMIN, "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: "Upper", tags: [{ name: "x" }] });
+  });
+
+  it("refuses a multipart body that cannot be parsed instead of treating it as empty, and changes nothing", async () => {
+    const id = await seedEvent({ title: "E", start: day(1) });
+    const before = await contentDigest();
+    for (const [type, body] of [
+      [
+        "multipart/form-data; boundary=AbC",
+        '--AbC\r\nContent-Disposition: form-data; name="title"\r\n\r\nno end',
+      ],
+      ["multipart/form-data", "title=x"],
+      ["multipart/form-data; boundary=other", multipart("AbC", { title: "x" })],
+    ]) {
+      const res = await api(`${NS}/events/${id}`, {
+        method: "PUT",
+        body,
+        headers: { ...ADMIN, "content-type": type },
+      });
+      expect(res.status, type).toBe(400);
+      expect(res.body).toMatchObject({
+        code: "rest_invalid_param",
+        data: { status: 400, params: { body: "Invalid parameter." } },
+      });
+    }
+    expect(await contentDigest()).toBe(before);
+    // An empty multipart body is no parameters at all, as before.
+    expect(
+      (
+        await api(`${NS}/events/${id}`, {
+          method: "PUT",
+          body: "",
+          headers: { ...ADMIN, "content-type": "multipart/form-data; boundary=x" },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it("reads comma lists and bracket arrays in query strings alike", async () => {
     const a = await api(`${NS}/events?include=1,2`);
     const b = await api(`${NS}/events?include[]=1&include[]=2`);
     expect(new URL(a.body.rest_url).searchParams.get("include")).toBe("1,2");
     expect(new URL(b.body.rest_url).searchParams.get("include")).toBe("1,2");
+  });
+});
+
+describe("conditional requests (§12.3)", () => {
+  it("If-None-Match: * never turns a refused request into 304; a valid one still gets its 304", async () => {
+    await seedEvent({ title: "E", start: day(1) });
+    for (const path of [
+      `${NS}/events?per_page=-1`,
+      `${NS}/events/999999`,
+      `${NS}/venues/by-slug/nope`,
+      `${NS}/nowhere`,
+    ]) {
+      const res = await api(path, { headers: { "if-none-match": "*" } });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.body.data.status).toBe(res.status);
+    }
+    const ok = await api(`${NS}/events`, { headers: { "if-none-match": '"x", *' } });
+    expect(ok.status).toBe(304);
+    expect(ok.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
+    const first = await api(`${NS}/events`);
+    expect(
+      (await api(`${NS}/events`, { headers: { "if-none-match": first.headers.get("etag")! } }))
+        .status,
+    ).toBe(304);
+  });
+});
+
+describe("what every request builds", () => {
+  it("a D1 handle without drizzle's relational schema (unused; it cost ~0.1 ms a request)", () => {
+    const { db } = openDb(env.DB, { write: false });
+    expect((db as unknown as { query?: Record<string, unknown> }).query ?? {}).toEqual({});
   });
 });

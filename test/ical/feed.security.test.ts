@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POST_PASSWORD, seedWorld } from "../hardening/support/world";
 import { ADMIN } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedOrganizer, seedTerm, seedUser, seedVenue } from "../support/factories";
@@ -83,5 +84,27 @@ describe("GET /events.ics: who sees what (§4.7, §6.1, §9.2)", () => {
     expect((await feed("?password=pw")).text).toContain("Secret text");
     expect((await feed("?context=edit")).text).not.toContain("Secret text");
     expect((await feed("?context=edit", ADMIN)).text).toContain("Secret Hall");
+  });
+
+  it("blanks a password-protected venue's and organizer's fields in a public event (names kept), as /events does (§4.7)", async () => {
+    const w = await seedWorld();
+    await seedEvent({
+      title: "Carrier",
+      start: day(2),
+      venueId: w.venues.protected,
+      organizerIds: [w.organizers.protected],
+    });
+    // LOCATION's address, ORGANIZER's mailto, and the JSON-LD of VLOCATION and VPARTICIPANT.
+    const unfold = (text: string) => text.replace(/\r?\n[ \t]/g, "");
+    const text = unfold((await feed()).text);
+    expect(text).toContain("Carrier");
+    expect(text).not.toMatch(
+      /protected street|555-protected|protected@organizer|protected-secret-description/,
+    );
+    expect(text).toMatch(/LOCATION:venue protected name\r?\n/);
+    // The post password opens them, as it does in the JSON list (contract §4 row 18).
+    const opened = unfold((await feed(`?password=${encodeURIComponent(POST_PASSWORD)}`)).text);
+    expect(opened).toContain("LOCATION:venue protected name\\, 1 protected street");
+    expect(opened).toContain("mailto:protected@organizer.example");
   });
 });

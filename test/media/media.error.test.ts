@@ -6,22 +6,11 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
 import { api } from "../support/api";
+import { expectError } from "../support/errors";
 import { db, seedEvent, seedOrganizer, seedUser, seedVenue } from "../support/factories";
 
 const MEDIA = "/wp-json/wp/v2/media";
 const postRows = async () => (await db().select({ n: count() }).from(schema.posts))[0].n;
-
-function expectError(
-  res: { status: number; body: any },
-  status: number,
-  code: string,
-  message?: string,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.code).toBe(code);
-  expect(res.body.data.status).toBe(status);
-  if (message) expect(res.body.message).toBe(message);
-}
 
 describe("POST /media", () => {
   it("rest_missing_callback_param without source_url", async () => {

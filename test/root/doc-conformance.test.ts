@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN, api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedUser } from "../support/factories";
+import { drive } from "../webhooks/driven";
 import { seedCalendar } from "./calendar";
 import { responseSchema, toJsonSchema } from "./openapi-validator";
 
@@ -50,9 +51,12 @@ function validate(doc: Json, schema: Json, body: unknown): string[] {
     : result.errors.map((e) => `${e.instanceLocation} ${e.keyword}: ${e.error}`);
 }
 
-/** A checker bound to the default language's `/doc`. */
-async function conformance() {
-  const doc = (await api(`${NS}/doc`)).body;
+/**
+ * A checker bound to the default language's `/doc`.
+ * @param send how to reach the worker (`api`, or a driven worker's: test/webhooks/driven.ts).
+ */
+async function conformance(send = api) {
+  const doc = (await send(`${NS}/doc`)).body;
   /** Calls `method path` under the namespace and validates the answer against `template`'s documentation. */
   const route = async (
     method: string,
@@ -61,7 +65,7 @@ async function conformance() {
     status: number,
     init: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
   ) => {
-    const res = await api(`${NS}${path}`, { method: method.toUpperCase(), ...init });
+    const res = await send(`${NS}${path}`, { method: method.toUpperCase(), ...init });
     expect(res.status, `${method} ${path}: ${res.text.slice(0, 300)}`).toBe(status);
     const schema = responseSchema(doc, template, method, status);
     expect(validate(doc, schema, res.body), `${method} ${path}`).toEqual([]);
@@ -82,7 +86,7 @@ async function conformance() {
       init: { json?: unknown; headers?: Record<string, string> } = {},
       list = false,
     ) {
-      const res = await api(`${WP}${path}`, { method: method.toUpperCase(), ...init });
+      const res = await send(`${WP}${path}`, { method: method.toUpperCase(), ...init });
       expect(res.status, `${method} ${path}: ${res.text.slice(0, 300)}`).toBe(status);
       const ref = { $ref: `#/components/schemas/${component}` };
       const schema = list ? { type: "array", items: ref } : ref;
@@ -164,7 +168,8 @@ describe("/doc describes every payload that is sent", () => {
   });
 
   it("webhooks: registration, list, read, update, ping, deliveries, delete", async () => {
-    const { admin } = await conformance();
+    // Driven: the ping waits in a queue of its own instead of reaching a later test's webhook.
+    const { admin } = await conformance(drive().api);
     const hook = await admin("post", "/webhooks", "/webhooks", 201, {
       url: "https://hooks.test/doc",
       events: ["*"],

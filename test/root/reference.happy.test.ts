@@ -135,7 +135,7 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
       "public, max-age=60, stale-while-revalidate=300",
     );
     expect(first.headers.get("x-cache")).toBe("MISS");
-    await new Promise((r) => setTimeout(r, 50));
+    // (api returns once the first answer's edge-cache write, its waitUntil, has landed.)
     const second = await page("de");
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(second.text).toBe(first.text);

@@ -10,7 +10,8 @@
  * - `/missing…` → 404;
  * - `/r/{n}/{path}` → `n` redirects (302), then `/{path}`;
  * - `/internal/…` → a redirect to `http://127.0.0.1/…`;
- * - `/slow/…` → no answer until the request is aborted (the check's timeout).
+ * - `/slow/…` → no answer until the request is aborted (the check's timeout); `network.onHang`, when a
+ *   test sets it, is called once the request hangs (a test that drives the timeout aborts it there).
  *
  * Every request is recorded in `network.requests`.
  */
@@ -30,6 +31,8 @@ const TYPES: Record<string, string> = {
 
 export const network = {
   requests: [] as Array<{ method: string; url: string }>,
+  /** Called when a request to `/slow/…` starts hanging (reset before every test). */
+  onHang: undefined as (() => void) | undefined,
 };
 
 async function answer(url: URL, init: RequestInit | undefined): Promise<Response> {
@@ -39,6 +42,7 @@ async function answer(url: URL, init: RequestInit | undefined): Promise<Response
       const signal = init?.signal;
       if (!signal) return;
       signal.addEventListener("abort", () => reject(signal.reason));
+      network.onHang?.();
     });
   if (path.startsWith("/missing")) return new Response(null, { status: 404 });
   if (path.startsWith("/internal/"))
@@ -75,5 +79,6 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
 /** Replaces the global `fetch` with `fakeFetch` and forgets earlier requests. */
 export function installNetwork(): void {
   network.requests.length = 0;
+  network.onHang = undefined;
   vi.stubGlobal("fetch", fakeFetch);
 }

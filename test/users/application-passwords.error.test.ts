@@ -6,23 +6,12 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
 import { ADMIN, api } from "../support/api";
+import { expectError } from "../support/errors";
 import { db, seedUser } from "../support/factories";
 
 const USERS = "/wp-json/wp/v2/users";
 const stored = async () =>
   (await db().select({ n: count() }).from(schema.applicationPasswords))[0].n;
-
-function expectError(
-  res: { status: number; body: any },
-  status: number,
-  code: string,
-  message?: string,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.code).toBe(code);
-  expect(res.body.data.status).toBe(status);
-  if (message) expect(res.body.message).toBe(message);
-}
 
 describe("creating", () => {
   it("rest_missing_callback_param without a name", async () => {
@@ -114,7 +103,7 @@ describe("creating", () => {
   });
 });
 
-describe("finding", () => {
+describe("rest_application_password_not_found", () => {
   it("rest_application_password_not_found for an unknown uuid", async () => {
     const me = await seedUser("author");
     for (const method of ["GET", "DELETE"]) {

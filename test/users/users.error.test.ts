@@ -6,24 +6,13 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
 import { ADMIN, api } from "../support/api";
+import { expectError } from "../support/errors";
 import { db, seedUser } from "../support/factories";
 
 const USERS = "/wp-json/wp/v2/users";
 const valid = { username: "newbie", email: "newbie@example.org", password: "secret" };
 
 const userCount = async () => (await db().select({ n: count() }).from(schema.users))[0].n;
-
-function expectError(
-  res: { status: number; body: any },
-  status: number,
-  code: string,
-  message?: string,
-) {
-  expect(res.status).toBe(status);
-  expect(res.body.code).toBe(code);
-  expect(res.body.data.status).toBe(status);
-  if (message) expect(res.body.message).toBe(message);
-}
 
 describe("rest_not_logged_in", () => {
   it("answers `me` without credentials with 401", async () => {

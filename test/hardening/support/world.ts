@@ -16,6 +16,7 @@ import {
   seedUser,
   seedVenue,
 } from "../../support/factories";
+import { restorable } from "../../support/restorable";
 
 /** The administrator of the test configuration (ADMIN_APP_PASSWORD in vitest.config.ts). */
 export const ADMIN_PASSWORD = "test admin password";
@@ -101,8 +102,16 @@ async function assertFreshDatabase(): Promise<void> {
     throw new Error(`the database is not fresh: ${JSON.stringify(row)}`);
 }
 
-/** Seeds the world (about 40 rows) and returns its ids. */
-export async function seedWorld(): Promise<World> {
+/**
+ * Seeds the world (about 40 rows) and returns its ids: built once per worker, then put back by its
+ * rows (test/support/restorable.ts). Call it on fresh storage, at a test's start.
+ */
+export function seedWorld(): Promise<World> {
+  return restorable("hardening world", buildWorld);
+}
+
+/** Builds the world from scratch (what `seedWorld` does the first time in a worker). */
+export async function buildWorld(): Promise<World> {
   await assertFreshDatabase();
   const people = {} as Record<Role, Person>;
   for (const role of ["administrator", "editor", "author", "contributor", "subscriber"] as Role[])

@@ -83,22 +83,25 @@ async function write(method: string, path: string, json?: unknown): Promise<Answ
   return res;
 }
 
-/** What exists now, read straight from D1 (ids, slugs, statuses). */
+/** What exists now, read straight from D1 in one round trip (ids, slugs, statuses). */
 async function world() {
-  const rows = async <T>(sql: string) => (await env.DB.prepare(sql).all<T>()).results;
   type Post = { id: number; slug: string; status: string };
-  return {
-    events: await rows<Post & { password: number }>(
+  type Term = { id: number; slug: string };
+  const [events, venues, organizers, categories, tags] = await env.DB.batch([
+    env.DB.prepare(
       "SELECT id, slug, status, password_digest <> '' AS password FROM events ORDER BY id",
     ),
-    venues: await rows<Post>("SELECT id, slug, status FROM venues ORDER BY id"),
-    organizers: await rows<Post>("SELECT id, slug, status FROM organizers ORDER BY id"),
-    categories: await rows<{ id: number; slug: string }>(
-      "SELECT id, slug FROM terms WHERE taxonomy = 'tribe_events_cat' ORDER BY id",
-    ),
-    tags: await rows<{ id: number; slug: string }>(
-      "SELECT id, slug FROM terms WHERE taxonomy = 'post_tag' ORDER BY id",
-    ),
+    env.DB.prepare("SELECT id, slug, status FROM venues ORDER BY id"),
+    env.DB.prepare("SELECT id, slug, status FROM organizers ORDER BY id"),
+    env.DB.prepare("SELECT id, slug FROM terms WHERE taxonomy = 'tribe_events_cat' ORDER BY id"),
+    env.DB.prepare("SELECT id, slug FROM terms WHERE taxonomy = 'post_tag' ORDER BY id"),
+  ]);
+  return {
+    events: events.results as Array<Post & { password: number }>,
+    venues: venues.results as Post[],
+    organizers: organizers.results as Post[],
+    categories: categories.results as Term[],
+    tags: tags.results as Term[],
   };
 }
 type World = Awaited<ReturnType<typeof world>>;
