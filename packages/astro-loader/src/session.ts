@@ -87,6 +87,10 @@ export class Session {
     this.#pending = [];
     const results = this.#run(batch);
     for (const r of batch) r.resolve(results.get(r.kind)!);
+    // The next round of loads (`astro dev` reloading content) batches again.
+    void Promise.allSettled(results.values()).then(() => {
+      this.#started = false;
+    });
   }
 
   /** One {@link fetchChanges} for `batch`, its outcome per kind. */
