@@ -14,6 +14,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { DateTime } from "luxon";
+import pRetry from "p-retry";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import type { Db } from "./client";
@@ -69,7 +70,7 @@ export const WRITE_ATTEMPTS = 12;
 
 /**
  * Runs a read-then-batch write, again from the start when the batch lost a race, with jittered,
- * growing pauses (at most `attempts` rounds, about 2 s in all).
+ * doubling pauses from 5 ms up to 320 ms (`p-retry`; at most `attempts` rounds, about 2 s in all).
  * @throws WriteConflict when every round lost (answered 409 `rest_write_conflict`: the client may
  *   simply retry); errors that are not conflicts are rethrown as they are.
  */
@@ -77,14 +78,16 @@ export async function withWriteRetry<T>(
   operation: () => Promise<T>,
   attempts = WRITE_ATTEMPTS,
 ): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await operation();
-    } catch (err) {
-      if (!isConflict(err)) throw err;
-      if (i >= attempts) throw new WriteConflict();
-      const ceiling = Math.min(5 * 2 ** i, 320);
-      await new Promise((r) => setTimeout(r, ceiling / 2 + Math.random() * ceiling));
-    }
+  try {
+    return await pRetry(operation, {
+      retries: attempts - 1,
+      minTimeout: 5,
+      factor: 2,
+      maxTimeout: 320,
+      randomize: true,
+      shouldRetry: ({ error }) => isConflict(error),
+    });
+  } catch (err) {
+    throw isConflict(err) ? new WriteConflict() : err;
   }
 }

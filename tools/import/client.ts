@@ -3,13 +3,10 @@
  * application password (contract §3), retries of transient failures, and the D1 bookmark carried
  * from response to request (contract §2: read-your-writes across replicas).
  */
+import { type FetchLike, fetchWithRetry, Unreachable } from "../lib/fetch-retry";
 import { ImportError } from "./errors";
 
-/** A `fetch` as the importer calls it: global `fetch` in Node, `SELF.fetch` in tests. */
-export type FetchLike = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<Response>;
+export type { FetchLike };
 
 /** Where and as whom to import. */
 export interface ImportClient {
@@ -38,8 +35,6 @@ export interface Answer<T = unknown> {
   attempts: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Sends requests for one import; keeps the latest `x-d1-bookmark`. */
 export class Requester {
   private bookmark: string | null = null;
@@ -60,57 +55,49 @@ export class Requester {
   // biome-ignore lint/suspicious/noExplicitAny: answers are untyped JSON unless the caller names a type.
   async send<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const url = `${this.client.base.replace(/\/+$/, "")}${path}`;
-    for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = {
-        accept: "application/json",
-        authorization: this.client.authorization,
-      };
-      if (body !== undefined) headers["content-type"] = "application/json";
-      if (this.bookmark) headers["x-d1-bookmark"] = this.bookmark;
-      this.sent++;
-      let res: Response;
-      try {
-        res = await this.client.fetch(url, {
-          method,
-          headers,
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        });
-      } catch (err) {
-        if (attempt <= this.retry.retries) {
-          await sleep(this.retry.retryDelayMs * 2 ** (attempt - 1));
-          continue;
-        }
-        throw new ImportError(
-          `cannot reach ${url}: ${err instanceof Error ? err.message : String(err)}`,
-          0,
-        );
-      }
-      const text = await res.text();
-      const bookmark = res.headers.get("x-d1-bookmark");
-      if (bookmark) this.bookmark = bookmark;
-      if ((res.status >= 500 || res.status === 429) && attempt <= this.retry.retries) {
-        const after = Number(res.headers.get("retry-after"));
-        await sleep(
-          res.status === 429 && after > 0
-            ? Math.min(after, 10) * 1000
-            : this.retry.retryDelayMs * 2 ** (attempt - 1),
-        );
-        continue;
-      }
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return {
-        status: res.status,
-        body: parsed as T,
-        text,
-        headers: res.headers,
-        attempts: attempt,
-      };
+    let sent: { response: Response; attempts: number };
+    try {
+      sent = await fetchWithRetry(
+        this.client.fetch,
+        url,
+        () => {
+          const headers: Record<string, string> = {
+            accept: "application/json",
+            authorization: this.client.authorization,
+          };
+          if (body !== undefined) headers["content-type"] = "application/json";
+          if (this.bookmark) headers["x-d1-bookmark"] = this.bookmark;
+          return { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+        },
+        {
+          retries: this.retry.retries,
+          delayMs: this.retry.retryDelayMs,
+          onAttempt: () => {
+            this.sent++;
+          },
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof Unreachable)) throw err;
+      throw new ImportError(`cannot reach ${url}: ${err.message}`, 0);
     }
+    const res = sent.response;
+    const text = await res.text();
+    const bookmark = res.headers.get("x-d1-bookmark");
+    if (bookmark) this.bookmark = bookmark;
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return {
+      status: res.status,
+      body: parsed as T,
+      text,
+      headers: res.headers,
+      attempts: sent.attempts,
+    };
   }
 }
 

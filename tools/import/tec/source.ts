@@ -9,7 +9,7 @@
  * parameters put back, and may not repeat; the walk stops at `total_pages` at the latest.
  */
 import { pagingOf } from "../../../src/http/pagination";
-import type { FetchLike } from "../client";
+import { type FetchLike, fetchWithRetry, Unreachable } from "../../lib/fetch-retry";
 import { ImportError } from "../errors";
 
 /** Where to read from. */
@@ -23,58 +23,52 @@ export interface TecSource {
 
 /** Retries of network errors, 5xx and 429 per page. */
 const RETRIES = 3;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * GETs one JSON page of the source, retrying transient failures.
  * @throws ImportError with the status (0: unreachable) and the WordPress error of the answer.
  */
 export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 250): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (source.authorization) headers.authorization = source.authorization;
-    let res: Response;
-    try {
-      res = await source.fetch(url, { method: "GET", headers });
-    } catch (err) {
-      if (attempt <= RETRIES) {
-        await sleep(retryDelayMs * 2 ** (attempt - 1));
-        continue;
-      }
-      throw new ImportError(
-        `cannot reach the source ${url}: ${err instanceof Error ? err.message : String(err)}`,
-        0,
-      );
-    }
-    if ((res.status >= 500 || res.status === 429) && attempt <= RETRIES) {
-      await res.body?.cancel();
-      await sleep(retryDelayMs * 2 ** (attempt - 1));
-      continue;
-    }
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ImportError(
-        `the source answered GET ${url} with HTTP ${res.status} and no JSON (is it a TEC namespace root?)`,
-        res.status,
-      );
-    }
-    if (res.status !== 200) {
-      const e = body as { code?: string; message?: string };
-      const hint =
-        res.status === 401 || res.status === 403
-          ? " (check the source user and application password)"
-          : "";
-      throw new ImportError(
-        `the source answered GET ${url} with HTTP ${res.status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`,
-        res.status,
-        e.code,
-      );
-    }
-    return body as T;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (source.authorization) headers.authorization = source.authorization;
+  let res: Response;
+  try {
+    ({ response: res } = await fetchWithRetry(
+      source.fetch,
+      url,
+      () => ({ method: "GET", headers }),
+      {
+        retries: RETRIES,
+        delayMs: retryDelayMs,
+      },
+    ));
+  } catch (err) {
+    if (!(err instanceof Unreachable)) throw err;
+    throw new ImportError(`cannot reach the source ${url}: ${err.message}`, 0);
   }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ImportError(
+      `the source answered GET ${url} with HTTP ${res.status} and no JSON (is it a TEC namespace root?)`,
+      res.status,
+    );
+  }
+  if (res.status !== 200) {
+    const e = body as { code?: string; message?: string };
+    const hint =
+      res.status === 401 || res.status === 403
+        ? " (check the source user and application password)"
+        : "";
+    throw new ImportError(
+      `the source answered GET ${url} with HTTP ${res.status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`,
+      res.status,
+      e.code,
+    );
+  }
+  return body as T;
 }
 
 /**
