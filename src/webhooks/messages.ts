@@ -28,9 +28,16 @@ export interface FlushMessage {
 
 export type WebhookMessage = DeliverMessage | FlushMessage;
 
-/** UTC `Y-m-d H:i:s` → ISO 8601 with `Z` (the Standard Webhooks `timestamp`). */
+/**
+ * An instant as every delivery's `timestamp` says it: ISO 8601 in UTC, to the second, with `Z`.
+ * @example isoSeconds(DateTime.fromISO("2026-11-22T11:02:12.345Z")) // "2026-11-22T11:02:12Z"
+ */
+export const isoSeconds = (instant: DateTime) =>
+  instant.toUTC().startOf("second").toISO({ suppressMilliseconds: true })!;
+
+/** UTC `Y-m-d H:i:s` → the `timestamp` form (`isoSeconds`). */
 export const isoOf = (gmt: string) =>
-  DateTime.fromFormat(gmt, WP_FORMAT, { zone: "utc" }).toISO({ suppressMilliseconds: true })!;
+  isoSeconds(DateTime.fromFormat(gmt, WP_FORMAT, { zone: "utc" }));
 
 /** A change of one object, as the outbox holds it (src/db/schema.ts `webhook_outbox`). */
 export interface ObjectChange {
@@ -76,7 +83,7 @@ export function calendarBody(counts: CalendarCounts, now: DateTime): string {
   const changes = Object.values(counts.kinds).reduce((sum, n) => sum + (n ?? 0), 0);
   return JSON.stringify({
     type: CALENDAR_CHANGED,
-    timestamp: now.toUTC().toISO({ suppressMilliseconds: true }),
+    timestamp: isoSeconds(now),
     data: {
       changes,
       since_utc: counts.sinceGmt,
@@ -94,7 +101,7 @@ export function pingBody(
 ): string {
   return JSON.stringify({
     type: PING,
-    timestamp: now.toUTC().toISO({ suppressMilliseconds: true }),
+    timestamp: isoSeconds(now),
     data: {
       id: webhook.id,
       type: "webhook",
