@@ -35,6 +35,7 @@ const { seconds } = await import("./lib/log");
 const { IcsError, ImportError } = await import("../tools/import/errors");
 const { parseIcs } = await import("../tools/import/ics");
 const { importEvents } = await import("../tools/import/importer");
+const { dateRange } = await import("../tools/import/report");
 
 /** The end of the window for recurring series: a date (its end, UTC) or an ISO 8601 instant. */
 function untilOption(value: string | undefined): LuxonDateTime {
@@ -184,6 +185,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `✓ ${counts}${removed} of ${total} in ${seconds(performance.now() - t1)} (${requests} requests; ${seconds(performance.now() - t0)} in all)`,
     );
+    const range = dateRange(events);
+    if (range) {
+      // `/events` lists from yesterday on by default: say where the imported events are.
+      const url = `${base.replace(/\/+$/, "")}/events?start_date=${range.first}&end_date=${range.last}`;
+      const past = range.last < DateTime.utc().minus({ days: 1 }).toISODate()!;
+      console.log(
+        `  Events from ${range.first} to ${range.last}${past ? " — all before yesterday, so /events (from yesterday on by default) does not list them" : ""}: ${url}`,
+      );
+    }
     return 0;
   } catch (err) {
     printer.end();

@@ -27,3 +27,18 @@ export interface ImportReport extends Omit<ImportProgress, "phase" | "done"> {
   /** HTTP requests sent, retries included. */
   requests: number;
 }
+
+/**
+ * The first and last day (`Y-m-d`, as written: wall clock, or UTC for UTC times) the events start
+ * on; null without events.
+ * @example dateRange(events) // { first: "2025-05-14", last: "2025-05-22" }
+ */
+export function dateRange(
+  events: Array<{ dates: { kind: string; start?: string; startUtc?: string } }>,
+): { first: string; last: string } | null {
+  const days = events
+    .map((e) => (e.dates.start ?? e.dates.startUtc ?? "").slice(0, 10))
+    .filter((d) => d !== "")
+    .sort();
+  return days.length ? { first: days[0], last: days[days.length - 1] } : null;
+}
