@@ -8,9 +8,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** This OpenAPI document */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -41,6 +49,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** iCalendar feed of events */
         get: {
             parameters: {
                 query?: {
@@ -96,6 +105,12 @@ export interface paths {
                     uid?: string[];
                     /** @description The password that opens password-protected events in the list */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -136,6 +151,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List events */
         get: {
             parameters: {
                 query?: {
@@ -191,6 +207,12 @@ export interface paths {
                     uid?: string[];
                     /** @description The password that opens password-protected events in the list */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -228,9 +250,13 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create an event */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -492,11 +518,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an event */
         get: {
             parameters: {
                 query?: {
                     /** @description The event password */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -545,9 +578,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event post ID */
@@ -799,9 +836,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event post ID */
@@ -1053,6 +1094,7 @@ export interface paths {
                 };
             };
         };
+        /** Trash or delete an event */
         delete: {
             parameters: {
                 query?: {
@@ -1060,6 +1102,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the event permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -1128,9 +1172,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update an event */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event post ID */
@@ -1391,11 +1439,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an event */
         get: {
             parameters: {
                 query?: {
                     /** @description The event password */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -1435,9 +1490,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event post name */
@@ -1680,9 +1739,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event post name */
@@ -1925,6 +1988,7 @@ export interface paths {
                 };
             };
         };
+        /** Trash or delete an event */
         delete: {
             parameters: {
                 query?: {
@@ -1932,6 +1996,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the event permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -1991,9 +2057,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update an event */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event post name */
@@ -2245,6 +2315,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List venues */
         get: {
             parameters: {
                 query?: {
@@ -2266,6 +2337,12 @@ export interface paths {
                     modified_after?: string;
                     /** @description The password that opens password-protected venues in the list */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -2303,9 +2380,13 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create a venue */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2504,11 +2585,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read a venue */
         get: {
             parameters: {
                 query?: {
                     /** @description The venue password */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -2548,9 +2636,13 @@ export interface paths {
                 };
             };
         };
+        /** Update a venue */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the venue post ID */
@@ -2739,9 +2831,13 @@ export interface paths {
                 };
             };
         };
+        /** Update a venue */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the venue post ID */
@@ -2930,6 +3026,7 @@ export interface paths {
                 };
             };
         };
+        /** Trash or delete a venue */
         delete: {
             parameters: {
                 query?: {
@@ -2937,6 +3034,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the venue permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -2996,9 +3095,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update a venue */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the venue post ID */
@@ -3196,11 +3299,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read a venue */
         get: {
             parameters: {
                 query?: {
                     /** @description The venue password */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -3240,9 +3350,13 @@ export interface paths {
                 };
             };
         };
+        /** Update a venue */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the venue post name */
@@ -3431,9 +3545,13 @@ export interface paths {
                 };
             };
         };
+        /** Update a venue */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the venue post name */
@@ -3622,6 +3740,7 @@ export interface paths {
                 };
             };
         };
+        /** Trash or delete a venue */
         delete: {
             parameters: {
                 query?: {
@@ -3629,6 +3748,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the venue permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -3688,9 +3809,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update a venue */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the venue post name */
@@ -3888,6 +4013,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List organizers */
         get: {
             parameters: {
                 query?: {
@@ -3909,6 +4035,12 @@ export interface paths {
                     modified_after?: string;
                     /** @description The password that opens password-protected organizers in the list */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -3946,9 +4078,13 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create an organizer */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4087,11 +4223,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an organizer */
         get: {
             parameters: {
                 query?: {
                     /** @description The organizer password */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -4131,9 +4274,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an organizer */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the organizer post ID */
@@ -4262,9 +4409,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an organizer */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the organizer post ID */
@@ -4393,6 +4544,7 @@ export interface paths {
                 };
             };
         };
+        /** Trash or delete an organizer */
         delete: {
             parameters: {
                 query?: {
@@ -4400,6 +4552,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the organizer permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -4459,9 +4613,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update an organizer */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the organizer post ID */
@@ -4599,11 +4757,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an organizer */
         get: {
             parameters: {
                 query?: {
                     /** @description The organizer password */
                     password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -4643,9 +4808,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an organizer */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the organizer post name */
@@ -4774,9 +4943,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an organizer */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the organizer post name */
@@ -4905,6 +5078,7 @@ export interface paths {
                 };
             };
         };
+        /** Trash or delete an organizer */
         delete: {
             parameters: {
                 query?: {
@@ -4912,6 +5086,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the organizer permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -4971,9 +5147,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update an organizer */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the organizer post name */
@@ -5111,6 +5291,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List event categories */
         get: {
             parameters: {
                 query?: {
@@ -5140,6 +5321,12 @@ export interface paths {
                     slug?: string;
                     /** @description Only event categories changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -5168,9 +5355,13 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create an event category */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5261,9 +5452,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an event category */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event category term ID */
@@ -5293,9 +5492,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event category */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event category term ID */
@@ -5376,9 +5579,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event category */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event category term ID */
@@ -5459,9 +5666,13 @@ export interface paths {
                 };
             };
         };
+        /** Delete an event category */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event category term ID */
@@ -5511,9 +5722,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update an event category */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event category term ID */
@@ -5603,6 +5818,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List event tags */
         get: {
             parameters: {
                 query?: {
@@ -5630,6 +5846,12 @@ export interface paths {
                     slug?: string;
                     /** @description Only event tags changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -5658,9 +5880,13 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create an event tag */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5745,9 +5971,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read an event tag */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event tag term ID */
@@ -5777,9 +6011,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event tag */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event tag term ID */
@@ -5854,9 +6092,13 @@ export interface paths {
                 };
             };
         };
+        /** Update an event tag */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event tag term ID */
@@ -5931,9 +6173,13 @@ export interface paths {
                 };
             };
         };
+        /** Delete an event tag */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event tag term ID */
@@ -5983,9 +6229,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update an event tag */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description the event tag term ID */
@@ -6069,6 +6319,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List what was deleted or trashed */
         get: {
             parameters: {
                 query?: {
@@ -6080,6 +6331,12 @@ export interface paths {
                     modified_after?: string;
                     /** @description Only these kinds: event, venue, organizer, category, tag (a list or comma-separated) */
                     type?: string[];
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -6122,6 +6379,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List webhooks */
         get: {
             parameters: {
                 query?: {
@@ -6129,6 +6387,12 @@ export interface paths {
                     page?: number;
                     /** @description The number of webhooks to return on each page */
                     per_page?: number;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path?: never;
@@ -6175,9 +6439,13 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create a webhook */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6277,9 +6545,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Read a webhook */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description The webhook ID */
@@ -6336,9 +6612,13 @@ export interface paths {
                 };
             };
         };
+        /** Update a webhook */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description The webhook ID */
@@ -6434,9 +6714,13 @@ export interface paths {
                 };
             };
         };
+        /** Update a webhook */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description The webhook ID */
@@ -6532,9 +6816,13 @@ export interface paths {
                 };
             };
         };
+        /** Delete a webhook */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description The webhook ID */
@@ -6593,9 +6881,13 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Update a webhook */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description The webhook ID */
@@ -6702,9 +6994,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a test delivery */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
                 header?: never;
                 path: {
                     /** @description The webhook ID */
@@ -6774,6 +7070,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a webhook's deliveries */
         get: {
             parameters: {
                 query?: {
@@ -6781,6 +7078,12 @@ export interface paths {
                     page?: number;
                     /** @description The number of delivery attempts to return on each page */
                     per_page?: number;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
                 };
                 header?: never;
                 path: {
@@ -7729,7 +8032,14 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+        _fields: string[];
+        /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+        _embed: string;
+        /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+        _envelope: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
