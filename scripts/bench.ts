@@ -37,7 +37,7 @@ import {
   settle,
   sumCpu,
 } from "./bench/cpu";
-import { ensureDemoDataset } from "./bench/demo";
+import { ensureDataset } from "./bench/datasets";
 import { type LoadOptions, type LoadRun, measureLoad, mergeLoads, runLoad } from "./bench/load";
 import { groupCount, killTrackedGroups, stragglers } from "./bench/procs";
 import {
@@ -69,7 +69,6 @@ import {
   sampleStates,
   TRIP_STATES,
 } from "./bench/routes";
-import { ensureDataset, type Seeder } from "./bench/seed";
 import { buildSnapshot, type DevServer, startDev, stopDev } from "./bench/servers";
 import { readSettings } from "./lib/config";
 import { PATHS, ROOT } from "./lib/paths";
@@ -89,8 +88,7 @@ const USAGE = `Usage: npm run bench -- [options]
                         builds of the worker (default ${formatTripLimits(DEFAULT_TRIP_LIMITS)}); more fails the run
   --routes <k,k,…>      measure only these routes, by key (e.g. events-50-hit,events-50-304; the keys
                         are in scripts/bench/routes.ts and the JSON); targets need their routes
-  --seeder <how>        auto | file | proxy (default auto: file up to 20000 events, proxy above)
-  --chunk <n>           events per seeding transaction (default 2500 for file, 2000 for proxy)
+  --seed-only           prepare the datasets, then stop (no servers, no load, no report)
   --reseed              rebuild the datasets even when a complete one exists
   --no-bust             request every URL as is (repeats may be edge-cache hits) instead of a fresh
                         ${BUST_PARAM}=<n> per request
@@ -108,8 +106,7 @@ interface Options {
   tripLimits: TripLimits;
   /** Route keys to measure (all when undefined). */
   routes?: string[];
-  seeder: "auto" | Seeder;
-  chunk?: number;
+  seedOnly: boolean;
   reseed: boolean;
   bust: boolean;
   liveSrc: boolean;
@@ -126,8 +123,7 @@ function parseOptions(argv: string[]): Options {
       warmup: { type: "string", default: "2" },
       "trip-limits": { type: "string", default: formatTripLimits(DEFAULT_TRIP_LIMITS) },
       routes: { type: "string" },
-      seeder: { type: "string", default: "auto" },
-      chunk: { type: "string" },
+      "seed-only": { type: "boolean", default: false },
       reseed: { type: "boolean", default: false },
       bust: { type: "boolean", default: true },
       "live-src": { type: "boolean", default: false },
@@ -154,8 +150,6 @@ function parseOptions(argv: string[]): Options {
     .filter(Boolean)
     .map((s) => (s === "demo" ? "demo" : number("sizes", s, 1, 1_000_000)));
   if (!datasets.length) throw new Error("--sizes names no dataset");
-  if (!["auto", "file", "proxy"].includes(values.seeder))
-    throw new Error(`--seeder must be auto, file or proxy, got ${JSON.stringify(values.seeder)}`);
   return {
     datasets: [...new Set(datasets)],
     duration: number("duration", values.duration, 1, 3600),
@@ -167,8 +161,7 @@ function parseOptions(argv: string[]): Options {
       ?.split(",")
       .map((k) => k.trim())
       .filter(Boolean),
-    seeder: values.seeder as Options["seeder"],
-    chunk: values.chunk === undefined ? undefined : number("chunk", values.chunk, 1, 100_000),
+    seedOnly: values["seed-only"],
     reseed: values.reseed,
     bust: values.bust,
     liveSrc: values["live-src"],
@@ -436,54 +429,28 @@ async function benchDataset(
   today: string,
   siteTimezone: string,
   nsRoot: string,
-): Promise<DatasetResult> {
+): Promise<DatasetResult | null> {
   const label = dataset === "demo" ? "demo calendar" : `${dataset.toLocaleString("en-US")} events`;
   say(`\n▸ ${label}`);
   const dir = path.join(BENCH_STATE, String(dataset));
   const t0 = performance.now();
-  let seed: DatasetResult["seed"];
-  let facts: DatasetResult["facts"];
-  if (dataset === "demo") {
-    ({ report: seed, facts } = await ensureDemoDataset({
-      dir: rel(dir),
-      today,
-      siteTimezone,
-      reseed: options.reseed,
-      log: detail,
-    }));
-    detail(
-      seed.reused
-        ? `reused ${seed.dir} (${facts.events} events, built around ${seed.today}); checked in ${((performance.now() - t0) / 1000).toFixed(1)} s`
-        : `seeded ${seed.dir} in ${seed.seconds.toFixed(1)} s (migrations ${seed.migrateSeconds.toFixed(1)} s, ${(seed.sqlBytes / 1024).toFixed(0)} KiB of SQL)`,
-    );
-  } else {
-    const seeder: Seeder =
-      options.seeder === "auto" ? (dataset > 20_000 ? "proxy" : "file") : options.seeder;
-    const { report, facts: f } = await ensureDataset({
-      size: dataset,
-      dir: rel(dir),
-      seeder,
-      chunkEvents: options.chunk ?? (seeder === "file" ? 2500 : 2000),
-      today,
-      siteTimezone,
-      configPath: PATHS.wranglerToml,
-      reseed: options.reseed,
-      log: detail,
-    });
-    seed = report;
-    facts = f;
-    if (report.reused)
-      detail(
-        `reused ${report.dir} (${f.events.toLocaleString("en-US")} events; seeded ${report.seededAt.slice(0, 10)} in ${report.seconds.toFixed(1)} s); checked in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-    else
-      detail(
-        `seeded ${report.dir} in ${report.seconds.toFixed(1)} s (migrations ${report.migrateSeconds.toFixed(1)} s, ${report.chunks} ${seeder === "file" ? "wrangler d1 execute --file runs" : "D1 batches"}, ${(report.sqlBytes / 1_048_576).toFixed(0)} MiB of SQL)`,
-      );
-  }
+  const { seed, facts } = await ensureDataset({
+    dataset: String(dataset),
+    dir: rel(dir),
+    today,
+    siteTimezone,
+    reseed: options.reseed,
+    log: detail,
+  });
+  detail(
+    seed.reused
+      ? `reused ${seed.dir} (${facts.events.toLocaleString("en-US")} events, built ${seed.seededAt.slice(0, 10)} around ${seed.today}); checked in ${((performance.now() - t0) / 1000).toFixed(1)} s`
+      : `seeded ${seed.dir} in ${seed.seconds.toFixed(1)} s (migrations ${seed.migrateSeconds.toFixed(1)} s, ${seed.batches} D1 batches, ${(seed.sqlBytes / 1_048_576).toFixed(1)} MiB of SQL)`,
+  );
   detail(
     `route parameters from the data: most used category ${facts.category} (${facts.categoryCount} published events), event ${facts.eventId}`,
   );
+  if (options.seedOnly) return null;
   // Edge-cache entries of earlier runs would turn the first requests into hits; local traces are
   // not wanted (see servers.ts). Both are also removed at the end, so state directories stay small.
   const scratch = () => {
@@ -567,7 +534,6 @@ async function main(): Promise<number> {
       warmup: options.warmup,
       connections: options.connections,
       rounds: options.rounds,
-      seeder: options.seeder,
       bust: options.bust,
       snapshot: !options.liveSrc,
       tripLimits: options.tripLimits,
@@ -590,7 +556,7 @@ async function main(): Promise<number> {
   let failure: unknown = null;
   try {
     let entry: string | null = null;
-    if (!options.liveSrc) {
+    if (!options.liveSrc && !options.seedOnly) {
       const t = performance.now();
       entry = await buildSnapshot(path.join(BENCH_STATE, "build"));
       say(
@@ -599,6 +565,7 @@ async function main(): Promise<number> {
     }
     for (const dataset of options.datasets) {
       const result = await benchDataset(dataset, entry, run, today, settings.siteTimezone, nsRoot);
+      if (!result) continue;
       run.datasets.push(result);
       for (const r of result.routes)
         for (const v of tripViolations(r, options.tripLimits))
@@ -628,6 +595,7 @@ async function main(): Promise<number> {
     console.error(`\n✗ ${failure instanceof Error ? failure.message : String(failure)}`);
     return 1;
   }
+  if (options.seedOnly) return 0;
 
   run.finishedAt = new Date().toISOString();
   run.machine.loadEnd = os.loadavg();

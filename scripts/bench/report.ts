@@ -3,7 +3,7 @@
  * path's targets, and the markdown rendering (printed and written to bench/RESULTS.md).
  */
 import { type CpuRole, type CpuUsage, cpuMicrosPerRequest } from "./cpu";
-import type { DemoSeedReport } from "./demo";
+import type { SeedReport } from "./datasets";
 import { type LoadResult, meanTrips } from "./load";
 import {
   BUST_PARAM,
@@ -13,7 +13,7 @@ import {
   TRIP_STATES,
   type TripState,
 } from "./routes";
-import type { DatasetFacts, SeedReport } from "./seed";
+import type { Facts } from "./seeder";
 
 /** Most D1 round trips allowed per state of an anonymous GET; more fails the run (exit 1). */
 export type TripLimits = Record<TripState, number>;
@@ -91,8 +91,8 @@ export interface DatasetResult {
   dataset: string;
   /** `demo calendar` or `100,000 events`. */
   label: string;
-  seed: SeedReport | DemoSeedReport;
-  facts: DatasetFacts;
+  seed: SeedReport;
+  facts: Facts;
   /** Seconds from spawning `wrangler dev` to the first answer. */
   startSeconds: { real: number; static: number };
   /** Load average (1/5/15 min) when this dataset's measurements started and ended. */
@@ -126,7 +126,6 @@ export interface RunResult {
     connections: number;
     /** Rounds per phase (absent in runs from before it existed: 1). */
     rounds?: number;
-    seeder: string;
     bust: boolean;
     snapshot: boolean;
     tripLimits: TripLimits;
@@ -372,32 +371,21 @@ function cpuRow(r: RouteResult): string | null {
 }
 
 function describeDataset(ds: DatasetResult): string {
-  const s = ds.seed;
-  if ("kind" in s && s.kind === "demo") {
-    const d = s.summary;
-    const seeded = `${s.reused ? `reused \`${s.dir}\`, built` : `seeded \`${s.dir}\``} ${s.seededAt.slice(0, 10)} around ${s.today} in ${secs(s.seconds)} (migrations ${secs(s.migrateSeconds)}, then ${(s.sqlBytes / 1024).toFixed(0)} KiB of SQL through one \`wrangler d1 execute --file\`)`;
-    return [
-      `Dataset: the demo calendar of \`npm start\` (scripts/lib/demo), ${seeded}.`,
-      `${int(d.events)} events (${int(d.published)} published, ${int(d.draft)} drafts, ${int(d.pending)} pending, ${int(d.private)} private; ${int(d.featured)} featured, ${int(d.hidden)} hidden, ${int(d.password)} password-protected, ${int(d.allDay)} all-day), ` +
-        `${int(d.venues)} venues, ${int(d.organizers)} organizers, ${int(d.terms)} categories and tags. ` +
-        `Most used category: \`${ds.facts.category}\` (${int(ds.facts.categoryCount)} published events); single event: ${ds.facts.eventId}.`,
-    ].join("\n");
-  }
-  const g = s as SeedReport;
-  const d = g.summary;
-  const how =
-    g.seeder === "file"
-      ? `\`wrangler d1 execute --file\`, ${g.chunks} files (${int(g.chunkEvents)} events each${g.splits ? `, ${g.splits} split after SQLITE_NOMEM` : ""})`
-      : `one \`getPlatformProxy()\` workerd, ${g.chunks} D1 batches (${int(g.chunkEvents)} events each${g.splits ? `, ${g.splits} split after SQLITE_NOMEM` : ""})`;
-  const timing = `${secs(g.seconds)}: migrations ${secs(g.migrateSeconds)}, then ${(g.sqlBytes / 1_048_576).toFixed(1)} MiB of SQL through ${how}`;
-  const seeded = g.reused
-    ? `reused \`${g.dir}\`, built ${g.seededAt.slice(0, 10)} (dates relative to ${g.today}) in ${timing}`
-    : `seeded \`${g.dir}\` in ${timing}`;
+  const [s, f] = [ds.seed, ds.facts];
+  const what =
+    ds.dataset === "demo"
+      ? "the demo calendar of `npm start` (tools/demo)"
+      : "a calendar generated from the demo's programs, venues, organizers and terms (scripts/bench/generate.ts)";
+  const how = `${secs(s.seconds)}: migrations ${secs(s.migrateSeconds)}, then ${int(s.sqlBytes / 1024)} KiB of SQL in ${s.batches} D1 batch${s.batches === 1 ? "" : "es"}${s.splits ? ` (${s.splits} split after SQLITE_NOMEM)` : ""}`;
+  const seeded = s.reused
+    ? `reused \`${s.dir}\`, built ${s.seededAt.slice(0, 10)} around ${s.today} in ${how}`
+    : `seeded \`${s.dir}\` around ${s.today} in ${how}`;
   return [
-    `Dataset: ${seeded}.`,
-    `${int(d.events)} events (${int(d.published)} published, ${int(d.drafts)} drafts, ${int(d.pending)} pending; ${int(d.inDefaultWindow)} listed in the default window; ${int(d.featured)} featured, ${int(d.hidden)} hidden, ${int(d.allDay)} all-day, ${int(d.jazz)} about jazz, ${int(d.withVenue)} with a venue), ` +
-      `${int(d.venues)} venues (${int(d.venuesWithGeo)} with geo), ${int(d.organizers)} organizers, ${d.categories} categories, ${d.tags} tags; ${int(d.termLinks)} term links, ${int(d.organizerLinks)} organizer links. ` +
-      `Most used category: \`${ds.facts.category}\` (${int(ds.facts.categoryCount)} published events); single event: ${ds.facts.eventId}.`,
+    `Dataset: ${what}, ${seeded}.`,
+    `${int(f.events)} events (${int(f.published)} published, ${int(f.drafts)} drafts, ${int(f.pending)} pending, ${int(f.private)} private; ${int(f.inWindow)} listed in the default window; ` +
+      `${int(f.featured)} featured, ${int(f.hidden)} hidden, ${int(f.password)} password-protected, ${int(f.allDay)} all-day, ${int(f.jazz)} about jazz, ${int(f.withVenue)} with a venue), ` +
+      `${int(f.venues)} venues (${int(f.venuesWithGeo)} with geo), ${int(f.organizers)} organizers, ${f.categories} categories, ${f.tags} tags; ${int(f.termLinks)} term links, ${int(f.organizerLinks)} organizer links. ` +
+      `Most used category: \`${f.category}\` (${int(f.categoryCount)} published events); single event: ${f.eventId}.`,
   ].join("\n");
 }
 

@@ -5,7 +5,7 @@
  * request can meet: a miss, a hit and a 304 (`sampleStates`).
  */
 import { freshSerial } from "./load";
-import type { DatasetFacts } from "./seed";
+import type { Facts } from "./seeder";
 
 /** How a route is requested under load. */
 export type RouteMode =
@@ -69,7 +69,7 @@ export function nextMonth(today: string): { start: string; end: string } {
 }
 
 /** The benchmark's routes for one dataset (`bust` false measures every URL as served). */
-export function routesFor(facts: DatasetFacts, today: string, bust: boolean): RouteSpec[] {
+export function routesFor(facts: Facts, today: string, bust: boolean): RouteSpec[] {
   const month = nextMonth(today);
   const miss: RouteMode = bust ? "miss" : "hit";
   return [
