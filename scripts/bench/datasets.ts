@@ -11,8 +11,8 @@ import path from "node:path";
 import { ROOT } from "../lib/paths";
 import { wranglerEnv } from "../lib/wrangler";
 import { GENERATOR_VERSION } from "./generate";
-import { collect, runWranglerTracked, spawnTracked } from "./procs";
 import type { Facts, SeederArgs, SeederResult } from "./seeder";
+import { finished, spawnTracked, wrangler } from "./servers";
 
 /** A reused demo directory built around a day older than this is rebuilt (~10 s). */
 const DEMO_MAX_AGE_DAYS = 7;
@@ -58,11 +58,7 @@ async function runSeeder(args: SeederArgs, log: (line: string) => void): Promise
     env: wranglerEnv(),
   });
   let pending = "";
-  const failed = (code: number, all: string) =>
-    new Error(
-      `seeding ${args.dir} failed (exit ${code}):\n${all.trim().split("\n").slice(-30).join("\n")}`,
-    );
-  const out = await collect(child, failed, (text) => {
+  const out = await finished(child, `seeding ${args.dir}`, (text) => {
     const lines = (pending + text).split("\n");
     pending = lines.pop() ?? "";
     for (const line of lines) if (line.startsWith("progress: ")) log(line.slice(10));
@@ -73,7 +69,7 @@ async function runSeeder(args: SeederArgs, log: (line: string) => void): Promise
 /** Applies the migrations the directory does not have yet; returns the seconds it took. */
 async function migrate(dir: string): Promise<number> {
   const t0 = performance.now();
-  await runWranglerTracked(["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
   return (performance.now() - t0) / 1000;
 }
 

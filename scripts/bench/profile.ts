@@ -85,12 +85,7 @@ try {
     "--persist-to",
     path.join(benchDir, values.dataset),
   ];
-  server = await startDev({
-    name: "profile",
-    args,
-    logDir: path.join(benchDir, "logs"),
-    probePath: `${nsRoot}/`,
-  });
+  server = await startDev("profile", args, path.join(benchDir, "logs"), `${nsRoot}/`);
   const origin = server.origin;
   const url = (n: number) =>
     `${origin}${nsRoot}${route}${state === "miss" ? `${route.includes("?") ? "&" : "?"}_bench=p${Date.now()}-${n}` : ""}`;
