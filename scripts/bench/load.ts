@@ -1,279 +1,285 @@
 /**
- * Load generation with autocannon (in this process; the orchestrator is idle while it runs, and the
- * static worker is measured by the same client, so the client's own cost is in both figures).
+ * Load with autocannon (in this process: the client competes for the same cores, equally for both
+ * workers), and the phases of a route: the real worker and the static worker in alternating rounds,
+ * each with the CPU its server's processes used in the measuring window.
  *
- * Latency percentiles are computed here from every answer's own response time (autocannon's
- * `response` event, fractional milliseconds), not taken from autocannon's summary: that one records
- * whole milliseconds (too coarse for ratios to a static worker answering in 2–3 ms) and leaves out
- * non-2xx answers (so a 304 run would have no latency at all).
+ * Latency percentiles come from every answer's own response time (autocannon's `response` event,
+ * fractional ms, any status), not from autocannon's summary: that one records whole milliseconds and
+ * leaves out non-2xx answers (a 304 run would have no latency).
  */
 import autocannon from "autocannon";
+import {
+  CLK_TCK,
+  CPU_ROLES,
+  type CpuRole,
+  type CpuTicks,
+  type DevServer,
+  readTicks,
+  serverProcesses,
+  settle,
+  ticksBetween,
+} from "./servers";
 
-export interface LoadOptions {
-  origin: string;
-  /** Path and query. */
+/** What to load: a server, a path with its query, headers, and a fresh cache-busting value per request. */
+export interface Target {
+  server: DevServer;
   path: string;
   headers?: Record<string, string>;
-  connections: number;
-  /** Seconds. */
-  duration: number;
-  /**
-   * Append `&<name>=<value>` (a fresh value per request, see `freshSerial`) so that every request
-   * misses the worker's edge cache and runs the route for real; unknown query parameters are ignored
-   * by the API.
-   */
-  bustParam?: string;
-  /** The value of `bustParam` for serial number n (default: n). */
-  bustValue?: (n: number) => string;
-  /**
-   * Called when the measuring window opens and closes (see `WINDOW`), e.g. to read the server's
-   * CPU time: the answers completed in between are counted in `LoadResult.window`.
-   */
-  window?: { open(): void; close(): void };
+  /** Appends `&<param>=<value(n)>` with a never-used n per request (`freshSerial`). */
+  bust?: { param: string; value: (n: number) => string };
 }
 
 /**
- * The measuring window, as fractions of the duration: from 15% to 95%. Inside it the client keeps
- * the same number of requests outstanding all the time, so the work in progress when it opens and
- * when it closes is about the same, and "CPU in the window ÷ answers in the window" is the cost of one
- * answer. Over the whole run it is not: the run starts with nothing outstanding and ends (by the
- * clock) with up to `connections` answers abandoned half done, which at a few answers per second would
- * bill the completed ones for much of their work, and lower the rate.
+ * The measuring window, as fractions of a round: inside it the client keeps the same number of
+ * requests outstanding, so the work in progress when it opens and closes is about the same, and
+ * "CPU in the window ÷ answers in the window" is the cost of one answer; neither the ramp-up nor the
+ * answers abandoned when the round ends by the clock skew it.
  */
-export const WINDOW = { open: 0.15, close: 0.95 };
+const WINDOW = { open: 0.15, close: 0.95 };
 
-/** What the answers under load said about themselves (`Server-Timing`, `X-Cache`). */
+/** Answers under load by what they said of themselves, per value ("none" without the header). */
 export interface AnswerTally {
-  /** Answers counted. */
   answers: number;
-  /** Answers per D1 round-trip count (`Server-Timing: d1;desc="N round trips"`; "none" without it). */
+  /** Per D1 round-trip count of `Server-Timing`. */
   trips: Record<string, number>;
-  /** Answers per `X-Cache` value ("none" without it). */
   xCache: Record<string, number>;
 }
 
-export interface LoadResult {
-  /** Concurrent connections (1 = one client waiting for each answer). */
-  connections: number;
-  /** Answers per second in the measuring window (over the whole run when there was none). */
-  rps: number;
-  /** Answers per second over the whole run, as autocannon counts them. */
-  rpsRun: number;
-  /** Answers completed in the measuring window and its length. */
+/** What a load counted: the answers in the measuring window(s) and in all, statuses, headers. */
+interface Counts {
   window: { requests: number; seconds: number } | null;
-  /** Latency percentiles in ms (nearest rank over every answer, any status). */
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
   requests: number;
   seconds: number;
   errors: number;
   timeouts: number;
-  /** Responses per status code. */
   statuses: Record<string, number>;
-  /** Response bytes per second (headers included), as autocannon counts them. */
-  bytesPerSecond: number;
   tally: AnswerTally;
 }
 
-let serial = 0;
+/** The figures of one load, or of a phase's rounds together. */
+export interface LoadResult extends Counts {
+  connections: number;
+  /** Answers per second in the measuring window (over the whole load when there was none). */
+  rps: number;
+  /** Response times in ms (nearest rank over every answer, any status). */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
 
-/**
- * A number never used before by this process: the cache-busting values of every load phase and every
- * sample come from it, so that no phase repeats a URL of an earlier one (a warm-up's URLs, repeated,
- * would be edge-cache hits).
- */
+/** A load's counts and every answer's response time (ms). */
+type Raw = Counts & { times: number[] };
+type Settled = { before: number; after: number };
+/** One server in one phase (its rounds together, and each): the CPU ticks per role in the windows, the ms waited for it to idle. */
+export interface Measured {
+  load: LoadResult;
+  cpu?: CpuTicks;
+  settleMs: Settled;
+  rounds: Array<{ load: LoadResult; cpu?: CpuTicks; settleMs: Settled }>;
+}
+
+/** One phase: the real worker (or a floor path) and the static worker with the same body size. */
+export interface PhasePair {
+  real: Measured;
+  static: Measured;
+}
+
+let serial = 0;
+/** A number never used before in this run: no load or sample repeats a cache-busting value. */
 export const freshSerial = (): number => ++serial;
 
-const TRIPS = /d1;desc="(\d+) round trips?"/;
+export const TRIPS = /d1;desc="(\d+) round trips?"/;
 
-/** Mean D1 round trips per answer that reported them, or null when none did. */
-export function meanTrips(t: AnswerTally): number | null {
-  let answers = 0;
-  let trips = 0;
-  for (const [n, count] of Object.entries(t.trips)) {
-    if (n === "none") continue;
-    answers += count;
-    trips += Number(n) * count;
-  }
-  return answers ? trips / answers : null;
-}
-
-/** The nearest-rank percentile `p` (0–1) of sorted values, 0 when there are none. */
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
-
-/** Median, tail and worst response time (ms) of sorted times. */
-const latencies = (sorted: Float64Array) => ({
-  p50: percentile(sorted, 0.5),
-  p90: percentile(sorted, 0.9),
-  p99: percentile(sorted, 0.99),
-  max: percentile(sorted, 1),
-});
-
-/** Requests per second: over the measured window when there is one, else over the whole run. */
-const rates = (window: LoadResult["window"], rpsRun: number) => ({
-  rps: window && window.seconds > 0 ? window.requests / window.seconds : rpsRun,
-  rpsRun,
-  window,
-});
-
-/** One autocannon run: its figures and every answer's response time (ms), for `mergeLoads`. */
-export interface LoadRun {
-  result: LoadResult;
-  times: number[];
-}
-
-/** Runs autocannon once and returns the figures the report uses. */
-export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  return (await measureLoad(o)).result;
-}
-
-/** Runs autocannon once; the figures and the response times. */
-export async function measureLoad(o: LoadOptions): Promise<LoadRun> {
-  const sep = o.path.includes("?") ? "&" : "?";
-  const tally: AnswerTally = { answers: 0, trips: {}, xCache: {} };
-  const count = (bag: Record<string, number>, key: string) => {
-    bag[key] = (bag[key] ?? 0) + 1;
-  };
-  // The same header reading for the real and the static worker, so the client does the same work.
-  const request: autocannon.Request = {
-    method: "GET",
-    path: o.path,
-    headers: o.headers,
-    onResponse: (_status, _body, _context, headers) => {
-      const h = (headers ?? {}) as Record<string, string | string[] | undefined>;
-      const timing = String(h["server-timing"] ?? h["Server-Timing"] ?? "");
-      const cache = h["x-cache"] ?? h["X-Cache"];
-      tally.answers++;
-      count(tally.trips, TRIPS.exec(timing)?.[1] ?? "none");
-      count(tally.xCache, cache === undefined ? "none" : String(cache));
-    },
-  };
-  if (o.bustParam) {
-    const param = o.bustParam;
-    const value = o.bustValue ?? String;
-    request.setupRequest = (req) => ({
-      ...req,
-      path: `${o.path}${sep}${param}=${value(freshSerial())}`,
-    });
-  }
-  const times: number[] = [];
-  let windowStart: { at: number; answers: number } | null = null;
-  let windowEnd: { at: number; answers: number } | null = null;
-  const timers: NodeJS.Timeout[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: o.origin,
-        connections: o.connections,
-        duration: o.duration,
-        timeout: 30,
-        requests: [request],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
-      times.push(ms);
-    });
-    timers.push(
-      setTimeout(
-        () => {
-          o.window?.open();
-          windowStart = { at: performance.now(), answers: times.length };
-        },
-        o.duration * 1000 * WINDOW.open,
-      ),
-      setTimeout(
-        () => {
-          if (!windowStart) return;
-          windowEnd = { at: performance.now(), answers: times.length };
-          o.window?.close();
-        },
-        o.duration * 1000 * WINDOW.close,
-      ),
-    );
-  });
-  for (const t of timers) clearTimeout(t);
-  const start = windowStart as { at: number; answers: number } | null;
-  const end = windowEnd as { at: number; answers: number } | null;
-  const window =
-    start && end
-      ? { requests: end.answers - start.answers, seconds: (end.at - start.at) / 1000 }
-      : null;
-  const rpsRun = result.duration > 0 ? result.requests.total / result.duration : 0;
-  const sorted = Float64Array.from(times).sort();
-  const statuses: Record<string, number> = {};
-  const stats =
-    (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
-      .statusCodeStats ?? {};
-  for (const [code, s] of Object.entries(stats)) statuses[code] = s.count;
-  const result_: LoadResult = {
-    connections: o.connections,
-    ...rates(window, rpsRun),
-    ...latencies(sorted),
-    requests: result.requests.total,
-    seconds: result.duration,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statuses,
-    bytesPerSecond: result.throughput.average,
-    tally,
-  };
-  return { result: result_, times };
-}
-
-const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
+const add = (into: Record<string, number>, from: Record<string, number>) => {
   for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
 };
 
-/**
- * The figures of several runs of the same load (rounds), as if they were one: percentiles over all
- * answers, rates over the summed windows and durations, counts summed.
- */
-export function mergeLoads(runs: LoadRun[]): LoadResult {
-  if (runs.length === 1) return runs[0].result;
-  const sorted = Float64Array.from(runs.flatMap((r) => r.times)).sort();
-  const tally: AnswerTally = { answers: 0, trips: {}, xCache: {} };
-  const statuses: Record<string, number> = {};
-  let requests = 0;
-  let seconds = 0;
-  let errors = 0;
-  let timeouts = 0;
-  let bytes = 0;
-  let window: LoadResult["window"] = { requests: 0, seconds: 0 };
-  for (const { result: r } of runs) {
-    requests += r.requests;
-    seconds += r.seconds;
-    errors += r.errors;
-    timeouts += r.timeouts;
-    bytes += r.bytesPerSecond * r.seconds;
-    addCounts(statuses, r.statuses);
-    tally.answers += r.tally.answers;
-    addCounts(tally.trips, r.tally.trips);
-    addCounts(tally.xCache, r.tally.xCache);
-    window =
-      window && r.window
-        ? {
-            requests: window.requests + r.window.requests,
-            seconds: window.seconds + r.window.seconds,
-          }
-        : null;
+/** Loads taken together: percentiles over all their answers, rates over the summed windows. */
+function summarize(raws: Raw[], connections: number): LoadResult {
+  const sorted = Float64Array.from(raws.flatMap((r) => r.times)).sort();
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+  const sum = (f: (r: Counts) => number) => raws.reduce((n, r) => n + f(r), 0);
+  const tally: AnswerTally = { answers: sum((r) => r.tally.answers), trips: {}, xCache: {} };
+  const statuses = {};
+  for (const r of raws) {
+    add(statuses, r.statuses);
+    add(tally.trips, r.tally.trips);
+    add(tally.xCache, r.tally.xCache);
   }
-  const rpsRun = seconds > 0 ? requests / seconds : 0;
+  const window = raws.every((r) => r.window)
+    ? { requests: sum((r) => r.window!.requests), seconds: sum((r) => r.window!.seconds) }
+    : null;
+  const [requests, seconds] = [sum((r) => r.requests), sum((r) => r.seconds)];
+  const rps = window?.seconds ? window.requests / window.seconds : requests / (seconds || 1);
+  const [errors, timeouts] = [sum((r) => r.errors), sum((r) => r.timeouts)];
   return {
-    connections: runs[0].result.connections,
-    ...rates(window, rpsRun),
-    ...latencies(sorted),
+    connections,
+    rps,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: at(1),
+    window,
     requests,
     seconds,
     errors,
     timeouts,
     statuses,
-    bytesPerSecond: seconds > 0 ? bytes / seconds : 0,
     tally,
   };
+}
+
+/** One autocannon run of `seconds`; `window` is called when the measuring window opens and closes. */
+async function load(
+  t: Target,
+  connections: number,
+  seconds: number,
+  window?: { open(): void; close(): void },
+): Promise<Raw> {
+  const tally: AnswerTally = { answers: 0, trips: {}, xCache: {} };
+  const count = (bag: Record<string, number>, key: string) => add(bag, { [key]: 1 });
+  const sep = t.path.includes("?") ? "&" : "?";
+  const bust = t.bust;
+  // The same header reading for the real and the static worker, so the client does the same work.
+  const request: autocannon.Request = {
+    method: "GET",
+    path: t.path,
+    headers: t.headers,
+    onResponse: (_status, _body, _context, headers) => {
+      const h = (headers ?? {}) as Record<string, string | string[] | undefined>;
+      const cache = h["x-cache"] ?? h["X-Cache"];
+      tally.answers++;
+      count(
+        tally.trips,
+        TRIPS.exec(String(h["server-timing"] ?? h["Server-Timing"]))?.[1] ?? "none",
+      );
+      count(tally.xCache, cache === undefined ? "none" : String(cache));
+    },
+    ...(bust && {
+      setupRequest: (req) => ({
+        ...req,
+        path: `${t.path}${sep}${bust.param}=${bust.value(freshSerial())}`,
+      }),
+    }),
+  };
+  const times: number[] = [];
+  const marks: Array<{ at: number; answers: number }> = [];
+  const mark = (open: boolean) => () => {
+    if (!open && !marks.length) return;
+    if (open) window?.open();
+    marks.push({ at: performance.now(), answers: times.length });
+    if (!open) window?.close();
+  };
+  const timers = [
+    setTimeout(mark(true), seconds * 1000 * WINDOW.open),
+    setTimeout(mark(false), seconds * 1000 * WINDOW.close),
+  ];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: t.server.origin, connections, duration: seconds, timeout: 30, requests: [request] },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => times.push(ms));
+  });
+  for (const timer of timers) clearTimeout(timer);
+  const stats = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats;
+  const statuses = Object.fromEntries(
+    Object.entries(stats ?? {}).map(([code, s]) => [code, s.count]),
+  );
+  return {
+    times,
+    window:
+      marks.length === 2
+        ? {
+            requests: marks[1].answers - marks[0].answers,
+            seconds: (marks[1].at - marks[0].at) / 1000,
+          }
+        : null,
+    requests: result.requests.total,
+    seconds: result.duration,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    tally,
+  };
+}
+
+type Round = { raw: Raw; cpu?: CpuTicks; settleMs: Settled };
+
+/**
+ * A warm-up of `warmup` s (if any), then `seconds` of load with the server's CPU read when the
+ * measuring window opens and closes; before and after the measured load, waits until the server
+ * has worked off what the previous load left outstanding.
+ */
+async function round(
+  t: Target,
+  connections: number,
+  seconds: number,
+  warmup: number,
+): Promise<Round> {
+  const procs = serverProcesses(t.server);
+  if (warmup > 0) await load(t, connections, warmup);
+  const before = await settle(procs);
+  let opened: Map<number, number | undefined> | undefined;
+  let cpu: CpuTicks | undefined;
+  const raw = await load(t, connections, seconds, {
+    open: () => (opened = readTicks(procs)),
+    close: () => (cpu = opened && ticksBetween(procs, opened, readTicks(procs))),
+  });
+  return { raw, cpu, settleMs: { before, after: await settle(procs) } };
+}
+
+function measured(rounds: Round[], connections: number): Measured {
+  const cpus = rounds.map((r) => r.cpu);
+  const ticks = (role: CpuRole) => cpus.reduce((n, c) => n + (c?.[role] ?? 0), 0);
+  const most = (k: keyof Settled) => Math.max(...rounds.map((r) => r.settleMs[k]));
+  return {
+    load: summarize(
+      rounds.map((r) => r.raw),
+      connections,
+    ),
+    cpu: cpus.every(Boolean)
+      ? (Object.fromEntries(CPU_ROLES.map((r) => [r, ticks(r)])) as CpuTicks)
+      : undefined,
+    settleMs: { before: most("before"), after: most("after") },
+    rounds: rounds.map((r) => ({
+      load: summarize([r.raw], connections),
+      cpu: r.cpu,
+      settleMs: r.settleMs,
+    })),
+  };
+}
+
+/**
+ * One phase: `duration` s on `real` and as many on `stat`, in `rounds` rounds alternating real,
+ * static, static, real, … (a change of the machine's load during the phase falls on both about
+ * equally); the warm-up before each one's first round (at most 1 s on the static worker).
+ */
+export async function phasePair(
+  real: Target,
+  stat: Target,
+  o: { connections: number; duration: number; rounds: number; warmup: number },
+): Promise<PhasePair> {
+  const done = { real: [] as Round[], static: [] as Round[] };
+  for (let i = 0; i < o.rounds; i++)
+    for (const which of i % 2 === 0
+      ? (["real", "static"] as const)
+      : (["static", "real"] as const)) {
+      const warmup = done[which].length ? 0 : which === "real" ? o.warmup : Math.min(1, o.warmup);
+      const t = which === "real" ? real : stat;
+      done[which].push(await round(t, o.connections, o.duration / o.rounds, warmup));
+    }
+  return { real: measured(done.real, o.connections), static: measured(done.static, o.connections) };
+}
+
+/** CPU µs per answer of `roles` (default: the runtime workerd) in a phase's windows, or null. */
+export function cpuPerAnswer(
+  m: Measured | undefined,
+  roles: CpuRole[] = ["runtime"],
+): number | null {
+  const w = m?.load.window;
+  if (!m?.cpu || !w || w.requests <= 0) return null;
+  return (roles.reduce((n, r) => n + m.cpu![r], 0) / CLK_TCK / w.requests) * 1e6;
 }

@@ -1,25 +1,19 @@
 /**
- * The routes measured on every dataset, and sample requests per route: status, body size, content
- * type, ETag, edge-cache state and the D1 round trips the worker reports in
- * `Server-Timing: d1;desc="N round trips"` (src/http/headers.ts), for each of the three states a
- * request can meet: a miss, a hit and a 304 (`sampleStates`).
+ * The rows of the report (by key), and how one is measured: sample requests in each state a request
+ * can meet (status, body size, ETag, `X-Cache`, and the D1 round trips the worker reports in
+ * `Server-Timing: d1;desc="N round trips"`, src/http/headers.ts), then its two load phases.
  */
-import { freshSerial } from "./load";
-import type { DatasetFacts } from "./seed";
+import { cpuPerAnswer, freshSerial, type PhasePair, phasePair, type Target, TRIPS } from "./load";
+import type { Facts } from "./seeder";
+import type { DevServer } from "./servers";
 
-/** How a route is requested under load. */
-export type RouteMode =
-  /** A fresh `_bench=<n>` per request, so that each one misses the edge cache and runs the route. */
-  | "miss"
-  /**
-   * Like "miss", and the fresh value goes into a harmless filter (`starts_before` in the year 3000):
-   * the archive's WHERE clause changes with every request (the total is counted with every page).
-   */
-  | "cold"
-  /** The same URL every time: after the first, answered from the edge cache (if the worker has one). */
-  | "hit"
-  /** The same URL with `If-None-Match` set to the route's ETag: the 304 path. */
-  | "304";
+/**
+ * How a row is requested under load: `miss`, a fresh `_bench=<n>` per request (ignored by the API,
+ * part of the cache key), so each one runs the route; `cold`, the fresh value in a filter that filters
+ * nothing (`starts_before` in the year 3000), so the archive's WHERE clause differs every time; `hit`,
+ * one URL again and again (edge-cache hits after the first); `304`, that URL with `If-None-Match`.
+ */
+export type RouteMode = "miss" | "cold" | "hit" | "304";
 
 export interface RouteSpec {
   key: string;
@@ -27,238 +21,249 @@ export interface RouteSpec {
   path: string;
   mode: RouteMode;
   /**
-   * A floor row: instead of the real worker, the static worker's `/floor/<bytes>` (bench/static/
-   * worker.js) is measured against its plain `/<bytes>`, with the size of this route's answer: the
-   * least a miss (`miss`) or a hit (`hit`) must cost on this runtime, as a ratio to the static worker.
+   * A floor row: the static worker's `/floor/<bytes>` (bench/static/worker.js) against its plain
+   * `/<bytes>`, with this route's body size: the least a miss or a hit must cost on this runtime.
    */
   floor?: "miss" | "hit";
-  /** Shown in the table: the request. */
+  /** Shown in the table: the request, and what is special about the row. */
   label: string;
-  /** Shown after it: what is special about this row. */
   note?: string;
 }
 
+export const BUST_PARAM = "_bench";
+const BUST: Partial<Record<RouteMode, Target["bust"]>> = {
+  miss: { param: BUST_PARAM, value: String },
+  cold: { param: "starts_before", value: (n) => String(32_503_680_000 + n) },
+};
+
+/** The benchmark's rows for one dataset (`bust` false requests every URL as it is). */
+export function routesFor(
+  facts: Pick<Facts, "category" | "eventId">,
+  today: string,
+  bust: boolean,
+) {
+  const [y, m] = today.split("-").map(Number);
+  const day = (month: number, d: number) =>
+    new Date(Date.UTC(y, month, d)).toISOString().slice(0, 10);
+  const month = `start_date=${day(m, 1)}&end_date=${day(m + 1, 0)}`;
+  const miss: RouteMode = bust ? "miss" : "hit";
+  const row = (key: string, path: string, note?: string, mode: RouteMode = miss): RouteSpec[] => [
+    { key, path, mode, label: `GET ${path}`, note },
+  ];
+  const floor = (kind: "miss" | "hit", path: string, note: string): RouteSpec[] => [
+    {
+      key: `floor-${kind}`,
+      path,
+      mode: "hit",
+      floor: kind,
+      label: `floor of a ${kind}`,
+      note: `static worker: ${note}`,
+    },
+  ];
+  return [
+    ...row("events-12", "/events?per_page=12"),
+    ...row("events-50", "/events?per_page=50"),
+    ...(bust
+      ? row("events-50-cold", "/events?per_page=50", "total counted every time", "cold")
+      : []),
+    ...row("events-category", `/events?per_page=50&categories=${facts.category}`),
+    ...row("events-search", "/events?per_page=50&search=jazz"),
+    ...row("events-month", `/events?per_page=50&${month}`),
+    ...row("event-single", `/events/${facts.eventId}`),
+    ...row("venues", "/venues?per_page=50"),
+    ...row("categories", "/categories?per_page=50"),
+    ...row("deleted", "/deleted?per_page=50"),
+    ...(bust ? row("events-50-hit", "/events?per_page=50", "edge-cache hit", "hit") : []),
+    ...row("events-50-304", "/events?per_page=50", "If-None-Match: its ETag → 304", "304"),
+    ...floor(
+      "miss",
+      "/events?per_page=12",
+      "one Cache API lookup, one D1 round trip, the contract's headers; per_page=12's size",
+    ),
+    ...floor("hit", "/events?per_page=50", "the contract's headers; per_page=50's size"),
+  ];
+}
+
 export interface Sample {
+  url: string;
+  requestHeaders: Record<string, string>;
   status: number;
   bytes: number;
-  contentType: string;
-  /** null when the header is missing or unreadable. */
+  /** null when the header is missing. */
   trips: number | null;
-  serverTiming: string;
   etag: string | null;
   xCache: string | null;
   /** Start of the body when the status was not the expected one. */
   excerpt: string;
-  url: string;
-  requestHeaders: Record<string, string>;
 }
-
-/** Parameter appended for cache misses (unknown query parameters are ignored by the API). */
-export const BUST_PARAM = "_bench";
-
-/** The "cold" mode's parameter and its n-th value (a Unix timestamp in the year 3000). */
-export const COLD_PARAM = "starts_before";
-export const coldValue = (n: number): string => String(32_503_680_000 + n);
-
-/** The first and last day (`yyyy-MM-dd`) of the calendar month after `today`. */
-export function nextMonth(today: string): { start: string; end: string } {
-  const [y, m] = today.split("-").map(Number);
-  const first = new Date(Date.UTC(y, m, 1));
-  const last = new Date(Date.UTC(y, m + 1, 0));
-  return { start: first.toISOString().slice(0, 10), end: last.toISOString().slice(0, 10) };
-}
-
-/** The benchmark's routes for one dataset (`bust` false measures every URL as served). */
-export function routesFor(facts: DatasetFacts, today: string, bust: boolean): RouteSpec[] {
-  const month = nextMonth(today);
-  const miss: RouteMode = bust ? "miss" : "hit";
-  return [
-    { key: "events-12", path: "/events?per_page=12", mode: miss, label: "GET /events?per_page=12" },
-    { key: "events-50", path: "/events?per_page=50", mode: miss, label: "GET /events?per_page=50" },
-    ...(bust
-      ? [
-          {
-            key: "events-50-cold",
-            path: "/events?per_page=50",
-            mode: "cold" as const,
-            label: "GET /events?per_page=50",
-            note: "total counted every time",
-          },
-        ]
-      : []),
-    {
-      key: "events-category",
-      path: `/events?per_page=50&categories=${facts.category}`,
-      mode: miss,
-      label: `GET /events?per_page=50&categories=${facts.category}`,
-    },
-    {
-      key: "events-search",
-      path: "/events?per_page=50&search=jazz",
-      mode: miss,
-      label: "GET /events?per_page=50&search=jazz",
-    },
-    {
-      key: "events-month",
-      path: `/events?per_page=50&start_date=${month.start}&end_date=${month.end}`,
-      mode: miss,
-      label: `GET /events?per_page=50&start_date=${month.start}&end_date=${month.end}`,
-    },
-    {
-      key: "event-single",
-      path: `/events/${facts.eventId}`,
-      mode: miss,
-      label: `GET /events/${facts.eventId}`,
-    },
-    { key: "venues", path: "/venues?per_page=50", mode: miss, label: "GET /venues?per_page=50" },
-    {
-      key: "categories",
-      path: "/categories?per_page=50",
-      mode: miss,
-      label: "GET /categories?per_page=50",
-    },
-    { key: "deleted", path: "/deleted?per_page=50", mode: miss, label: "GET /deleted?per_page=50" },
-    ...(bust
-      ? [
-          {
-            key: "events-50-hit",
-            path: "/events?per_page=50",
-            mode: "hit" as const,
-            label: "GET /events?per_page=50",
-            note: "edge-cache hit",
-          },
-        ]
-      : []),
-    {
-      key: "events-50-304",
-      path: "/events?per_page=50",
-      mode: "304",
-      label: "GET /events?per_page=50",
-      note: "If-None-Match: its ETag → 304",
-    },
-    {
-      key: "floor-miss",
-      path: "/events?per_page=12",
-      mode: "hit",
-      floor: "miss",
-      label: "floor of a miss",
-      note: "static worker: one Cache API lookup, one D1 round trip, the contract's headers; per_page=12's size",
-    },
-    {
-      key: "floor-hit",
-      path: "/events?per_page=50",
-      mode: "hit",
-      floor: "hit",
-      label: "floor of a hit",
-      note: "static worker: the contract's headers; per_page=50's size",
-    },
-  ];
-}
-
-const TRIPS = /d1;desc="(\d+) round trips?"/;
 
 /** Requests `url` once and describes the answer. */
-export async function sample(
+async function sample(
   url: string,
   headers: Record<string, string> = {},
   expected = 200,
 ): Promise<Sample> {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
   const body = new Uint8Array(await res.arrayBuffer());
-  const serverTiming = res.headers.get("server-timing") ?? "";
-  const m = TRIPS.exec(serverTiming);
+  const trips = TRIPS.exec(res.headers.get("server-timing") ?? "");
   return {
+    url,
+    requestHeaders: headers,
     status: res.status,
     bytes: body.byteLength,
-    contentType: res.headers.get("content-type") ?? "",
-    trips: m ? Number(m[1]) : null,
-    serverTiming,
+    trips: trips ? Number(trips[1]) : null,
     etag: res.headers.get("etag"),
     xCache: res.headers.get("x-cache"),
     excerpt: res.status === expected ? "" : new TextDecoder().decode(body.slice(0, 400)),
-    url,
-    requestHeaders: headers,
   };
 }
 
-/** `url` with a one-off cache-busting parameter (`param=value`). */
-export function busted(url: string, tag: string, param = BUST_PARAM): string {
-  return `${url}${url.includes("?") ? "&" : "?"}${param}=${tag}`;
-}
-
-/** The three states of an anonymous GET whose D1 round trips are sampled. */
 export type TripState = "miss" | "hit" | "304";
 export const TRIP_STATES: TripState[] = ["miss", "hit", "304"];
 
-/** Round trips of one state, sampled a few times. */
+/** The round trips of one state, sampled a few times: the most frequent (the smaller on a tie). */
 export interface StateTrips {
-  /** The steady-state value: the most frequent of `samples` (the smaller on a tie); null if unknown. */
   trips: number | null;
   samples: Array<number | null>;
-  /** Status and `X-Cache` of each sample. */
   statuses: number[];
-  xCache: Array<string | null>;
-  /** The first sample in full (its URL, headers, body size, excerpt when unexpected). */
+  /** The first sample in full. */
   first: Sample;
 }
 
-/** The most frequent value (the smaller on a tie); null values only count when nothing else is there. */
-export function steady(samples: Array<number | null>): number | null {
-  const counts = new Map<number, number>();
-  for (const n of samples) if (n !== null) counts.set(n, (counts.get(n) ?? 0) + 1);
-  let best: number | null = null;
-  for (const [n, c] of counts) {
-    const bc = best === null ? 0 : (counts.get(best) ?? 0);
-    if (c > bc || (c === bc && best !== null && n < best)) best = n;
-  }
-  return best;
-}
-
 function stateTrips(samples: Sample[]): StateTrips {
-  const trips = samples.map((s) => s.trips);
-  return {
-    trips: steady(trips),
-    samples: trips,
-    statuses: samples.map((s) => s.status),
-    xCache: samples.map((s) => s.xCache),
-    first: samples[0],
-  };
+  const counts = new Map<number, number>();
+  for (const { trips: n } of samples) if (n !== null) counts.set(n, (counts.get(n) ?? 0) + 1);
+  const best = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+  const [samplesTrips, statuses] = [samples.map((s) => s.trips), samples.map((s) => s.status)];
+  return { trips: best ? best[0] : null, samples: samplesTrips, statuses, first: samples[0] };
 }
 
 /**
- * Samples the D1 round trips of a route in each state, explicitly:
- * - miss: `repeats` requests, each with a fresh cache-busting value (`_bench`, or for a "cold" route
- *   its `starts_before`), so none can be answered from the edge cache;
- * - hit: the first miss's URL again, `repeats` times right after it (steady state: the content
- *   version was just read with the miss);
- * - 304: that URL with `If-None-Match` of the miss's ETag, `repeats` times.
- * Hit and 304 are left out when the miss did not answer 200 (or, for the 304, carried no ETag).
+ * Samples the D1 round trips of a route in each state: a miss, 3 requests each with a fresh
+ * cache-busting value (for a "cold" route, its `starts_before`); a hit, the first miss's URL again,
+ * 3 times right after it (steady state: the content version was just read); a 304, that URL with
+ * `If-None-Match` of the miss's ETag, 3 times. Hit and 304 are left out when the miss did not answer
+ * 200 (the 304 also when it carried no ETag).
  */
-export async function sampleStates(
-  url: string,
-  mode: RouteMode,
-  repeats = 3,
-): Promise<Partial<Record<TripState, StateTrips>>> {
+async function sampleStates(url: string, mode: RouteMode) {
+  const bust = BUST[mode === "cold" ? "cold" : "miss"]!;
   const fresh = () =>
-    mode === "cold"
-      ? busted(url, coldValue(freshSerial()), COLD_PARAM)
-      : busted(url, `s${freshSerial()}`);
+    `${url}${url.includes("?") ? "&" : "?"}${bust.param}=${bust.value(freshSerial())}`;
+  const three = async (f: () => Promise<Sample>) => stateTrips([await f(), await f(), await f()]);
   const first = fresh();
-  const misses = [await sample(first)];
+  const miss = await sample(first);
   const out: Partial<Record<TripState, StateTrips>> = {};
-  if (misses[0].status === 200) {
-    const hits: Sample[] = [];
-    for (let i = 0; i < repeats; i++) hits.push(await sample(first));
-    out.hit = stateTrips(hits);
-    const etag = misses[0].etag;
-    if (etag) {
-      const revalidations: Sample[] = [];
-      for (let i = 0; i < repeats; i++)
-        revalidations.push(await sample(first, { "If-None-Match": etag }, 304));
-      out["304"] = stateTrips(revalidations);
+  if (miss.status === 200) {
+    out.hit = await three(() => sample(first));
+    const etag = miss.etag;
+    if (etag) out["304"] = await three(() => sample(first, { "If-None-Match": etag }, 304));
+  }
+  let n = 0;
+  return { miss: await three(async () => (n++ ? sample(fresh()) : miss)), ...out };
+}
+
+/** One row: its spec, the sample of its mode, D1 round trips per state, and its two phases. */
+export interface RouteResult extends Omit<RouteSpec, "floor"> {
+  sample: Sample;
+  states: Partial<Record<TripState, StateTrips>>;
+  /** Measured (the sample answered with the expected status); else `reason` says why. */
+  measured: boolean;
+  reason?: string;
+  /** The static worker's path it is compared with (`/<bytes>`, or `/0?status=304`). */
+  staticPath?: string;
+  /** One client, and `--connections` connections. */
+  single?: PhasePair;
+  concurrent?: PhasePair;
+  /** Answers under load with another status than the sample's. */
+  unexpected?: Record<string, number>;
+}
+
+export const ratio = (a?: number | null, b?: number | null) =>
+  a == null || b == null || b <= 0 ? null : a / b;
+/** Real ÷ static: one-client p50 (lower is better), req/s at `--connections` (higher is better). */
+export const p50Ratio = (r: RouteResult) =>
+  ratio(r.single?.real.load.p50, r.single?.static.load.p50);
+export const rpsRatio = (r: RouteResult) =>
+  ratio(r.concurrent?.real.load.rps, r.concurrent?.static.load.rps);
+/** The row's name in the report: the request in backquotes, its note in parentheses. */
+export const routeName = (r: { label: string; note?: string }) =>
+  `\`${r.label.replace(/\|/g, "\\|")}\`${r.note ? ` (${r.note.replace(/\|/g, "\\|")})` : ""}`;
+
+export interface MeasureContext {
+  real: DevServer;
+  stat: DevServer;
+  /** `/wp-json/tribe/events/v1/` */
+  nsRoot: string;
+  phase: { duration: number; rounds: number; warmup: number; connections: number };
+  /** A progress line; a problem worth a warning in the report. */
+  log(line: string): void;
+  warn(line: string): void;
+}
+
+/**
+ * Measures one row: its samples in each state, then, when the sample of its mode answered as
+ * expected, a phase with one client and one with `connections`, each against the static worker with
+ * the same body size (a floor row: the static worker's floor path instead of the real worker).
+ */
+export async function measureRoute(route: RouteSpec, c: MeasureContext): Promise<RouteResult> {
+  const { real, stat } = c;
+  const url = real.origin + c.nsRoot + route.path.replace(/^\//, "");
+  const expected = route.mode === "304" ? 304 : 200;
+  const states = await sampleStates(url, route.mode);
+  const code = (s: Sample) => /"code"\s*:\s*"([^"]+)"/.exec(s.excerpt)?.[1] ?? "";
+  let s = states.miss.first;
+  let headers: Record<string, string> = {};
+  let reason: string | undefined;
+  if (route.mode === "hit") s = await sample(url).then(() => sample(url));
+  else if (route.mode === "304") {
+    s = await sample(url);
+    if (s.status !== 200) reason = `HTTP ${s.status} ${code(s)} for the list itself`;
+    else if (!s.etag) reason = "no ETag header on the list";
+    else {
+      headers = { "If-None-Match": s.etag };
+      s = await sample(url, headers, 304);
     }
   }
-  for (let i = 1; i < repeats; i++) misses.push(await sample(fresh()));
-  out.miss = stateTrips(misses);
-  return { miss: out.miss, hit: out.hit, "304": out["304"] };
+  const { floor: _, ...spec } = route;
+  const result: RouteResult = { ...spec, sample: s, states, measured: false, reason };
+  if (!result.reason && s.status !== expected) result.reason = `HTTP ${s.status} ${code(s)}`.trim();
+  if (result.reason) {
+    if (s.status >= 500)
+      c.warn(`\`GET ${s.url}\` answered ${s.status}: ${s.excerpt.slice(0, 300)}`);
+    c.log(`${routeName(route)}: n/a (${result.reason})`);
+    return result;
+  }
+  if (route.key === "events-50-hit" && s.xCache !== "HIT")
+    result.reason = `the repeated request answered \`X-Cache: ${s.xCache ?? "(none)"}\`, not HIT`;
+  const measured: Target = route.floor
+    ? { server: stat, path: `/floor/${s.bytes}${route.floor === "hit" ? "?hit=1" : ""}` }
+    : { server: real, path: url.slice(real.origin.length), headers, bust: BUST[route.mode] };
+  if (route.floor) result.states = {};
+  result.staticPath = route.mode === "304" ? "/0?status=304" : `/${s.bytes}`;
+  const against: Target = { server: stat, path: result.staticPath };
+  const p = c.phase;
+  const one = await phasePair(measured, against, { ...p, connections: 1 });
+  const many = await phasePair(measured, against, { ...p, warmup: Math.min(1, p.warmup) });
+  Object.assign(result, { single: one, concurrent: many, measured: true });
+  const unexpected: Record<string, number> = {};
+  for (const l of [one.real.load, many.real.load])
+    for (const [status, n] of Object.entries(l.statuses))
+      if (Number(status) !== expected) unexpected[status] = (unexpected[status] ?? 0) + n;
+  const counts = Object.entries(unexpected).map(([code, n]) => `${n}× ${code}`);
+  if (counts.length) {
+    result.unexpected = unexpected;
+    c.warn(
+      `${routeName(route)} answered ${counts.join(", ")} under load (see the real worker's log)`,
+    );
+  }
+  const f = (n: number | null, digits = 1) =>
+    n === null ? "n/a" : n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(digits);
+  const trips = TRIP_STATES.map((k) => result.states[k]?.trips ?? "–").join("/");
+  c.log(
+    `${routeName(route)}: ${s.status}, ${s.bytes.toLocaleString("en-US")} B, D1 ${trips} — ` +
+      `1 client p50 ${f(one.real.load.p50)} ms (static ${f(one.static.load.p50)}, ${f(p50Ratio(result), 2)}×) | ` +
+      `${p.connections} conn. ${f(many.real.load.rps, 0)} req/s (static ${f(many.static.load.rps, 0)}, ${f(rpsRatio(result), 2)}×) | ` +
+      `CPU per request ${f(cpuPerAnswer(many.real), 0)} µs (static ${f(cpuPerAnswer(many.static), 0)} µs)`,
+  );
+  return result;
 }
