@@ -1,7 +1,7 @@
 /**
  * Lets Node import the worker's Text modules (wrangler.toml `[[rules]]`: `*.txt`, the reference
  * page's files) as wrangler does: the file's content as the default export. Import this module
- * before importing src/index.ts from a Node script (scripts/bench/explain.ts, js-cost.ts).
+ * before importing src/index.ts from a Node script (scripts/bench/js-cost.ts, its --explain too).
  */
 import { register } from "node:module";
 
