@@ -15,6 +15,7 @@
  */
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
+import { paramValue } from "../ical/text";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 
@@ -214,7 +215,7 @@ export function formatLines(rec: Recurrence, frame: SeriesFrame): string[] {
   }
   const dates = (name: string, list: string[]) => {
     if (!list.length) return;
-    const param = frame.allDay ? ";VALUE=DATE" : `;TZID=${frame.timezone}`;
+    const param = frame.allDay ? ";VALUE=DATE" : `;TZID=${paramValue(frame.timezone)}`;
     out.push(`${name}${param}:${list.map((l) => compact(l, frame.allDay)).join(",")}`);
   };
   dates("RDATE", rec.rdates);
