@@ -34,26 +34,25 @@ BEGIN
 END;
 --> statement-breakpoint
 -- 3. Webhooks (drizzle/0007_webhooks.sql): a change of a series is one `event.*` for the series, not
---    one per override it is copied to. Overrides (event rows whose `series_id` is another's) speak
---    only for themselves: `event.updated` of the occurrence when one is made, and when a write of
---    that occurrence changes it (its `post_modified_gmt`: a series' changes copied to its overrides,
---    and their moves with it, set only their `changed_gmt`). They are never created or deleted on
---    their own: their series is.
+--    one per override it is copied to. Overrides (event rows whose `series_id` is another's) have
+--    no triggers here: a write of one occurrence queues its own `event.updated` in its batch
+--    (src/series/occurrence-save.ts), and what a series' write does to its overrides (copies,
+--    moves, deletions) is that write's one message for the series.
 DROP TRIGGER `webhook_events_ai`;
 --> statement-breakpoint
 DROP TRIGGER `webhook_events_au`;
 --> statement-breakpoint
 DROP TRIGGER `webhook_events_ad`;
 --> statement-breakpoint
-CREATE TRIGGER `webhook_events_ai` AFTER INSERT ON `events` WHEN EXISTS (SELECT 1 FROM `webhooks` WHERE `status` = 'active') BEGIN
+CREATE TRIGGER `webhook_events_ai` AFTER INSERT ON `events`
+  WHEN (new.`series_id` IS NULL OR new.`series_id` = new.`id`) AND EXISTS (SELECT 1 FROM `webhooks` WHERE `status` = 'active')
+BEGIN
   INSERT INTO `webhook_outbox` (`kind`, `object_id`, `action`, `status`, `old_status`, `modified_gmt`, `created_gmt`)
-  VALUES ('event', new.`id`, CASE WHEN new.`series_id` IS NOT NULL AND new.`series_id` <> new.`id` THEN 'updated' ELSE 'created' END, new.`status`,
-    CASE WHEN new.`series_id` IS NOT NULL AND new.`series_id` <> new.`id` THEN new.`status` END, new.`post_modified_gmt`, strftime('%Y-%m-%d %H:%M:%S', 'now'));
+  VALUES ('event', new.`id`, 'created', new.`status`, NULL, new.`post_modified_gmt`, strftime('%Y-%m-%d %H:%M:%S', 'now'));
 END;
 --> statement-breakpoint
 CREATE TRIGGER `webhook_events_au` AFTER UPDATE ON `events`
-  WHEN (new.`series_id` IS NULL OR new.`series_id` = new.`id` OR new.`post_modified_gmt` IS NOT old.`post_modified_gmt`)
-    AND EXISTS (SELECT 1 FROM `webhooks` WHERE `status` = 'active')
+  WHEN (new.`series_id` IS NULL OR new.`series_id` = new.`id`) AND EXISTS (SELECT 1 FROM `webhooks` WHERE `status` = 'active')
 BEGIN
   INSERT INTO `webhook_outbox` (`kind`, `object_id`, `action`, `status`, `old_status`, `modified_gmt`, `created_gmt`)
   VALUES ('event', new.`id`, CASE WHEN new.`status` = 'trash' AND old.`status` <> 'trash' THEN 'trashed' ELSE 'updated' END, new.`status`, old.`status`, new.`post_modified_gmt`, strftime('%Y-%m-%d %H:%M:%S', 'now'));

@@ -42,7 +42,13 @@ export function seriesRemoval(db: Db, row: EventRow, force: boolean, stamp: Stam
     return [
       db
         .update(events)
-        .set({ status: "trash", trashMetaStatus: sql`${events.status}`, changedGmt: stamp.gmt })
+        .set({
+          status: "trash",
+          trashMetaStatus: sql`${events.status}`,
+          postModified: stamp.local,
+          postModifiedGmt: stamp.gmt,
+          changedGmt: stamp.gmt,
+        })
         .where(and(others, ne(events.status, "trash"))),
     ];
   const ids = sql`(SELECT ${eventOccurrences.id} FROM ${eventOccurrences} WHERE ${eventOccurrences.seriesId} = ${row.id} UNION ALL SELECT ${events.id} FROM ${events} WHERE ${others})`;
@@ -132,7 +138,7 @@ export async function deleteOccurrence(c: AppContext, job: OccurrenceDelete): Pr
       .where(eq(events.id, series.id)),
     db
       .update(events)
-      .set({ recurrence: lines })
+      .set({ recurrence: lines, changedGmt: stamp.gmt })
       .where(and(eq(events.seriesId, series.id), ne(events.id, series.id))),
   ] as never);
   return c.json({ deleted: true, previous });

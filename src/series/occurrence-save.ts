@@ -12,8 +12,9 @@
  */
 import { sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
+import type { Db } from "../db/client";
 import { withReservedIds } from "../db/ids";
-import { eventOccurrences, events } from "../db/schema";
+import { eventOccurrences, events, webhookOutbox, webhooks } from "../db/schema";
 import { unlessChanged } from "../db/write";
 import type { EventRow } from "../events/record";
 import { planEventSave } from "../events/save-plan";
@@ -29,6 +30,17 @@ import { type OccurrenceSave, splitSeries } from "./split";
 /** The row is as read: same id, status and change time (src/events/save.ts `unchanged`). */
 const asRead = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
   sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${row.id} AND ${events.status} = ${row.status} AND ${events.changedGmt} = ${row.changedGmt})`;
+
+/**
+ * The outbox row of an occurrence's `event.updated` (contract §7.5), as the event triggers write
+ * theirs: only while a webhook is active, after the write (its status and modification time).
+ */
+const occurrenceUpdated = (db: Db, id: number) =>
+  db
+    .insert(webhookOutbox)
+    .select(
+      sql`SELECT NULL, 'event', ${events.id}, 'updated', ${events.status}, ${events.status}, ${events.postModifiedGmt}, strftime('%Y-%m-%d %H:%M:%S', 'now'), NULL, NULL FROM ${events} WHERE ${events.id} = ${id} AND EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.status} = 'active')`,
+    );
 
 /** Handles a write of an occurrence (its id names it): an override, or a split. */
 export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promise<Response> {
@@ -70,9 +82,6 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
           overrides: JSON.stringify(overrides),
           uid: null,
           horizonGmt: null,
-          // As the write's own update sets them: one `event.updated` (its webhook trigger).
-          postModified: write.stamp.local,
-          postModifiedGmt: write.stamp.gmt,
         }),
         ...copyLinks(db, series.id, row.id),
         db.delete(eventOccurrences).where(sql`${eventOccurrences.id} = ${row.id}`),
@@ -83,6 +92,8 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
         ...write.statements,
         db.update(events).set({ overrides }).where(sql`${events.id} = ${row.id}`),
       ];
+  // Its own `event.updated` (an override has no webhook triggers: drizzle/0013_series_triggers.sql).
+  statements.push(occurrenceUpdated(db, row.id));
   const results = await runBatch(db, {
     write: statements,
     event: eventLoadQueries(db, { id: row.id }),

@@ -198,6 +198,7 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
         seriesId: input.id,
         recurrence: m.lines,
         occurrenceStart: start,
+        changedGmt: stamp,
       };
       if (!row.overrides.some((f) => DATE_FIELDS.has(f)))
         Object.assign(own, occurrenceDates(next, start), {
@@ -280,9 +281,11 @@ function propagate(
         );
     }
     if (!Object.keys(set).length && !links.length) continue;
-    // The change time only: an override's `modified` is when it was itself changed (and its
-    // webhook `event.updated` then, drizzle/0013_series_triggers.sql).
-    set.changedGmt = stamp;
+    Object.assign(set, {
+      postModified: input.plan.stamp.local,
+      postModifiedGmt: stamp,
+      changedGmt: stamp,
+    });
     out.push(db.update(events).set(set).where(eq(events.id, row.id)), ...links);
   }
   return out;

@@ -192,7 +192,7 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
       .where(eq(events.id, series.id)),
     db
       .update(events)
-      .set({ recurrence: linesBefore })
+      .set({ recurrence: linesBefore, changedGmt: s.gmt })
       .where(
         and(
           eq(events.seriesId, series.id),
