@@ -11,6 +11,7 @@ import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
 import { fromRestRoute } from "./http/rest-route";
 import { serve } from "./read-cache/serve";
+import { forgetVersion } from "./read-cache/version";
 import { REFERENCE_ASSETS_PATH } from "./root/reference/assets";
 import { referenceFile } from "./root/reference/files";
 import { extendSeries } from "./series/scheduled";
@@ -113,6 +114,8 @@ export default {
    */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
     const report = await extendSeries(env.DB, DateTime.fromMillis(controller.scheduledTime));
+    // This isolate's next anonymous answer reflects the new occurrences at once, as after a write.
+    if (report.series) forgetVersion();
     console.log(
       `series: ${report.series} extended by ${report.occurrences} occurrences, ${report.skipped} left for the next run`,
     );
