@@ -6,12 +6,15 @@
  * on POST, §1.2).
  */
 import type { Hono } from "hono";
+import { DateTime } from "luxon";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
 import { fromRestRoute } from "./http/rest-route";
 import { serve } from "./read-cache/serve";
+import { forgetVersion } from "./read-cache/version";
 import { REFERENCE_ASSETS_PATH } from "./root/reference/assets";
 import { referenceFile } from "./root/reference/files";
+import { extendSeries } from "./series/scheduled";
 import { type Bindings, parseSettings, type Settings, SettingsError } from "./settings";
 import { handleWebhookBatch } from "./webhooks/consumer";
 import type { WebhookMessage } from "./webhooks/messages";
@@ -104,5 +107,17 @@ export default {
   /** Webhook deliveries (contract §7.5): the consumer of `WEBHOOK_QUEUE`. */
   queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {
     return handleWebhookBatch(batch, env);
+  },
+  /**
+   * The Cron Trigger (`[triggers] crons`, wrangler.toml): recurring series keep their occurrences
+   * materialized two years ahead (contract §7.8, src/series/scheduled.ts).
+   */
+  async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
+    const report = await extendSeries(env.DB, DateTime.fromMillis(controller.scheduledTime));
+    // This isolate's next anonymous answer reflects the new occurrences at once, as after a write.
+    if (report.series) forgetVersion();
+    console.log(
+      `series: ${report.series} extended by ${report.occurrences} occurrences, ${report.skipped} left for the next run`,
+    );
   },
 } satisfies ExportedHandler<Bindings, WebhookMessage>;

@@ -220,9 +220,35 @@ export const events = sqliteTable(
     /** iCalendar UID, kept from imports so that re-imports update instead of duplicating. */
     uid: text("uid"),
     ...changeColumns(),
+    /**
+     * The recurring series the event belongs to (contract §7.8): its own id on a series (the event
+     * written with `recurrence`, which is also its first occurrence), the series' id on an override
+     * (one occurrence changed on its own, whose id it keeps); null for a single event.
+     */
+    seriesId: integer("series_id"),
+    /**
+     * The series' RFC 5545 lines (`RRULE`, `RDATE`, `EXDATE`) as stored (src/series/lines.ts:
+     * values in the event's zone); an override keeps a copy of its series' lines.
+     */
+    recurrence: text("recurrence", { mode: "json" }).$type<string[]>(),
+    /**
+     * The original start of the occurrence (RFC 5545 `RECURRENCE-ID`), event-local wall clock: a
+     * series' own start, an override's start before it was changed; null for a single event.
+     */
+    occurrenceStart: text("occurrence_start"),
+    /** The wire names of the fields an override sets itself (kept when its series changes them). */
+    overrides: text("overrides", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * On a series: its occurrences starting before this UTC instant are in `event_occurrences`
+     * (`Y-m-d H:i:s`; `9999-12-31 23:59:59` once all are); the scheduled handler moves it on.
+     */
+    horizonGmt: text("horizon_gmt"),
   },
   (t) => [
-    uniqueIndex("events_slug_unique").on(t.slug),
+    // Overrides share their series' slug; the series (and every single event) is unique.
+    uniqueIndex("events_slug_unique")
+      .on(t.slug)
+      .where(sql`${t.seriesId} IS NULL OR ${t.seriesId} = ${t.id}`),
     uniqueIndex("events_uid_unique").on(t.uid),
     // The archive (§6.1): status equality, then start order, hidden events never listed; `end_date`
     // rides along so that counting a date window reads the index only, never the table.
@@ -238,6 +264,52 @@ export const events = sqliteTable(
     index("events_changed").on(t.changedGmt),
     // `GET /deleted`: trashed posts (that were public), newest changes after an instant.
     index("events_trashed").on(t.status, t.trashMetaStatus, t.changedGmt),
+    // A series' overrides; the series whose occurrences the scheduled handler must extend.
+    index("events_series").on(t.seriesId),
+    index("events_horizon").on(t.horizonGmt).where(sql`${t.seriesId} = ${t.id}`),
+  ],
+);
+
+/**
+ * The occurrences of recurring series (contract §7.8), materialized from their rules up to the
+ * series' `horizon_gmt` so that reads never expand a rule: every occurrence but the series' first
+ * (the series' own event row) and those with an override (an event row of their own, with the
+ * occurrence's id). An occurrence shows its series' event with its own id and dates. The series'
+ * `status`, `hide_from_listings` and `post_date` are copied here by triggers
+ * (drizzle/0013_series_triggers.sql), so that a list reads this table's index alone, as it reads
+ * `events_archive`. Ids come from the post sequence (a `posts` row each, tombstoned when the
+ * occurrence goes).
+ */
+export const eventOccurrences = sqliteTable(
+  "event_occurrences",
+  {
+    id: integer("id")
+      .primaryKey()
+      .references(() => posts.id),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** RFC 5545 `RECURRENCE-ID`: the start the rule gives, series-local wall clock. */
+    occurrenceStart: text("occurrence_start").notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    startDateUtc: text("start_date_utc").notNull(),
+    endDateUtc: text("end_date_utc").notNull(),
+    timezoneAbbr: text("timezone_abbr").notNull(),
+    /** The series' (triggers). */
+    status: text("status").notNull(),
+    hideFromListings: integer("hide_from_listings", { mode: "boolean" }).notNull(),
+    postDate: text("post_date").notNull(),
+    /** UTC `Y-m-d H:i:s` of the write that made the row (its series' change time counts too). */
+    changedGmt: text("changed_gmt").notNull(),
+  },
+  (t) => [
+    uniqueIndex("event_occurrences_start").on(t.seriesId, t.occurrenceStart),
+    index("event_occurrences_archive")
+      .on(t.status, t.startDate, t.postDate, t.id, t.endDate)
+      .where(sql`${t.hideFromListings} = 0`),
+    index("event_occurrences_post_date").on(t.postDate, t.id),
+    index("event_occurrences_changed").on(t.changedGmt),
   ],
 );
 
@@ -260,6 +332,11 @@ export const eventRenderings = sqliteTable(
     list: text("list"),
     /** The event as a single GET shows it, `json_ld` included; null until rendered. */
     single: text("single"),
+    /**
+     * On a series: its other occurrences as a list shows them, with marks for what each shows of
+     * its own (id, dates, original start); null otherwise (src/events/renderings.ts).
+     */
+    occurrence: text("occurrence"),
     /** What the texts were rendered for (format, settings, code): src/events/renderings.ts `renderKey`. */
     renderKey: text("render_key").notNull().default(""),
     stale: integer("stale", { mode: "boolean" }).notNull().default(true),

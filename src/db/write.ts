@@ -35,12 +35,16 @@ import { inList } from "./sql";
 export const unlessChanged = (db: Db, stillTrue: SQL) =>
   db.insert(contentVersion).select(sql`SELECT 1, 0 WHERE NOT (${stillTrue})`);
 
-/** Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. */
+/**
+ * Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. A
+ * recurring series counts once, as the one post it is: its overrides (event rows of single
+ * occurrences, contract §7.8) do not count.
+ */
 export const recountTerms = (db: Db, termIds: number[] | "all") =>
   db
     .update(terms)
     .set({
-      count: sql`(SELECT count(*) FROM event_terms et JOIN events e ON e.id = et.event_id WHERE et.term_id = ${terms.id} AND e.status = 'publish')`,
+      count: sql`(SELECT count(*) FROM event_terms et JOIN events e ON e.id = et.event_id WHERE et.term_id = ${terms.id} AND e.status = 'publish' AND (e.series_id IS NULL OR e.series_id = e.id))`,
     })
     .where(termIds === "all" ? undefined : inList(terms.id, termIds));
 

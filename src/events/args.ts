@@ -146,6 +146,12 @@ export const ARCHIVE_ARGS = {
     items: { type: "string" } as never,
     description: "events.uid",
   }),
+  series: arg({
+    schema: positiveIntList,
+    swaggerType: "array",
+    items: { type: "integer" },
+    description: "events.series",
+  }),
   password: arg({
     schema: v.pipe(
       v.unknown(),

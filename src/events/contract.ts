@@ -41,6 +41,7 @@ import {
   currencySymbol,
   password,
   raw,
+  recurrenceLines,
   uid,
 } from "./write-validators";
 
@@ -50,6 +51,16 @@ export const CostDetails = v.strictObject({
   currency_code: str("cost_details.currency_code"),
   currency_position: d(v.picklist(["prefix", "postfix", ""]), "cost_details.currency_position"),
   values: d(v.array(v.string()), "cost_details.values"),
+});
+
+/**
+ * `series` of an occurrence of a recurring series (contract §7.8): the series' id (its first
+ * event), its lines, and this occurrence's original start (RFC 5545 `RECURRENCE-ID`).
+ */
+export const Series = v.strictObject({
+  id: int("series.id"),
+  recurrence: d(v.array(v.string()), "series.recurrence"),
+  occurrence_start: str("series.occurrence_start"),
 });
 
 /** What the fields read (src/events/field-kit.ts), as the serializer knows it. */
@@ -162,7 +173,7 @@ export const EVENT_FIELDS = {
     },
   },
   website: {
-    ...text("website", (r) => r.row.website ?? r.url),
+    ...text("website", (r) => r.row.website ?? r.page),
     arg: arg({ schema: urlOrEmpty, swaggerType: "string", description: "events.write.website" }),
     column: "website",
     blank: "",
@@ -183,6 +194,18 @@ export const EVENT_FIELDS = {
     blank: [],
     hides: NOTHING_HIDDEN,
   },
+  // Sent only by the events of a recurring series (a single event's JSON is as before).
+  series: {
+    out: v.optional(ref(Series, "event.series")),
+    read: (r: EventView) =>
+      r.row.seriesId === null
+        ? undefined
+        : {
+            id: r.row.seriesId,
+            recurrence: r.row.recurrence ?? [],
+            occurrence_start: r.row.occurrenceStart ?? r.row.startDate,
+          },
+  },
   ...jsonLdField(EventJsonLd, "event", (r: EventView) => r.jsonLd),
   // Written only: the contract's additions and what imports keep of their source.
   ticketed: {
@@ -190,6 +213,14 @@ export const EVENT_FIELDS = {
     column: "ticketed",
   },
   password: writable("password", password),
+  recurrence: {
+    arg: arg({
+      schema: recurrenceLines,
+      swaggerType: "array",
+      items: { type: "string" } as never,
+      description: "events.write.recurrence",
+    }),
+  },
   uid: { ...writable("uid", uid), column: "uid" },
   currency_symbol: { ...writable("currency_symbol", currencySymbol), column: "currencySymbol" },
   currency_position: {
@@ -222,6 +253,7 @@ export const CREATE_ARGS = argSpecs(EVENT_FIELDS, [
   "organizer",
   "ticketed",
   "password",
+  "recurrence",
   "uid",
   "currency_symbol",
   "currency_position",

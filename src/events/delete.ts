@@ -13,6 +13,8 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
+import { deleteOccurrence, seriesRemoval } from "../series/delete";
+import { isOverride } from "../series/occurrences";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { unchanged } from "./save";
 import { serializeEvent } from "./serialize";
@@ -35,7 +37,7 @@ export async function deleteEvent(
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
 
   return withWriteRetry(async () => {
-    const { postType, record } = await loadEvent(db, target, user);
+    const { postType, record, occurrence, series } = await loadEvent(db, target, user);
     if ("slug" in target && !record) throw new InvalidParamsError([{ name: "slug" }]);
     if (record ? !canDeletePost(user, record.row) : !can(user, "delete_posts"))
       throw forbidden(user !== null);
@@ -43,6 +45,22 @@ export async function deleteEvent(
       if (postType === null)
         throw new ApiError(404, "rest-event-not-found", ["id" in target ? target.id : 0]);
       throw new ApiError(400, "rest-invalid-event-id");
+    }
+    // One occurrence of a recurring series, or it and the rest (contract §7.8).
+    if (occurrence || isOverride(record.row)) {
+      const seriesRow =
+        occurrence && series
+          ? series.row
+          : (await loadEvent(db, { id: record.row.seriesId! }, user)).record?.row;
+      if (!seriesRow) throw new ApiError(400, "rest-invalid-event-id");
+      return deleteOccurrence(c, {
+        record,
+        occurrence,
+        series: seriesRow,
+        scope: values.scope,
+        stamp: postDates(requestNow(c), settings.siteTimezone),
+        render,
+      });
     }
     const { row } = record;
     const termIds = record.terms.map((t) => t.id);
@@ -53,6 +71,7 @@ export async function deleteEvent(
       const stamp = postDates(requestNow(c), settings.siteTimezone);
       await db.batch([
         guard,
+        ...seriesRemoval(db, row, true, stamp),
         db.delete(events).where(eq(events.id, row.id)),
         db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
         recountTerms(db, termIds),
@@ -63,6 +82,7 @@ export async function deleteEvent(
     const stamp = postDates(requestNow(c), settings.siteTimezone);
     const update = [
       guard,
+      ...seriesRemoval(db, row, false, stamp),
       db
         .update(events)
         .set({

@@ -23,8 +23,10 @@ export interface EventView {
   record: VisibleEvent;
   row: EventRow;
   ids: GlobalIds;
-  /** The public link (`{site}/event/{slug}/`). */
+  /** The public link (`{site}/event/{slug}/`; an occurrence's: `…/{Y-m-d}/`, src/events/record.ts `rowUrl`). */
   url: string;
+  /** The event's page (`{site}/event/{slug}/`: a series' for each of its occurrences). */
+  page: string;
   /** The formatted cost (§4.8). */
   cost: string;
   /** The event's terms by name. */

@@ -16,10 +16,12 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AuthUser } from "../access/capabilities";
 import { can } from "../access/capabilities";
 import type { Db } from "../db/client";
 import {
+  eventOccurrences,
   eventOrganizers,
   events,
   eventTerms,
@@ -57,6 +59,8 @@ export interface EventFilters {
   /** UTC `Y-m-d H:i:s`. */
   modifiedAfter?: string;
   uid?: string[];
+  /** Series ids: only their events (the series, its overrides, its occurrences). */
+  series?: number[];
 }
 
 /** Words of a search phrase (§6.3): quoted phrases kept together, `-word` excluded. */
@@ -130,34 +134,32 @@ function termFilter(db: Db, ids: SQLWrapper, common: boolean): SQL {
 /**
  * Visibility by role (§6.1, §9.2): editors and administrators see every listed status; authors and
  * contributors see published events and their own; everybody else only published ones.
+ * @param mine for the occurrences of series: the condition "the series is the user's" (their
+ *   author is the series').
  */
-export function visibility(user: AuthUser | null): SQL | undefined {
+export function visibility(
+  user: AuthUser | null,
+  status: SQLWrapper = events.status,
+  mine?: (author: number) => SQL,
+): SQL | undefined {
   if (can(user, "edit_others_posts")) return undefined;
   if (user && can(user, "edit_posts"))
-    return or(eq(events.status, "publish"), eq(events.author, user.id));
+    return or(eq(status, "publish"), mine ? mine(user.id) : eq(events.author, user.id));
   // Everybody else may only ask for `publish` (validated before), so the status filter suffices.
   return undefined;
 }
 
 /**
- * The archive's WHERE clause.
- * @param common which term filters name common terms (`termFilter`); absent: none.
+ * The conditions on an event's own content (search, terms, venue, organizers, flags, post parent),
+ * on `events`: the same for a single event and for a series, whose occurrences show its content.
  */
-export function whereClause(
+function contentConditions(
   db: Db,
   f: EventFilters,
   user: AuthUser | null,
-  common: CommonTerms = {},
-): SQL {
-  const conds: Array<SQL | undefined> = [
-    eq(events.hideFromListings, false),
-    f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
-    visibility(user),
-  ];
-  for (const [param, filter] of Object.entries(ARCHIVE_DATES)) {
-    const value = f.dates[param as DateParam];
-    if (value) conds.push(filter.compare(filter.column, value));
-  }
+  common: CommonTerms,
+): Array<SQL | undefined> {
+  const conds: Array<SQL | undefined> = [];
   if (f.search) {
     conds.push(
       searchablePasswords(
@@ -211,10 +213,80 @@ export function whereClause(
     );
   }
   if (f.near) conds.push(inArray(events.venueId, venuesNear(db, f.near)));
-  if (f.include) conds.push(inList(events.id, f.include));
   if (f.postParent !== undefined) conds.push(eq(events.postParent, f.postParent));
+  return conds;
+}
+
+/** The date filters, on the given start and end columns. */
+function dateConditions(f: EventFilters, start: SQLiteColumn, end: SQLiteColumn): SQL[] {
+  const out: SQL[] = [];
+  for (const [param, filter] of Object.entries(ARCHIVE_DATES)) {
+    const value = f.dates[param as DateParam];
+    if (value) out.push(filter.compare(filter.column === events.startDate ? start : end, value));
+  }
+  return out;
+}
+
+/**
+ * The archive's WHERE clause on `events`: single events, series (as their first occurrence) and
+ * overrides (contract §7.8), each listed as the event it is.
+ * @param common which term filters name common terms (`termFilter`); absent: none.
+ */
+export function whereClause(
+  db: Db,
+  f: EventFilters,
+  user: AuthUser | null,
+  common: CommonTerms = {},
+): SQL {
+  const conds: Array<SQL | undefined> = [
+    eq(events.hideFromListings, false),
+    f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
+    visibility(user),
+    ...dateConditions(f, events.startDate, events.endDate),
+    ...contentConditions(db, f, user, common),
+  ];
+  if (f.include) conds.push(inList(events.id, f.include));
   if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
   if (f.uid) conds.push(inList(events.uid, f.uid));
+  if (f.series) conds.push(inList(events.seriesId, f.series));
+  return and(...conds)!;
+}
+
+/**
+ * The archive's WHERE clause on `event_occurrences` (contract §7.8): the occurrences of series that
+ * match as their series does (its content, read in a subquery on `events`, only when a filter asks
+ * about it), each by its own dates and id. A `uid` lists the series itself, not its occurrences.
+ */
+export function occurrenceWhere(
+  db: Db,
+  f: EventFilters,
+  user: AuthUser | null,
+  common: CommonTerms = {},
+): SQL {
+  const o = eventOccurrences;
+  const seriesWhere = (...where: Array<SQL | undefined>) =>
+    inArray(
+      o.seriesId,
+      db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(...where)),
+    );
+  const content = contentConditions(db, f, user, common).filter((c) => c !== undefined);
+  const conds: Array<SQL | undefined> = [
+    eq(o.hideFromListings, false),
+    f.statuses.length === 1 ? eq(o.status, f.statuses[0]) : inList(o.status, f.statuses),
+    visibility(user, o.status, (author) => seriesWhere(eq(events.author, author))),
+    ...dateConditions(f, o.startDate, o.endDate),
+    content.length ? seriesWhere(...content) : undefined,
+  ];
+  if (f.include) conds.push(inList(o.id, f.include));
+  if (f.modifiedAfter)
+    conds.push(
+      or(gt(o.changedGmt, f.modifiedAfter), seriesWhere(gt(events.changedGmt, f.modifiedAfter))),
+    );
+  if (f.uid) conds.push(sql`0`);
+  if (f.series) conds.push(inList(o.seriesId, f.series));
   return and(...conds)!;
 }
 

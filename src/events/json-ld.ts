@@ -2,7 +2,8 @@
  * schema.org `Event` JSON-LD for single event GETs (tec-reference §4.9, contract §7), typed with Google's
  * schema.org typings (schema-dts) so that only schema.org properties and value kinds compile:
  * ISO 8601 dates with the event's offset (all-day events as dates), `location` (Place), `organizer`
- * (the first organizer, as TEC), `offers` when there is a cost. Texts are plain.
+ * (the first organizer, as TEC), `offers` when there is a cost, and for a recurring series its
+ * `eventSchedule` (src/series/schedule.ts). Texts are plain.
  *
  * Deliberate differences from TEC's output: `availability` is the schema.org URL (TEC writes the
  * invalid `inStock`), `price` is the lowest number of the cost (`Free` → `0`), and TEC's meaningless
@@ -13,10 +14,11 @@ import type { Event, Offer } from "schema-dts";
 import type { RenderContext } from "../http/render";
 import { type JsonLdDocument, jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
 import { described } from "../linked-posts/post-fields";
+import { eventSchedule } from "../series/schedule";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
-import { eventCost, eventUrl, type VisibleEvent } from "./record";
+import { eventCost, rowUrl, type VisibleEvent } from "./record";
 
 /** ISO 8601 with offset of a stored event time: the UTC instant shown in the event's zone. */
 function isoIn(local: string, utc: string, zoneName: string): string {
@@ -43,7 +45,7 @@ export function eventJsonLd(ctx: RenderContext, record: VisibleEvent): JsonLdDoc
   const { row } = record;
   const venue = record.venue && described(record.venue) ? record.venue : null;
   const organizer = record.organizers.find(described);
-  const url = eventUrl(ctx, row.slug);
+  const url = rowUrl(ctx, row);
   const cost = eventCost(ctx, row);
   const description = stripTags(row.excerpt || row.content);
   const ld: Exclude<Event, string> = {
@@ -63,6 +65,8 @@ export function eventJsonLd(ctx: RenderContext, record: VisibleEvent): JsonLdDoc
     ...(venue ? { location: placeOf(venue.row, venue.image) } : {}),
     ...(organizer ? { organizer: personOf(organizer.row, organizer.image) } : {}),
   };
+  // A recurring series (contract §7.8): its rule, where schema.org can say it.
+  const schedule = eventSchedule(row);
   if (cost !== "") {
     const offer: Offer = {
       "@type": "Offer",
@@ -78,5 +82,6 @@ export function eventJsonLd(ctx: RenderContext, record: VisibleEvent): JsonLdDoc
     };
     ld.offers = offer;
   }
+  if (schedule) ld.eventSchedule = schedule;
   return jsonLdDocument<Event>(ld);
 }

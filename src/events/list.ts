@@ -4,9 +4,10 @@
  * resolution (`resolveArchive`) is shared with every route that selects the same events (the
  * iCalendar feed, src/ical).
  */
-import { asc, count, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { type AuthUser, can, canEditPost } from "../access/capabilities";
 import { runBatch } from "../db/batch";
+import type { Db } from "../db/client";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
@@ -18,13 +19,23 @@ import { resolveZone } from "../time/zone";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
 import { isStrict, resolveDateFilters } from "./dates";
 import {
+  type CommonTerms,
   type EventFilters,
   existenceQueries,
   type FoundRefs,
   missingRefs,
+  occurrenceWhere,
   whereClause,
 } from "./filters";
-import { assemble, relatedQueries, relatedRows } from "./load";
+import {
+  assembleListed,
+  type ListedWhere,
+  listedOccurrences,
+  listedQuery,
+  listedRows,
+  listedTotal,
+} from "./listed";
+import { relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { listBytes, needsFullRead, planRead, renderedTexts, utf8 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
@@ -111,6 +122,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
       ? modifiedAfter.toUTC().toFormat("yyyy-MM-dd HH:mm:ss")
       : undefined,
     uid: a.uid,
+    series: a.series,
   };
   const echo: Array<[string, unknown]> = [
     ["per_page", perPage],
@@ -136,6 +148,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     ["ticketed", a.ticketed],
     ["modified_after", sent.has("modified_after") ? a.modified_after : undefined],
     ["uid", a.uid],
+    ["series", a.series],
   ];
   return {
     args: a,
@@ -179,9 +192,26 @@ export function assertRefsExist(filters: EventFilters, found: FoundRefs): void {
 }
 
 /**
+ * The WHERE clauses of both sides of the archive (src/events/listed.ts): the events, the
+ * occurrences of series; with `common`, the page's plan for common terms (src/events/term-weights.ts).
+ */
+export function listedWhere(
+  db: Db,
+  filters: EventFilters,
+  user: AuthUser | null,
+  common?: CommonTerms,
+): ListedWhere {
+  return {
+    events: whereClause(db, filters, user, common),
+    occurrences: occurrenceWhere(db, filters, user, common),
+  };
+}
+
+/**
  * Handles `GET /events`. Anonymous readers without a password get the page from the rendered events
  * (src/events/rendered.ts); everyone else from the events and what they link to. One D1
- * round trip either way.
+ * round trip either way. Occurrences of recurring series are listed as events of their own
+ * (contract §7.8).
  */
 export async function listEvents(c: AppContext): Promise<Response> {
   const settings = c.get("settings");
@@ -190,40 +220,33 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const { filters, page, perPage } = q;
 
   const { db } = c.get("rdb");
-  const where = whereClause(db, filters, user);
+  const where = listedWhere(db, filters, user);
   // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
   const common = commonTerms(filters);
   const pageWhere =
-    common.categories || common.tags ? whereClause(db, filters, user, common) : where;
-  const order = archiveOrder(q.ignoresDates);
-  const pageQuery = db
-    .select({ id: events.id })
-    .from(events)
-    .where(pageWhere)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    common.categories || common.tags ? listedWhere(db, filters, user, common) : where;
+  const pageQuery = () =>
+    listedQuery(db, pageWhere, q.ignoresDates, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
   // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
   let plan =
     user === null && q.passwordDigest === "" && c.get("readCache")
       ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
       : undefined;
-  const read = () =>
-    runBatch(db, {
+  const read = () => {
+    const full = plan ? undefined : sql`(${pageQuery()})`;
+    return runBatch(db, {
       ...existenceQueries(db, filters),
-      total: db.select({ total: count() }).from(events).where(where),
-      page: plan ? renderedPage(db, pageQuery, archiveColumns(q.ignoresDates), plan) : undefined,
-      rows: plan
-        ? undefined
-        : db
-            .select()
-            .from(events)
-            .where(pageWhere)
-            .orderBy(...order)
-            .limit(perPage)
-            .offset((page - 1) * perPage),
-      related: plan ? undefined : relatedQueries(db, sql`(${pageQuery})`).related,
+      total: listedTotal(db, where),
+      page: plan ? renderedPage(db, pageQuery(), plan) : undefined,
+      items: full ? pageQuery() : undefined,
+      rows: full ? listedRows(db, full) : undefined,
+      occurrences: full ? listedOccurrences(db, full) : undefined,
+      related: full ? relatedQueries(db, sql`(SELECT src FROM ${full})`).related : undefined,
     });
+  };
   let r = await read();
   if (plan && r.page && needsFullRead(plan, r.page)) {
     // The whole page again, in one snapshot (the content version read with it once more).
@@ -250,9 +273,13 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const texts =
     plan && r.page
       ? renderedTexts(c, plan, r.page, serialize)
-      : assemble(r.rows ?? [], relatedRows(r.related ?? []), user).map((record) =>
-          utf8(serialize(record)),
-        );
+      : assembleListed(
+          r.items ?? [],
+          r.rows ?? [],
+          r.occurrences ?? [],
+          relatedRows(r.related ?? []),
+          user,
+        ).map((record) => utf8(serialize(record)));
 
   const pages = totalPages(total, perPage);
   if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");

@@ -33,8 +33,20 @@ export interface VisibleEvent extends Omit<EventRecord, "venue" | "organizers">,
   organizers: Array<LinkedPost<OrganizerRow> & Shown>;
 }
 
-/** The public link of an event: `{site}/event/{slug}/`. */
+/** The public link of an event: `{site}/event/{slug}/` (a recurring series' page). */
 export const eventUrl = (ctx: RenderContext, slug: string) => `${ctx.urls.site}/event/${slug}/`;
+
+/**
+ * The public link of the event a row shows: `{site}/event/{slug}/`, or for an occurrence of a
+ * recurring series (contract §7.8) `{site}/event/{slug}/{Y-m-d}/`, the day of its original start.
+ */
+export const rowUrl = (
+  ctx: RenderContext,
+  row: Pick<EventRow, "slug" | "occurrenceStart">,
+): string =>
+  row.occurrenceStart === null
+    ? eventUrl(ctx, row.slug)
+    : `${eventUrl(ctx, row.slug)}${row.occurrenceStart.split(" ")[0]}/`;
 
 /** The formatted cost of an event (§4.8), using the site's currency where the event has none. */
 export function eventCost(ctx: RenderContext, row: EventRow): string {

@@ -34,11 +34,13 @@ async function storeStatements(db: Db, settings: Settings, items: ToStore[]) {
   return items.flatMap(({ record, gen }) => {
     if (gen === null) return [];
     const published = record.row.status === "publish";
-    const { list, single } = published ? render(settings, record) : { list: null, single: null };
+    const { list, single, occurrence } = published
+      ? render(settings, record)
+      : { list: null, single: null, occurrence: null };
     return [
       db
         .update(eventRenderings)
-        .set({ list, single, renderKey: key, stale: false })
+        .set({ list, single, occurrence, renderKey: key, stale: false })
         .where(and(eq(eventRenderings.eventId, record.row.id), eq(eventRenderings.gen, gen))),
     ];
   });

@@ -7,9 +7,9 @@
  * to, so that they are serialized by the full path. One round trip either way. Their fixed parts are
  * SQL text made once (`frozen`).
  */
-import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { eventRenderings, events, eventTerms, posts, terms } from "../db/schema";
+import { eventOccurrences, eventRenderings, events, eventTerms, posts, terms } from "../db/schema";
 import { frozen } from "../db/sql";
 import { relatedText, rowObject } from "./load";
 
@@ -17,6 +17,10 @@ import { relatedText, rowObject } from "./load";
 export interface RenderedRow {
   /** The event (null on the row that only carries `related`). */
   id: number | null;
+  /** The event row it shows: itself, or an occurrence's series (contract §7.8). */
+  src: number | null;
+  /** The occurrence's row (`rowObject` JSON) when the item is an occurrence of a series; its text is the series' `occurrence`. */
+  occurrence: string | null;
   /** The stored text, when fresh for the render key and not `held` (null and not held: serialize the row). */
   text: string | null;
   /** 1 when the text was left out because the isolate holds it (`id:freshGen`); else 0. */
@@ -37,21 +41,28 @@ export interface RenderedRow {
   related: string | null;
 }
 
-/** Per event of `hit`: its terms' counts. */
+/** Per event of `hit`: its terms' counts (an occurrence's: its series'). */
 const counts = frozen(
   () =>
-    sql`(SELECT json_group_object(${eventTerms.termId}, ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.id) AS counts`,
+    sql`(SELECT json_group_object(${eventTerms.termId}, ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.src) AS counts`,
+);
+
+/** Per occurrence of `hit`: its row. */
+const occurrenceRow = frozen(
+  () =>
+    sql`CASE WHEN hit.occ THEN (SELECT ${rowObject(eventOccurrences)} FROM ${eventOccurrences} WHERE ${eventOccurrences.id} = hit.id) END AS occurrence`,
 );
 
 /** Per event of `hit`: its terms' counts, its row when it has no text, its generation when stale. */
 const perEvent = frozen(
   () => sql`${counts()},
-  CASE WHEN hit.text IS NULL THEN (SELECT ${rowObject(events)} FROM ${events} WHERE ${events.id} = hit.id) END AS row,
-  CASE WHEN hit.fresh IS NULL THEN (SELECT ${eventRenderings.gen} FROM ${eventRenderings} WHERE ${eventRenderings.eventId} = hit.id) END AS gen`,
+  CASE WHEN hit.text IS NULL THEN (SELECT ${rowObject(events)} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
+  CASE WHEN hit.fresh IS NULL THEN (SELECT ${eventRenderings.gen} FROM ${eventRenderings} WHERE ${eventRenderings.eventId} = hit.src) END AS gen,
+  ${occurrenceRow()}`,
 );
 
 /** The same without rows and generations (a lean read: `ReadPlan.lean`). */
-const perEventLean = frozen(() => sql`${counts()}, NULL AS row, NULL AS gen`);
+const perEventLean = frozen(() => sql`${counts()}, NULL AS row, NULL AS gen, ${occurrenceRow()}`);
 
 /** What the events of `bare` (those without a text) link to (`relatedText`). */
 const bareRelated = frozen(() => relatedText(sql`(SELECT id FROM bare)`));
@@ -62,9 +73,13 @@ const fresh = frozen(
     sql`LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = ${events.id} AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
 );
 
-/** Whether `hit`'s text is one the isolate holds (the `held` CTE: its `id:gen` pairs). */
+/**
+ * Whether `hit`'s text is one the isolate holds (the `held` CTE: its `id:gen` pairs; a series'
+ * `occurrence` text is `o{id}:gen`).
+ */
 const isHeld = frozen(
-  () => sql`(hit.text IS NOT NULL AND (hit.id || ':' || hit.g) IN (SELECT pair FROM held))`,
+  () =>
+    sql`(hit.text IS NOT NULL AND (CASE WHEN hit.occ THEN 'o' ELSE '' END || hit.src || ':' || hit.g) IN (SELECT pair FROM held))`,
 );
 
 /** Per event of `hit`: its text unless held, whether held, the fresh generation. */
@@ -75,39 +90,29 @@ const textColumns = frozen(
 
 /** The page statement after its `hit` CTE. */
 const pageRest = frozen(
-  () => sql`bare(id) AS MATERIALIZED (SELECT id FROM hit WHERE text IS NULL)
-SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, ${textColumns()}, ${perEvent()}, NULL AS related FROM hit
+  () => sql`bare(id) AS MATERIALIZED (SELECT DISTINCT src FROM hit WHERE text IS NULL)
+SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, hit.src AS src, ${textColumns()}, ${perEvent()}, NULL AS related FROM hit
 UNION ALL
-SELECT NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
+SELECT NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
 );
 
 /** The page statement after its `hit` CTE, lean: no rows, no related row. */
 const pageRestLean = frozen(
   () =>
-    sql`SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, ${textColumns()}, ${perEventLean()}, NULL AS related FROM hit`,
+    sql`SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, hit.src AS src, ${textColumns()}, ${perEventLean()}, NULL AS related FROM hit`,
 );
 
 /** The `id:gen` pairs whose texts the isolate holds, as the `held` CTE (a JSON list follows). */
 const heldPairs = frozen(() => sql`held(pair) AS MATERIALIZED (SELECT value FROM json_each(`);
 
-/** `hit`'s columns and joins up to the render key, per order (as SQL text, made once each). */
-const pageHits = new Map<string, () => SQL>();
-function pageHit(order: Column[]): SQL {
-  const name = order.map((c) => c.name).join(",");
-  let made = pageHits.get(name);
-  if (!made) {
-    const keys = [...order, ...order].slice(0, 3);
-    made = frozen(
-      () =>
-        sql`SELECT ${events.id} AS id, ${sql.join(
-          keys.map((k, i) => sql`${k} AS ${sql.raw(`k${i + 1}`)}`),
-          sql`, `,
-        )}, ${eventRenderings.list} AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM page JOIN ${events} ON ${events.id} = page.id ${fresh()}`,
-    );
-    pageHits.set(name, made);
-  }
-  return made();
-}
+/**
+ * `hit`'s columns and joins up to the render key: each listed item (src/events/listed.ts) with the
+ * text of the event row it shows — its `list`, or for an occurrence its series' `occurrence`.
+ */
+const pageHit = frozen(
+  () =>
+    sql`SELECT page.id AS id, page.src AS src, page.occ AS occ, page.k1 AS k1, page.k2 AS k2, page.k3 AS k3, CASE WHEN page.occ THEN ${eventRenderings.occurrence} ELSE ${eventRenderings.list} END AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM page LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = page.src AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
+);
 
 /** What a rendered read asks for: the render key, and the `id:gen` pairs the isolate holds. */
 export interface ReadPlan {
@@ -123,13 +128,13 @@ export interface ReadPlan {
 }
 
 /**
- * The statement for a page of events: `page` selects the page's ids in order (the archive's own
- * query, tec-reference §6.1); `order` are its order columns (2 or 3).
+ * The statement for a page of events: `page` selects the page's items in order (the archive's own
+ * query, tec-reference §6.1: src/events/listed.ts `listedQuery`).
  */
-export function renderedPage(db: Db, page: SQLWrapper, order: Column[], plan: ReadPlan) {
-  const statement = sql`WITH page(id) AS MATERIALIZED (SELECT * FROM ${page}),
+export function renderedPage(db: Db, page: SQLWrapper, plan: ReadPlan) {
+  const statement = sql`WITH page(id, src, occ, k1, k2, k3) AS MATERIALIZED (SELECT * FROM (${page})),
   ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
-  hit AS MATERIALIZED (${pageHit(order)} ${plan.key})${plan.lean ? sql`\n${pageRestLean()}` : sql`,\n${pageRest()}`}`;
+  hit AS MATERIALIZED (${pageHit()} ${plan.key})${plan.lean ? sql`\n${pageRestLean()}` : sql`,\n${pageRest()}`}`;
   // The related row (no keys) first, then the page in its order.
   return db.select(ROW).from(sql`(${statement})`).orderBy(sql`k1`, sql`k2`, sql`k3`);
 }
@@ -137,6 +142,8 @@ export function renderedPage(db: Db, page: SQLWrapper, order: Column[], plan: Re
 /** The columns of a rendered read, by name. */
 const ROW = {
   id: sql<number | null>`id`,
+  src: sql<number | null>`src`,
+  occurrence: sql<string | null>`occurrence`,
   text: sql<string | null>`text`,
   held: sql<number>`held`,
   freshGen: sql<number | null>`freshGen`,
@@ -148,36 +155,45 @@ const ROW = {
 
 /**
  * The statement for one event by id or slug: the post type of the id (`postType`, null when no
- * such post exists), whether the event is password protected, and the rendered read of it.
+ * such post exists), whether the event is password protected, and the rendered read of it. An
+ * occurrence of a series (contract §7.8) is read as its series' row without a text (its single GET
+ * is serialized by the full path), with the occurrence's row.
  */
 export function renderedSingle(db: Db, key: { id: number } | { slug: string }, plan: ReadPlan) {
-  const match = "id" in key ? sql`${events.id} = ${key.id}` : sql`${events.slug} = ${key.slug}`;
+  const o = eventOccurrences;
+  const isOccurrence =
+    "id" in key ? sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${key.id})` : sql`0`;
+  const match =
+    "id" in key
+      ? sql`${events.id} = coalesce((SELECT ${o.seriesId} FROM ${o} WHERE ${o.id} = ${key.id}), ${key.id})`
+      : sql`${events.slug} = ${key.slug} AND (${events.seriesId} IS NULL OR ${events.seriesId} = ${events.id})`;
   const postType =
     "id" in key
       ? sql`(SELECT ${posts.postType} FROM ${posts} WHERE ${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL)`
       : sql`(SELECT 'tribe_events' FROM hit)`;
   const statement = sql`WITH ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
-  hit AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match})${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
+  found AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match}),
+  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN NULL ELSE found.text END AS text, found.fresh AS fresh, found.g AS g FROM found)${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
   return db.select(SINGLE_ROW).from(sql`(${statement})`);
 }
 
-/** `hit` of a single read, up to the render key. */
+/** The event row of a single read with its fresh rendering, up to the render key. */
 const singleHit = frozen(
   () =>
-    sql`SELECT ${events.id} AS id, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM ${events} ${fresh()}`,
+    sql`SELECT ${events.id} AS src, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM ${events} ${fresh()}`,
 );
 
 /** A single read after its `hit` CTE (`postType`: the post type of the id asked for). */
 const singleRest = (
   postType: SQL,
-) => sql`bare(id) AS MATERIALIZED (SELECT id FROM hit WHERE text IS NULL)
-SELECT ${postType} AS postType, hit.id AS id, ${textColumns()}, hit.protected AS protected, ${perEvent()},
+) => sql`bare(id) AS MATERIALIZED (SELECT src FROM hit WHERE text IS NULL)
+SELECT ${postType} AS postType, hit.id AS id, hit.src AS src, ${textColumns()}, hit.protected AS protected, ${perEvent()},
   CASE WHEN EXISTS (SELECT 1 FROM bare) THEN ${bareRelated()} END AS related
 FROM (SELECT 1) LEFT JOIN hit ON 1`;
 
 /** The same, lean: no row, no related. */
 const singleRestLean = (postType: SQL) => sql`
-SELECT ${postType} AS postType, hit.id AS id, ${textColumns()}, hit.protected AS protected, ${perEventLean()}, NULL AS related
+SELECT ${postType} AS postType, hit.id AS id, hit.src AS src, ${textColumns()}, hit.protected AS protected, ${perEventLean()}, NULL AS related
 FROM (SELECT 1) LEFT JOIN hit ON 1`;
 
 const SINGLE_ROW = {

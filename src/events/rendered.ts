@@ -17,10 +17,11 @@
  * query's last answer was all texts at the expected content version is lean (`ReadPlan.lean`).
  */
 import { openDb } from "../db/client";
-import { events } from "../db/schema";
+import { eventOccurrences, events } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
 import type { Urls } from "../http/urls";
 import { Memo } from "../lib/memo";
+import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { assemble, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { storeRenderings, type ToStore } from "./render-store";
@@ -32,6 +33,8 @@ export type RenderedItem =
   | { bytes: Uint8Array<ArrayBuffer> }
   | {
       record: EventRecord;
+      /** The record whose rendering is stored: the event's, or an occurrence's series'. */
+      source: EventRecord;
       /** The generation to store its rendering against; null when it is not to be stored. */
       gen: number | null;
     };
@@ -105,7 +108,12 @@ export function readRendered(
   version: number | undefined,
 ): RenderedItem[] {
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
-  const bare: Array<{ row: EventRow; gen: number | null; at: number }> = [];
+  const bare: Array<{
+    row: EventRow;
+    gen: number | null;
+    at: number;
+    occurrence: OccurrenceRow | null;
+  }> = [];
   const items: Array<RenderedItem | null> = [];
   const pairs: string[] = [];
   const fill = filler(urls);
@@ -113,16 +121,20 @@ export function readRendered(
   for (const r of rows) {
     if (r.related !== null) related = relatedFromText(r.related);
     if (r.id === null) continue;
-    const pair = `${r.id}:${r.freshGen}`;
+    // An occurrence of a series shows its series' `occurrence` text with its own row (contract §7.8).
+    const occurrence =
+      r.occurrence === null ? null : decodeRow(eventOccurrences, JSON.parse(r.occurrence));
+    const pair = `${occurrence ? "o" : ""}${r.src}:${r.freshGen}`;
     const text = r.held ? plan.held.get(pair) : r.text;
     if (text !== null && text !== undefined) {
       const textKey = `${plan.key}|${plan.kind}|${pair}`;
       if (!r.held) texts.set(textKey, text);
       pairs.push(pair);
       const counts = r.counts ?? "{}";
+      const own = occurrence ? `\u0000${r.occurrence}` : "";
       items.push({
-        bytes: filled.get(`${textKey}\u0000${base}\u0000${counts}`, () =>
-          utf8(fill(text, JSON.parse(counts))),
+        bytes: filled.get(`${textKey}\u0000${base}\u0000${counts}${own}`, () =>
+          utf8(fill(text, JSON.parse(counts), occurrence ?? undefined)),
         ),
       });
     } else if (r.held || plan.lean) {
@@ -134,6 +146,7 @@ export function readRendered(
         row: decodeRow(events, JSON.parse(r.row ?? "{}")),
         gen: r.gen,
         at: items.length,
+        occurrence,
       });
       items.push(null);
     }
@@ -145,7 +158,9 @@ export function readRendered(
     null,
   );
   bare.forEach((b, n) => {
-    items[b.at] = { record: records[n], gen: b.gen };
+    const source = records[n];
+    const record = b.occurrence ? occurrenceRecord(source, b.occurrence) : source;
+    items[b.at] = { record, source, gen: b.gen };
   });
   return items as RenderedItem[];
 }
@@ -160,13 +175,13 @@ export function renderedTexts(
   rows: RenderedRow[],
   serialize: (record: EventRecord) => string,
 ): Uint8Array<ArrayBuffer>[] {
-  const toStore: ToStore[] = [];
+  const toStore = new Map<number, ToStore>();
   const out = readRendered(plan, rows, c.get("urls"), c.get("rdb").versionRead()).map((item) => {
     if ("bytes" in item) return item.bytes;
-    if (item.gen !== null) toStore.push(item);
+    if (item.gen !== null) toStore.set(item.source.row.id, { record: item.source, gen: item.gen });
     return utf8(serialize(item.record));
   });
-  storeAfterAnswer(c, toStore);
+  storeAfterAnswer(c, [...toStore.values()]);
   return out;
 }
 

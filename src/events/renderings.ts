@@ -14,6 +14,11 @@
  * namespace root, `W` wp/v2 root, `A` API root, `G` global id prefix) or `C{term id};` for a count.
  * JSON text never holds a raw control character (JSON.stringify escapes them), so a mark can only
  * be one of ours. Filling them in is one pass over the text (`fill`).
+ *
+ * A recurring series (contract §7.8) has a third text: its other occurrences as a list shows them
+ * (`occurrence`), rendered with tokens for what each occurrence shows of its own — its id (`#` where
+ * it is a number, `OI` inside strings), the pieces of its four dates and of its original start
+ * (`Oa` … `Ox`, `OA` … `OF`) and its zone abbreviation (`OZ`) — filled in from the occurrence's row.
  */
 
 import { sha256Hex } from "../http/crypto";
@@ -46,27 +51,78 @@ const TOKEN_URLS: Urls = {
 /** A term's count while rendering: `-(COUNT_BASE + id)`, which no real count can be. */
 const COUNT_BASE = 1e12;
 
+/** An occurrence's own value while rendering its series' `occurrence` text: a lone surrogate and `O`, its letter. */
+const occurrenceToken = (letter: string) => `\udbffO${letter}`;
+/** A date of an occurrence while rendering, as six tokens (`Y-m-d H:i:s`, split as `*_details` splits it). */
+const dateTokens = (letters: string) =>
+  `${[0, 1, 2].map((i) => occurrenceToken(letters[i])).join("-")} ${[3, 4, 5]
+    .map((i) => occurrenceToken(letters[i]))
+    .join(":")}`;
+/** The letters of each occurrence date's pieces (`Y`, `m`, `d`, `H`, `i`, `s`). */
+const DATE_LETTERS = {
+  startDate: "abcdef",
+  endDate: "ghijkl",
+  startDateUtc: "mnopqr",
+  endDateUtc: "stuvwx",
+  occurrenceStart: "ABCDEF",
+} as const;
+
 /**
  * JSON text from JSON.stringify → stored text: escapes are skipped pair by pair (`\\.`), so a
- * `\udbff` or `"count":-1…` inside a string can never be taken for a token.
+ * `\udbff` or `"count":-1…` inside a string can never be taken for a token. An occurrence's id
+ * token as a whole JSON string (`"id":"…"`) becomes the number mark `#`.
  */
-const TOKENS = /\\udbff([ANWSG])|\\.|"count":-1(\d{12})/gs;
+const TOKENS = /"\\udbffOI"|\\udbff(O[A-Za-z]|[ANWSG])|\\.|"count":-1(\d{12})/gs;
 
 function marked(json: string): string {
   return json.replace(TOKENS, (match, url: string | undefined, count: string | undefined) =>
-    url ? `\u0001${url}` : count ? `"count":\u0001C${Number(count)};` : match,
+    match === '"\\udbffOI"'
+      ? "\u0001#"
+      : url
+        ? `\u0001${url}`
+        : count
+          ? `"count":\u0001C${Number(count)};`
+          : match,
   );
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the mark (module comment).
-const MARKS = /\u0001(?:([ANWSG])|C(\d+);)/g;
+const MARKS = /\u0001(?:([ANWSG])|C(\d+);|O([A-Za-z])|(#))/g;
+
+/** What an occurrence shows of its own (src/series/occurrences.ts `OccurrenceRow`). */
+export interface OccurrenceValues {
+  id: number;
+  startDate: string;
+  endDate: string;
+  startDateUtc: string;
+  endDateUtc: string;
+  occurrenceStart: string;
+  timezoneAbbr: string;
+}
+
+/** The values of an occurrence's marks, by letter. */
+function occurrenceMarks(o: OccurrenceValues): Record<string, string> {
+  const out: Record<string, string> = { I: String(o.id), Z: escaped(o.timezoneAbbr) };
+  for (const [field, letters] of Object.entries(DATE_LETTERS)) {
+    const [date = "", time = ""] = o[field as keyof typeof DATE_LETTERS].split(" ");
+    const pieces = [...date.split("-"), ...time.split(":")];
+    [...letters].forEach((letter, i) => {
+      out[letter] = escaped(pieces[i] ?? "");
+    });
+  }
+  return out;
+}
 
 /**
- * Fills stored texts in for one request: its URLs, and the terms' current counts.
- * @returns (text, counts: published events using each term, by term id; missing counts 0) → JSON text.
+ * Fills stored texts in for one request: its URLs, and the terms' current counts; a series'
+ * `occurrence` text also an occurrence's own values.
+ * @returns (text, counts: published events using each term, by term id; missing counts 0,
+ *   occurrence: for an `occurrence` text) → JSON text.
  * @example filler(urls)(stored, { "4": 12 })
  */
-export function filler(urls: Urls): (text: string, counts: Record<string, number>) => string {
+export function filler(
+  urls: Urls,
+): (text: string, counts: Record<string, number>, occurrence?: OccurrenceValues) => string {
   const url: Record<string, string> = {
     A: escaped(urls.apiRoot),
     N: escaped(urls.namespaceRoot),
@@ -74,21 +130,47 @@ export function filler(urls: Urls): (text: string, counts: Record<string, number
     S: escaped(urls.site),
     G: escaped(urls.globalIdPrefix),
   };
-  return (text, counts) =>
-    text.replace(MARKS, (_, key: string | undefined, id: string | undefined) =>
-      key ? url[key] : String(counts[id as string] ?? 0),
+  return (text, counts, occurrence) => {
+    const own = occurrence ? occurrenceMarks(occurrence) : {};
+    return text.replace(
+      MARKS,
+      (_, key: string | undefined, id: string | undefined, letter: string | undefined) =>
+        key
+          ? url[key]
+          : id !== undefined
+            ? String(counts[id] ?? 0)
+            : letter !== undefined
+              ? (own[letter] ?? "")
+              : (own.I ?? ""),
     );
+  };
 }
 
 /** A string as it appears between the quotes of a JSON string. */
 const escaped = (s: string) => JSON.stringify(s).slice(1, -1);
 
-/** The two texts stored for an event. */
+/** The texts stored for an event. */
 export interface Rendering {
   /** As a list shows it. */
   list: string;
   /** As a single GET shows it (`json_ld` included); empty for a password-protected event, which anonymous single GETs may not see (§4.7). */
   single: string;
+  /** A series' other occurrences as a list shows them (marks for their own values); null for other events. */
+  occurrence: string | null;
+}
+
+/** The series' row as its occurrences' text is rendered: their own values as tokens. */
+function occurrenceTemplate(row: EventRecord["row"]): EventRecord["row"] {
+  return {
+    ...row,
+    id: occurrenceToken("I") as unknown as number,
+    startDate: dateTokens(DATE_LETTERS.startDate),
+    endDate: dateTokens(DATE_LETTERS.endDate),
+    startDateUtc: dateTokens(DATE_LETTERS.startDateUtc),
+    endDateUtc: dateTokens(DATE_LETTERS.endDateUtc),
+    occurrenceStart: dateTokens(DATE_LETTERS.occurrenceStart),
+    timezoneAbbr: occurrenceToken("Z"),
+  };
 }
 
 /**
@@ -106,10 +188,23 @@ export function render(settings: Settings, record: EventRecord): Rendering {
     user: null,
     single,
   });
-  const shown = visibleEvent(ctx(false), open, record.row.passwordDigest === "");
+  const isOpen = record.row.passwordDigest === "";
+  const shown = visibleEvent(ctx(false), open, isOpen);
   const list = marked(JSON.stringify(serializeEvent(ctx(false), shown)));
-  if (record.row.passwordDigest !== "") return { list, single: "" };
-  return { list, single: marked(JSON.stringify(serializeEvent(ctx(true), shown))) };
+  const { row } = record;
+  const occurrence =
+    row.seriesId !== null && row.seriesId === row.id
+      ? marked(
+          JSON.stringify(
+            serializeEvent(
+              ctx(false),
+              visibleEvent(ctx(false), { ...open, row: occurrenceTemplate(row) }, isOpen),
+            ),
+          ),
+        )
+      : null;
+  if (!isOpen) return { list, single: "", occurrence };
+  return { list, single: marked(JSON.stringify(serializeEvent(ctx(true), shown))), occurrence };
 }
 
 /** An event with everything that can show: the fixture of `renderKey`. */
@@ -167,6 +262,11 @@ const FIXTURE = (): EventRecord => {
       venueId: 2,
       imageId: 9,
       uid: null,
+      seriesId: null,
+      recurrence: null,
+      occurrenceStart: null,
+      overrides: [],
+      horizonGmt: null,
     },
     venue: {
       row: {
@@ -230,6 +330,15 @@ export function renderKey(settings: Settings): Promise<string> {
   let key = keys.get(settings);
   if (!key) {
     const { list, single } = render(settings, FIXTURE());
+    // The fixture as a weekly series: its occurrences' text too.
+    const series = FIXTURE();
+    series.row = {
+      ...series.row,
+      seriesId: 1,
+      recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=SU"],
+      occurrenceStart: series.row.startDate,
+    };
+    const { occurrence } = render(settings, series);
     const parts = [
       FORMAT,
       settings.currencySymbol,
@@ -237,7 +346,9 @@ export function renderKey(settings: Settings): Promise<string> {
       settings.currencyCode,
       settings.siteTimezone,
     ].join("|");
-    key = sha256Hex(`${parts}\n${list}\n${single}`).then((hex) => `${FORMAT}.${hex.slice(0, 16)}`);
+    key = sha256Hex(`${parts}\n${list}\n${single}\n${occurrence}`).then(
+      (hex) => `${FORMAT}.${hex.slice(0, 16)}`,
+    );
     keys.set(settings, key);
   }
   return key;

@@ -20,6 +20,7 @@ import type { LinkedInput } from "../linked-posts/nested";
 import { sentPostDate } from "../linked-posts/post-fields";
 import { resolveLinked } from "../linked-posts/resolve";
 import { resolveImage } from "../media/image-ref";
+import { planSeriesSave, type SeriesState } from "../series/save";
 import type { Settings } from "../settings";
 import { resolveTerms, type TermRefs } from "../terms/assign";
 import { htmlFiltersFor } from "../text/kses";
@@ -62,10 +63,18 @@ export interface EventSaveInput {
   /** The slug base when a slug is to be (re)decided, and the slugs taken among its variants. */
   slug: { base: string; taken: Array<{ id: number; slug: string }> } | null;
   reads: NamedBatch;
+  /** `recurrence` as sent (`[]` ends a series' repetition); undefined when not sent (contract §7.8). */
+  recurrence?: string[];
+  /** The series' occurrences and overrides as read (empty for a single event). */
+  series: SeriesState;
+  /** Materialize the series again though neither its dates nor its lines change (a split). */
+  rematerialize?: boolean;
 }
 
 export interface EventSavePlan {
   id: number;
+  /** The write's post-date stamp: site-local and UTC `Y-m-d H:i:s`. */
+  stamp: { local: string; gmt: string };
   /** False for an update that changes nothing: nothing is written. */
   changed: boolean;
   /** The guards, then the statements of the write batch. */
@@ -184,14 +193,28 @@ export function planEventSave(
     ] as const
   ).filter(([taxonomy, ids]) => ids !== undefined && !sameSet(ids, input.links.terms[taxonomy]));
   const created = plan.postIds.count + plan.termIds.count > (existing ? 0 : 1);
+  // A recurring series (contract §7.8): its columns and occurrences, its overrides.
+  const series = planSeriesSave({
+    plan,
+    id,
+    existing,
+    next: { ...(existing ?? {}), ...values } as EventRow,
+    values,
+    recurrence: input.recurrence,
+    state: input.series,
+    force: input.rematerialize,
+    organizers: organizersChanged ? organizerIds : undefined,
+    terms: changedTerms,
+  });
   const changed =
     existing === null ||
     created ||
     slugChanged ||
     organizersChanged ||
     changedTerms.length > 0 ||
+    series.changed ||
     Object.keys(values).length > 0;
-  if (!changed) return { id, changed, statements: [] };
+  if (!changed) return { id, stamp: plan.stamp, changed, statements: [] };
 
   // Trash is one code path: what DELETE records, an update into the trash records too.
   const status = values.status ?? existing?.status;
@@ -212,6 +235,8 @@ export function planEventSave(
   if (slugChanged) {
     values.slug = freeSlug("events", input.slug!.base, guess!, {
       except: existing?.id,
+      // Overrides share their series' slug (contract §7.8): only series and single events count.
+      scope: sql`(s.series_id IS NULL OR s.series_id = s.id)`,
     }) as unknown as string;
   }
 
@@ -261,5 +286,6 @@ export function planEventSave(
     ]),
   ];
   if (touched.length) s.push(recountTerms(db, touched));
-  return { id, changed, statements: [...plan.guards, ...s] };
+  s.push(...series.statements());
+  return { id, stamp: plan.stamp, changed, statements: [...plan.guards, ...s] };
 }

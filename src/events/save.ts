@@ -11,7 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../access/capabilities";
 import { NamedBatch, runBatch } from "../db/batch";
 import { IdReservation, withReservedIds } from "../db/ids";
-import { events, type Taxonomy, users } from "../db/schema";
+import { events, users } from "../db/schema";
 import { slugBase, slugTaken } from "../db/slugs";
 import { unlessChanged, withWriteRetry } from "../db/write";
 import { parseArgs } from "../http/args";
@@ -32,13 +32,15 @@ import {
   lookupImage,
   nestedImageRefs,
 } from "../media/image-ref";
+import { saveOccurrence } from "../series/occurrence-save";
+import { isOverride } from "../series/occurrences";
+import { seriesStateQueries } from "../series/save";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { EVENT_FIELDS } from "./contract";
-import { relatedRows } from "./load";
 import type { EventRow } from "./record";
-import { type EventLinks, planEventSave } from "./save-plan";
+import { planEventSave } from "./save-plan";
 import { serializeEvent } from "./serialize";
-import { type EventLoad, eventFromResults, eventLoadQueries } from "./single";
+import { eventFromResults, eventLoadQueries, storedLinks } from "./single";
 import { visibleEvent } from "./visible";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 
@@ -63,17 +65,6 @@ const writesEditorsOnly = (sent: Set<string>, linked: Partial<Record<LinkedKind,
 
 /** Which event a save targets: a new one, or one named by id or by slug. */
 export type SaveTarget = { create: true } | { id: number } | { slug: string };
-
-/** The event's links as stored (not as a viewer may see them): organizers in order, terms. */
-function storedLinks(loaded: EventLoad): EventLinks {
-  const related = relatedRows(loaded.related);
-  const of = (taxonomy: Taxonomy) =>
-    related.terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
-  return {
-    organizers: related.organizers.map((o) => o.organizer.id),
-    terms: { tribe_events_cat: of("tribe_events_cat"), post_tag: of("post_tag") },
-  };
-}
 
 /** Handles `POST /events` and `POST|PUT|PATCH /events/{id}` and `/events/by-slug/{slug}`. */
 export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Response> {
@@ -150,9 +141,19 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
           db
             .select({ id: events.id, slug: events.slug })
             .from(events)
-            .where(slugTaken(events.slug, base)),
+            // Overrides share their series' slug (contract §7.8): only series and single events count.
+            .where(
+              sql`${slugTaken(events.slug, base)} AND (${events.seriesId} IS NULL OR ${events.seriesId} = ${events.id})`,
+            ),
         )
       : undefined;
+    // A recurring series' occurrences and overrides (contract §7.8).
+    const seriesKey = creating
+      ? undefined
+      : reads.addGroup(
+          "series",
+          seriesStateQueries(db, "id" in target ? { id: target.id } : { slug: target.slug }),
+        );
     const r = await reads.run(db);
 
     const loaded = r.maybe(eventKey);
@@ -191,6 +192,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     // The rest of is_image: new URLs must answer a HEAD as images (I/O, so before the plan).
     const imageTypes = await checkNewImageUrls(images, r, settings.imageUrlCheck, checkedUrls);
 
+    const series = r.maybe(seriesKey) ?? { occurrences: [], overrides: [] };
     const input = {
       imageTypes,
       user: user!,
@@ -210,7 +212,18 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       passwordDigest,
       slug: base && slugsKey ? { base, taken: r.get(slugsKey) } : null,
       reads: r,
+      recurrence: named("recurrence") ? (a.recurrence ?? []) : undefined,
+      series,
     };
+    // One occurrence of a series, or it and the rest (`scope=following`): src/series/occurrence-save.ts.
+    if (current?.occurrence || (existing && isOverride(existing)))
+      return saveOccurrence(c, {
+        input,
+        current: current!,
+        scope: (a as { scope?: string }).scope,
+        reservation,
+        render,
+      });
     const write = await withReservedIds(reservation, (ids) => planEventSave(input, db, ids));
     if (!write.changed)
       return c.json(serializeEvent(render, visibleEvent(render, current!.record!)));

@@ -9,7 +9,7 @@ import { serializeOrganizer, serializeVenue } from "../linked-posts/serialize";
 import { byName } from "../terms/serialize";
 import { EVENT_FIELDS, type EventObject, type EventView } from "./contract";
 import { eventJsonLd } from "./json-ld";
-import { eventCost, eventUrl, type VisibleEvent } from "./record";
+import { eventCost, eventUrl, rowUrl, type VisibleEvent } from "./record";
 
 /**
  * Serializes an event (§4.1) as the viewer may see it (src/events/visible.ts): every field of its
@@ -19,13 +19,14 @@ import { eventCost, eventUrl, type VisibleEvent } from "./record";
  */
 export function serializeEvent(ctx: RenderContext, record: VisibleEvent): EventObject {
   const { row } = record;
-  const url = eventUrl(ctx, row.slug);
+  const page = eventUrl(ctx, row.slug);
   const view: EventView = {
     ctx,
     record,
     row,
     ids: globalIds(ctx, row),
-    url,
+    url: row.occurrenceStart === null ? page : rowUrl(ctx, row),
+    page,
     cost: eventCost(ctx, row),
     terms: [...record.terms].sort(byName),
     venue: record.venue ? serializeVenue(ctx, record.venue) : [],

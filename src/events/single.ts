@@ -2,21 +2,23 @@
  * `GET /events/{id}` and `GET /events/by-slug/{slug}` (tec-reference §2.2, §2.5, §4.1, §4.7, §10.3):
  * one D1 batch loads the post's type, the event and everything it links to.
  */
-import { eq, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type AuthUser, canEditPost, canReadPost } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { events, posts } from "../db/schema";
+import { eventOccurrences, events, posts, type Taxonomy } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
 import { passwordAccess } from "../linked-posts/access";
+import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
+import type { EventLinks } from "./save-plan";
 import { serializeEvent } from "./serialize";
 import { type EventRenderContext, visibleEvent } from "./visible";
 
@@ -28,11 +30,21 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
  * of a write batch, to answer with the saved event). Read the results with `eventFromResults`.
  */
 export function eventLoadQueries(db: Db, key: { id: number } | { slug: string }) {
-  const match = "id" in key ? eq(events.id, key.id) : eq(events.slug, key.slug);
-  const ids =
+  const o = eventOccurrences;
+  // An occurrence of a series (contract §7.8) is loaded as its series' event and its own row.
+  const byId =
     "id" in key
-      ? [key.id]
-      : sql`(SELECT ${events.id} FROM ${events} WHERE ${events.slug} = ${key.slug})`;
+      ? sql`coalesce((SELECT ${o.seriesId} FROM ${o} WHERE ${o.id} = ${key.id}), ${key.id})`
+      : undefined;
+  // By slug: the series or single event of that slug, never an override (which shares it).
+  const bySlug =
+    "slug" in key
+      ? sql`${events.slug} = ${key.slug} AND (${events.seriesId} IS NULL OR ${events.seriesId} = ${events.id})`
+      : undefined;
+  const match = byId ? sql`${events.id} = ${byId}` : (bySlug as SQL);
+  const ids = byId
+    ? sql`(SELECT ${byId})`
+    : sql`(SELECT ${events.id} FROM ${events} WHERE ${bySlug})`;
   const related = relatedQueries(db, ids);
   const typeQuery =
     "id" in key
@@ -41,24 +53,54 @@ export function eventLoadQueries(db: Db, key: { id: number } | { slug: string })
           .from(posts)
           .where(sql`${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL`)
       : db.select({ postType: sql<string>`'tribe_events'` }).from(events).where(match);
-  return { type: typeQuery, rows: db.select().from(events).where(match), ...related };
+  return {
+    type: typeQuery,
+    rows: db.select().from(events).where(match),
+    // (By slug: none; `= NULL` matches nothing.)
+    occurrence: db
+      .select()
+      .from(o)
+      .where(sql`${o.id} = ${"id" in key ? key.id : null}`),
+    ...related,
+  };
 }
 
 /** The results of `eventLoadQueries`. */
 export type EventLoad = EntryResult<ReturnType<typeof eventLoadQueries>>;
 
-/** Reads the results of `eventLoadQueries`: the post type of the id (null when there is no such post), and the record when it is an event. */
+/**
+ * Reads the results of `eventLoadQueries`: the post type of the id (null when there is no such
+ * post), and the record when it is an event — an occurrence of a series as an event of its own
+ * (`occurrence` its row, `series` its series' record: contract §7.8).
+ */
 export function eventFromResults(
   loaded: EventLoad,
   viewer: AuthUser | null,
 ): {
   postType: string | null;
   record: EventRecord | null;
+  occurrence: OccurrenceRow | null;
+  series: EventRecord | null;
 } {
   const row = loaded.rows[0];
+  const record = row ? assemble([row], relatedRows(loaded.related), viewer)[0] : null;
+  const occurrence = (record && loaded.occurrence?.[0]) || null;
   return {
     postType: loaded.type[0]?.postType ?? null,
-    record: row ? assemble([row], relatedRows(loaded.related), viewer)[0] : null,
+    record: record && occurrence ? occurrenceRecord(record, occurrence) : record,
+    occurrence,
+    series: record && record.row.seriesId !== null ? record : null,
+  };
+}
+
+/** The event's links as stored (not as a viewer may see them): organizers in order, terms. */
+export function storedLinks(loaded: EventLoad): EventLinks {
+  const related = relatedRows(loaded.related);
+  const of = (taxonomy: Taxonomy) =>
+    related.terms.filter((t) => t.term.taxonomy === taxonomy).map((t) => t.term.id);
+  return {
+    organizers: related.organizers.map((o) => o.organizer.id),
+    terms: { tribe_events_cat: of("tribe_events_cat"), post_tag: of("post_tag") },
   };
 }
 
@@ -144,7 +186,7 @@ async function renderedEvent(
   }
   await assertReadable(item.record.row, null, access);
   const res = await render(c, item.record, access);
-  if (item.gen !== null) storeAfterAnswer(c, [item]);
+  if (item.gen !== null) storeAfterAnswer(c, [{ record: item.source, gen: item.gen }]);
   return res;
 }
 

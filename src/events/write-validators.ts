@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { issue } from "../http/args";
 import { isEmpty, isNumeric } from "../http/validators";
+import { MAX_LINE_LENGTH, MAX_LINES } from "../series/lines";
 import { resolveZone } from "../time/zone";
 
 /** TEC `is_timezone_or_empty` (§3): empty, an IANA name, or `UTC±H[:MM]`. */
@@ -84,4 +85,28 @@ export const password = v.pipe(
   v.unknown(),
   v.check((x) => typeof x === "string" && x.length <= 255, issue("not_of_type", "string")),
   v.transform((x) => x as string),
+);
+
+/**
+ * `recurrence` (contract §7.8): a list of RFC 5545 lines (a JSON array, or one string of lines);
+ * `[]`, `""` or `null` ends a series' repetition. What the lines say is checked with the event's
+ * dates (src/series/lines.ts).
+ */
+export const recurrenceLines = v.pipe(
+  v.unknown(),
+  v.transform((x) =>
+    x === null || x === ""
+      ? []
+      : typeof x === "string"
+        ? x.split(/\r?\n/).filter((l) => l.trim())
+        : x,
+  ),
+  v.check(
+    (x) =>
+      Array.isArray(x) &&
+      x.length <= MAX_LINES &&
+      x.every((l) => typeof l === "string" && l.trim() !== "" && l.length <= MAX_LINE_LENGTH),
+    issue("invalid"),
+  ),
+  v.transform((x) => (x as string[]).map((l) => l.trim())),
 );

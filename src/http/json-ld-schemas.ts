@@ -73,6 +73,23 @@ export const JsonLdOffer = v.strictObject({
   validFrom: opt("json_ld.validFrom"),
 });
 
+/** The `eventSchedule` of a recurring series (contract §7.8): a schema.org `Schedule`. */
+export const JsonLdSchedule = v.strictObject({
+  "@type": type("Schedule"),
+  repeatFrequency: str("json_ld.repeatFrequency"),
+  byDay: v.optional(d(v.array(v.string()), "json_ld.byDay")),
+  byMonthDay: v.optional(d(v.array(v.number()), "json_ld.byMonthDay")),
+  byMonth: v.optional(d(v.array(v.number()), "json_ld.byMonth")),
+  startDate: str("json_ld.startDate"),
+  endDate: opt("json_ld.endDate"),
+  repeatCount: v.optional(number("repeatCount")),
+  startTime: opt("json_ld.startTime"),
+  endTime: opt("json_ld.endTime"),
+  duration: opt("json_ld.duration"),
+  exceptDate: v.optional(d(v.array(v.string()), "json_ld.exceptDate")),
+  scheduleTimezone: str("json_ld.scheduleTimezone"),
+});
+
 /** An event's `json_ld`. */
 export const EventJsonLd = v.strictObject({
   "@context": context,
@@ -88,4 +105,5 @@ export const EventJsonLd = v.strictObject({
   location: v.optional(d(v.intersect([JsonLdPlace]), "json_ld.location")),
   organizer: v.optional(d(v.intersect([JsonLdPerson]), "json_ld.organizer")),
   offers: v.optional(d(v.intersect([JsonLdOffer]), "json_ld.offers")),
+  eventSchedule: v.optional(d(v.intersect([JsonLdSchedule]), "json_ld.eventSchedule")),
 });

@@ -16,62 +16,57 @@
  * - Caching: anonymous answers get the ETag, 304s and Cache-Control of every GET from the read cache
  *   (src/read-cache/serve.ts), which does not keep streamed answers.
  */
-import { and, eq, max, min, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AuthUser } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { events } from "../db/schema";
-import { existenceQueries, whereClause } from "../events/filters";
-import { archiveOrder, assertRefsExist, protectedAccess, resolveArchive } from "../events/list";
+import { eventOccurrences, events } from "../db/schema";
+import { existenceQueries } from "../events/filters";
+import { assertRefsExist, listedWhere, protectedAccess, resolveArchive } from "../events/list";
+import { type Listed, type ListedWhere, listedQuery } from "../events/listed";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
-import type { EventRecord, EventRow } from "../events/record";
+import type { EventRecord } from "../events/record";
 import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
 import { contentLine, textLine } from "./text";
-import { vevent } from "./vevent";
+import { eventUid, vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
 
 /** Events per D1 batch. */
 export const CHUNK = 250;
 
-type Cursor = Pick<EventRow, "startDate" | "postDate" | "id">;
+/** The archive-order keys of the last item read (src/events/listed.ts `listedQuery`). */
+type Cursor = [string, string | number, string | number];
 
-/** Rows after `cursor` in the archive order (a row-value comparison SQLite answers from the index). */
-function after(cursor: Cursor | null, ignoresDates: boolean): SQL | undefined {
-  if (!cursor) return undefined;
-  return ignoresDates
-    ? sql`(${events.postDate}, ${events.id}) > (${cursor.postDate}, ${cursor.id})`
-    : sql`(${events.startDate}, ${events.postDate}, ${events.id}) > (${cursor.startDate}, ${cursor.postDate}, ${cursor.id})`;
-}
-
-/** The five queries of one chunk: its events, then their venues, organizers, terms and images. */
-function chunkQueries(db: Db, where: SQL, cursor: Cursor | null, ignoresDates: boolean) {
-  const cond = and(where, after(cursor, ignoresDates))!;
-  const order = archiveOrder(ignoresDates);
-  const ids = sql`(${db
-    .select({ id: events.id })
-    .from(events)
-    .where(cond)
-    .orderBy(...order)
-    .limit(CHUNK)})`;
-  const related = relatedQueries(db, ids);
+/**
+ * The queries of one chunk: its listed items (events and occurrences, in the archive order), and
+ * the event rows they need with what those link to — each single event listed, and for every
+ * series one of whose events is listed, the series and all its overrides (a series is written whole:
+ * its VEVENT and one per override).
+ */
+function chunkQueries(db: Db, where: ListedWhere, cursor: Cursor | null, ignoresDates: boolean) {
+  const page = () =>
+    listedQuery(db, where, ignoresDates, { limit: CHUNK, after: cursor ?? undefined });
+  const touched = sql`(SELECT ${events.seriesId} FROM ${events} WHERE ${events.id} IN (SELECT src FROM (${page()})) AND ${events.seriesId} IS NOT NULL)`;
+  const wanted = sql`(SELECT src FROM (${page()}) UNION SELECT ${events.id} FROM ${events} WHERE ${events.seriesId} IN ${touched})`;
   return {
-    rows: db
-      .select()
-      .from(events)
-      .where(cond)
-      .orderBy(...order)
-      .limit(CHUNK),
-    ...related,
+    items: page(),
+    rows: db.select().from(events).where(sql`${events.id} IN ${wanted}`),
+    ...relatedQueries(db, wanted),
   };
 }
 
+/** A chunk's items and the records they need, by id. */
 function readChunk(
   chunk: EntryResult<ReturnType<typeof chunkQueries>>,
   viewer: AuthUser | null,
-): EventRecord[] {
-  return assemble(chunk.rows, relatedRows(chunk.related), viewer);
+): { items: Listed[]; records: Map<number, EventRecord>; keys: Cursor | null } {
+  const records = new Map(
+    assemble(chunk.rows, relatedRows(chunk.related), viewer).map((r) => [r.row.id, r]),
+  );
+  const last = chunk.items[chunk.items.length - 1];
+  return { items: chunk.items, records, keys: last ? [last.k1, last.k2, last.k3] : null };
 }
 
 function calendarHeader(ctx: RenderContext): string {
@@ -99,17 +94,23 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const user = c.get("user");
   const q = await resolveArchive(c);
   const { db } = c.get("rdb");
-  const where = whereClause(db, q.filters, user);
+  const where = listedWhere(db, q.filters, user);
   const checks = existenceQueries(db, q.filters);
+  // The zones in use over the dates written: the events listed, and the whole of each series one of
+  // whose events is (its VEVENT's rule is expanded by the reader from its first start).
+  const o = eventOccurrences;
+  const series = sql`(SELECT ${events.seriesId} FROM ${events} WHERE ${where.events} AND ${events.seriesId} IS NOT NULL UNION SELECT ${o.seriesId} FROM ${o} WHERE ${where.occurrences})`;
+  const spans = sql`SELECT ${events.timezone} AS tz, ${events.startDateUtc} AS s, ${events.endDateUtc} AS e FROM ${events} WHERE ${where.events} AND ${events.allDay} = 0
+    UNION ALL SELECT ${events.timezone}, ${events.startDateUtc}, ${events.endDateUtc} FROM ${events} WHERE ${events.seriesId} IN ${series} AND ${events.allDay} = 0
+    UNION ALL SELECT ${events.timezone}, min(${o.startDateUtc}), max(${o.endDateUtc}) FROM ${o} JOIN ${events} ON ${events.id} = ${o.seriesId} WHERE ${o.seriesId} IN ${series} AND ${events.allDay} = 0 GROUP BY ${events.timezone}`;
   const zones = db
     .select({
-      timezone: events.timezone,
-      first: min(events.startDateUtc),
-      last: max(events.endDateUtc),
+      timezone: sql<string>`tz`,
+      first: sql<string | null>`min(s)`,
+      last: sql<string | null>`max(e)`,
     })
-    .from(events)
-    .where(and(where, eq(events.allDay, false)))
-    .groupBy(events.timezone);
+    .from(sql`(${spans})`)
+    .groupBy(sql`tz`);
   const results = await runBatch(db, {
     ...checks,
     zones,
@@ -127,15 +128,40 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
   const encoder = new TextEncoder();
-  const render = (records: EventRecord[]) =>
-    records.map((r) => vevent(ctx, visibleEvent(ctx, r, protectedAccess(q, r.row, user)))).join("");
+  const visible = (r: EventRecord) => visibleEvent(ctx, r, protectedAccess(q, r.row, user));
+  // Series already written (once each, with their overrides, where one of their events first shows).
+  const written = new Set<number>();
+  const render = ({ items, records }: ReturnType<typeof readChunk>) => {
+    let out = "";
+    for (const item of items) {
+      const record = records.get(item.src);
+      if (!record) continue;
+      const seriesId = record.row.seriesId;
+      if (seriesId === null) {
+        out += vevent(ctx, visible(record));
+        continue;
+      }
+      if (written.has(seriesId)) continue;
+      written.add(seriesId);
+      const master = records.get(seriesId);
+      if (!master) continue;
+      const uid = eventUid(ctx, master.row);
+      out += vevent(ctx, visible(master), { uid, lines: master.row.recurrence ?? [] });
+      for (const other of records.values()) {
+        if (other.row.seriesId !== seriesId || other.row.id === seriesId) continue;
+        out += vevent(ctx, visible(other), {
+          uid,
+          recurrenceId: other.row.occurrenceStart ?? other.row.startDate,
+        });
+      }
+    }
+    return out;
+  };
   let cursor: Cursor | null = null;
   let done = false;
-  const advance = (records: EventRecord[]) => {
-    const last = records[records.length - 1];
-    if (last)
-      cursor = { startDate: last.row.startDate, postDate: last.row.postDate, id: last.row.id };
-    done = records.length < CHUNK;
+  const advance = (chunk: ReturnType<typeof readChunk>) => {
+    if (chunk.keys) cursor = chunk.keys;
+    done = chunk.items.length < CHUNK;
   };
 
   const stream = new ReadableStream<Uint8Array>(
@@ -155,10 +181,10 @@ export async function icalFeed(c: AppContext): Promise<Response> {
           const { chunk } = await runBatch(db, {
             chunk: chunkQueries(db, where, cursor, q.ignoresDates),
           });
-          const records = readChunk(chunk, user);
-          advance(records);
+          const read = readChunk(chunk, user);
+          advance(read);
           controller.enqueue(
-            encoder.encode(render(records) + (done ? contentLine("END", "VCALENDAR") : "")),
+            encoder.encode(render(read) + (done ? contentLine("END", "VCALENDAR") : "")),
           );
           if (done) controller.close();
         } catch (err) {

@@ -37,6 +37,7 @@ import {
   dateTimeValue,
   dateValue,
   escapeText,
+  fold,
   isSetDate,
   textLine,
   utcValue,
@@ -140,19 +141,39 @@ function organizerLines(
 }
 
 /**
+ * What a VEVENT of a recurring series (contract §7.8) carries besides its event: the series' UID,
+ * and its lines (`RRULE`, `RDATE`, `EXDATE`: the series' own VEVENT) or the occurrence's original
+ * start (`RECURRENCE-ID`: an override).
+ */
+export interface SeriesPart {
+  uid: string;
+  lines?: readonly string[];
+  recurrenceId?: string;
+}
+
+/** `RECURRENCE-ID` of an override: its original start as its DTSTART is written. */
+function recurrenceId(row: VisibleEvent["row"], start: string): string {
+  if (row.allDay) return contentLine("RECURRENCE-ID", dateValue(start), [["VALUE", "DATE"]]);
+  return contentLine("RECURRENCE-ID", dateTimeValue(start), [["TZID", row.timezone]]);
+}
+
+/**
  * The VEVENT of one event as the caller may see it.
+ * @param series the series' UID and lines, or an override's original start (RFC 5545 §3.8.4.4).
  * @example vevent(ctx, visibleEvent(ctx, record)) // "BEGIN:VEVENT\r\nUID:…\r\n…END:VEVENT\r\n"
  */
-export function vevent(ctx: RenderContext, record: VisibleEvent): string {
+export function vevent(ctx: RenderContext, record: VisibleEvent, series?: SeriesPart): string {
   const { row } = record;
   const permalink = eventUrl(ctx, row.slug);
   let out =
     contentLine("BEGIN", "VEVENT") +
-    textLine("UID", eventUid(ctx, row)) +
+    textLine("UID", series?.uid ?? eventUid(ctx, row)) +
     contentLine("DTSTAMP", utcValue(row.postModifiedGmt)) +
     (isSetDate(row.postDateGmt) ? contentLine("CREATED", utcValue(row.postDateGmt)) : "") +
     contentLine("LAST-MODIFIED", utcValue(row.postModifiedGmt)) +
     when(row) +
+    (series?.lines ?? []).map(fold).join("") +
+    (series?.recurrenceId ? recurrenceId(row, series.recurrenceId) : "") +
     textLine("SUMMARY", row.title) +
     contentLine("STATUS", row.status === "publish" ? "CONFIRMED" : "TENTATIVE");
   if (isBlanked(record))

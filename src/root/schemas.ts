@@ -14,13 +14,14 @@
  * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
-import { CostDetails, Event } from "../events/contract";
+import { CostDetails, Event, Series } from "../events/contract";
 import {
   EventJsonLd,
   JsonLdOffer,
   JsonLdPerson,
   JsonLdPlace,
   JsonLdPostalAddress,
+  JsonLdSchedule,
   OrganizerJsonLd,
   VenueJsonLd,
 } from "../http/json-ld-schemas";
@@ -80,6 +81,7 @@ export const COMPONENTS = {
   Image,
   DateDetails,
   CostDetails,
+  Series,
   EventArchive: archive("events", Event),
   VenueArchive: archive("venues", Venue),
   OrganizerArchive: archive("organizers", Organizer),
@@ -97,6 +99,7 @@ export const COMPONENTS = {
   JsonLdPerson,
   JsonLdPostalAddress,
   JsonLdOffer,
+  JsonLdSchedule,
   Media,
   User,
   DeletedUser: deleted(User, "user"),

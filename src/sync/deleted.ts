@@ -10,7 +10,8 @@
  *   change (`changed_gmt`: the trashing, unless changed since). Anonymous callers and users who may not edit
  *   others' posts see only posts that were published when trashed (they were public before); editors
  *   see every trashed post. A post taken out of the trash comes back in the lists with a newer
- *   `modified_utc`.
+ *   `modified_utc`. The occurrences of a trashed recurring series are listed with it (contract
+ *   §7.8); an occurrence deleted from its series (an `EXDATE`, a shorter rule) is tombstoned.
  *
  * Ids only, nothing else about the post: public by design (ids of published posts were public, ids
  * of deleted drafts say nothing). Ordered by `deleted_utc`, then id, with `total` and page links like
@@ -21,7 +22,7 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import { type AuthUser, can } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
-import { deletedTerms, events, organizers, posts, venues } from "../db/schema";
+import { deletedTerms, eventOccurrences, events, organizers, posts, venues } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
@@ -43,6 +44,30 @@ const POST_TYPES = {
   organizer: "tribe_organizer",
 } as const;
 const TABLES = { event: events, venue: venues, organizer: organizers } as const;
+
+/**
+ * Trashed events, and the occurrences of trashed recurring series (contract §7.8) as their series
+ * (its change time): one select over both (D1 takes at most five selects in a compound).
+ */
+function trashedEvents(db: Db, user: AuthUser | null, after: string | undefined) {
+  const o = eventOccurrences;
+  const t = sql`(SELECT ${events.id} AS id, ${events.status} AS status, ${events.trashMetaStatus} AS was, ${events.changedGmt} AS changed FROM ${events} WHERE ${events.status} = 'trash'
+    UNION ALL SELECT ${o.id}, ${o.status}, ${events.trashMetaStatus}, ${events.changedGmt} FROM ${o} JOIN ${events} ON ${events.id} = ${o.seriesId} WHERE ${o.status} = 'trash')`;
+  return db
+    .select({
+      id: sql<number>`t.id`.as("id"),
+      type: sql<DeletedType>`'event'`.as("type"),
+      status: sql<"trash">`'trash'`.as("status"),
+      deleted_utc: sql<string>`t.changed`.as("deleted_utc"),
+    })
+    .from(sql`${t} AS t`)
+    .where(
+      and(
+        can(user, "edit_others_posts") ? undefined : sql`t.was = 'publish'`,
+        after ? sql`t.changed > ${after}` : undefined,
+      ),
+    );
+}
 
 /** The selects of the log, one per source, each giving `id, type, status, deleted_utc`. */
 function sources(db: Db, types: DeletedType[], after: string | undefined, user: AuthUser | null) {
@@ -99,6 +124,10 @@ function sources(db: Db, types: DeletedType[], after: string | undefined, user: 
   const wasPublic = (t: (typeof TABLES)[keyof typeof TABLES]): SQL | undefined =>
     can(user, "edit_others_posts") ? undefined : eq(t.trashMetaStatus, "publish");
   for (const type of postTypes) {
+    if (type === "event") {
+      out.push(trashedEvents(db, user, after));
+      continue;
+    }
     const t = TABLES[type];
     out.push(
       db

@@ -202,7 +202,24 @@ export function pool(
     specific = fc.constantFrom("new.user", "Bad Name!", "a".repeat(61), "admin", "author", " lead");
   else if (name === "password")
     specific = fc.constantFrom(POST_PASSWORD, "wrong", "", "\\", "a".repeat(5000));
-  else if (/^(include|exclude|categories|tags|venue|organizer|uid)$/.test(name))
+  else if (name === "recurrence")
+    // RFC 5545 lines of a recurring series (contract §7.8): good, refused and unbounded ones.
+    specific = fc.constantFrom<unknown>(
+      ["RRULE:FREQ=WEEKLY;COUNT=3"],
+      "RRULE:FREQ=DAILY;INTERVAL=2;UNTIL=20300101T000000Z",
+      ["RRULE:FREQ=MONTHLY;BYDAY=-1FR", "EXDATE:20270101T100000Z"],
+      ["RRULE:FREQ=HOURLY"],
+      ["RRULE:FREQ=DAILY"],
+      ["RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"],
+      ["RDATE;VALUE=PERIOD:20270101T100000Z/PT1H"],
+      ["X-FOO:bar"],
+      [],
+      "",
+      ...(json ? [null, [1, 2], [{ a: 1 }]] : []),
+    );
+  else if (name === "scope")
+    specific = fc.constantFrom<unknown>("this", "following", "all", "", "THIS");
+  else if (/^(include|exclude|categories|tags|venue|organizer|uid|series)$/.test(name))
     specific = fc.oneof(
       fc.constantFrom<unknown>(
         ...ids,

@@ -87,17 +87,22 @@ async function write(method: string, path: string, json?: unknown): Promise<Answ
 async function world() {
   type Post = { id: number; slug: string; status: string };
   type Term = { id: number; slug: string };
-  const [events, venues, organizers, categories, tags] = await env.DB.batch([
+  const [events, venues, organizers, categories, tags, occurrences] = await env.DB.batch([
     env.DB.prepare(
-      "SELECT id, slug, status, password_digest <> '' AS password FROM events ORDER BY id",
+      "SELECT id, slug, status, password_digest <> '' AS password, series_id AS series FROM events ORDER BY id",
     ),
     env.DB.prepare("SELECT id, slug, status FROM venues ORDER BY id"),
     env.DB.prepare("SELECT id, slug, status FROM organizers ORDER BY id"),
     env.DB.prepare("SELECT id, slug FROM terms WHERE taxonomy = 'tribe_events_cat' ORDER BY id"),
     env.DB.prepare("SELECT id, slug FROM terms WHERE taxonomy = 'post_tag' ORDER BY id"),
+    // Recurring series (contract §7.8): the occurrences of each, and every event of one.
+    env.DB.prepare(
+      "SELECT id, series_id AS series FROM event_occurrences UNION ALL SELECT id, series_id FROM events WHERE series_id IS NOT NULL AND series_id <> id ORDER BY id",
+    ),
   ]);
   return {
-    events: events.results as Array<Post & { password: number }>,
+    events: events.results as Array<Post & { password: number; series: number | null }>,
+    occurrences: occurrences.results as Array<{ id: number; series: number }>,
     venues: venues.results as Post[],
     organizers: organizers.results as Post[],
     categories: categories.results as Term[],
@@ -136,6 +141,36 @@ function eventFields(r: Random, w: World, creating: boolean): Record<string, unk
   if (r.chance(0.2)) out.featured = r.chance(0.5);
   if (r.chance(0.15)) out.password = r.chance(0.5) ? PASSWORD : "";
   if (!creating && r.chance(0.1)) out.status = "trash";
+  // Recurring series (contract §7.8): a rule on a create or an update, or the repetition ended.
+  if (r.chance(creating ? 0.25 : 0.1)) out.recurrence = r.pick(RULES);
+  return out;
+}
+
+/** Rules of the generated series: bounded, with and without RDATE and EXDATE lines. */
+const RULES: unknown[] = [
+  ["RRULE:FREQ=WEEKLY;COUNT=4"],
+  ["RRULE:FREQ=DAILY;INTERVAL=3;COUNT=5"],
+  ["RRULE:FREQ=WEEKLY;COUNT=3", "RDATE:20300101T100000Z"],
+  ["RRULE:FREQ=MONTHLY;COUNT=3"],
+  ["RRULE:FREQ=DAILY;COUNT=6", "EXDATE;VALUE=DATE:20300102"],
+  [],
+];
+
+/** The fields of a write of one occurrence: its own (an override), or with `scope=following` any. */
+function occurrenceFields(r: Random, w: World): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (r.chance(0.6)) out.title = title(r);
+  if (r.chance(0.3)) {
+    const start = r.int(-3, 40);
+    out.start_date = day(start, `${String(r.int(8, 20)).padStart(2, "0")}:00:00`);
+    out.end_date = day(start, "22:00:00");
+  }
+  if (r.chance(0.3)) out.categories = r.some(ids(w.categories));
+  if (r.chance(0.2)) out.featured = r.chance(0.5);
+  if (r.chance(0.2)) {
+    const venues = w.venues.filter((v) => v.status !== "trash");
+    if (venues.length) out.venue = r.pick(venues).id;
+  }
   return out;
 }
 
@@ -175,11 +210,26 @@ function operation(r: Random, w: World): Operation {
       run: () => write("POST", `${NS}/events`, body),
     };
   }
-  if (roll <= 40) {
+  if (roll <= 36) {
     const body = eventFields(r, w, false);
     return {
       name: `update event ${event.id} ${JSON.stringify(body)}`,
       run: () => write("PATCH", `${NS}/events/${event.id}`, body),
+    };
+  }
+  const occurrence = w.occurrences.length ? r.pick(w.occurrences) : undefined;
+  if (occurrence && roll <= 44) {
+    // One occurrence of a series: changed alone or with the following ones, or deleted.
+    const scope = r.chance(0.3) ? "?scope=following" : "";
+    if (r.chance(0.3))
+      return {
+        name: `delete occurrence ${occurrence.id}${scope}`,
+        run: () => write("DELETE", `${NS}/events/${occurrence.id}${scope}`),
+      };
+    const body = occurrenceFields(r, w);
+    return {
+      name: `update occurrence ${occurrence.id}${scope} ${JSON.stringify(body)}`,
+      run: () => write("PATCH", `${NS}/events/${occurrence.id}${scope}`, body),
     };
   }
   if (roll <= 45) {
@@ -235,6 +285,9 @@ function operation(r: Random, w: World): Operation {
       `UPDATE events SET title = '${title(r)}' WHERE id = ${event.id}`,
       `UPDATE events SET status = '${r.pick(STATUSES)}' WHERE id = ${event.id}`,
       `UPDATE events SET featured = 1 - featured WHERE id = ${event.id}`,
+      occurrence
+        ? `UPDATE event_occurrences SET start_date = date(start_date, '+1 day') || substr(start_date, 11) WHERE id = ${occurrence.id}`
+        : "SELECT 1",
       linked
         ? `UPDATE ${plural} SET title = '${title(r)}' WHERE id = ${linked.id}`
         : "UPDATE events SET sticky = 1 - sticky",
@@ -258,6 +311,7 @@ function operation(r: Random, w: World): Operation {
 /** The anonymous URLs to read in this world: lists with filters, singles by id and slug, feeds. */
 function urls(r: Random, w: World): string[] {
   const event = w.events.length ? r.pick(w.events) : undefined;
+  const occurrence = w.occurrences.length ? r.pick(w.occurrences) : undefined;
   const venue = w.venues.length ? r.pick(w.venues) : undefined;
   const organizer = w.organizers.length ? r.pick(w.organizers) : undefined;
   const category = w.categories.length ? r.pick(w.categories) : undefined;
@@ -279,6 +333,10 @@ function urls(r: Random, w: World): string[] {
     event && `${ns}/events/${event.id}`,
     event && `${ns}/events/by-slug/${event.slug}`,
     event?.password && `${ns}/events/${event.id}?password=${PASSWORD}`,
+    occurrence && `${ns}/events/${occurrence.id}`,
+    occurrence && `${ns}/events?series=${occurrence.series}&per_page=${r.int(1, 5)}`,
+    occurrence && `${ns}/events.ics?series=${occurrence.series}`,
+    `${ns}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&page=2`,
     event?.password && `${ns}/events?password=${PASSWORD}&per_page=50`,
     `${ns}/events.ics`,
     event && `${ns}/events.ics?include=${event.id}`,

@@ -1,0 +1,129 @@
+/**
+ * What the event archive lists (tec-reference §6.1; contract §7.8): the rows of `events` — single
+ * events, series (as their first occurrence) and overrides — and the occurrences of series in
+ * `event_occurrences`, as one list in the archive order. Both sides are read from their own
+ * archive index (`events_archive`, `event_occurrences_archive`), merged by SQLite in order, so a page
+ * is still one statement; a calendar without series reads an empty second side.
+ *
+ * Each listed item is `{id, src, occ}`: the id it is shown with, the event row it shows (itself, or
+ * for an occurrence its series) and whether it is an occurrence; `k1`…`k3` are its order keys.
+ */
+import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
+import type { AuthUser } from "../access/capabilities";
+import type { Db } from "../db/client";
+import { eventOccurrences, events } from "../db/schema";
+import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
+import { assemble, type RelatedRows } from "./load";
+import type { EventRecord, EventRow } from "./record";
+
+/** An item of a page, in order. */
+export interface Listed {
+  id: number;
+  src: number;
+  occ: number;
+}
+
+/** The two sides' WHERE clauses (src/events/filters.ts `whereClause`, `occurrenceWhere`). */
+export interface ListedWhere {
+  events: SQL;
+  occurrences: SQL;
+}
+
+/**
+ * The archive order's keys (§6.1): start, post date, id; with `include`/`uid`, post date, id (the
+ * third key repeats the first: the statement sorts on three).
+ */
+function keys(ignoresDates: boolean) {
+  const e = ignoresDates
+    ? [events.postDate, events.id, events.postDate]
+    : [events.startDate, events.postDate, events.id];
+  const o = eventOccurrences;
+  const occ = ignoresDates ? [o.postDate, o.id, o.postDate] : [o.startDate, o.postDate, o.id];
+  return { e, occ };
+}
+
+/**
+ * The archive's page, or every item after `after` (the feed's keyset, `limit` items): one compound
+ * statement ordered by `k1, k2, k3`.
+ * @param page `{limit, offset}`, or `{limit, after}` with the last item's keys.
+ */
+export function listedQuery(
+  db: Db,
+  where: ListedWhere,
+  ignoresDates: boolean,
+  page: { limit: number; offset?: number; after?: [string, string | number, string | number] },
+) {
+  const k = keys(ignoresDates);
+  const past = (columns: SQLWrapper[]) =>
+    page.after
+      ? sql`(${columns[0]}, ${columns[1]}, ${columns[2]}) > (${page.after[0]}, ${page.after[1]}, ${page.after[2]})`
+      : undefined;
+  const first = db
+    .select({
+      id: sql<number>`${events.id}`.as("id"),
+      src: sql<number>`${events.id}`.as("src"),
+      occ: sql<number>`0`.as("occ"),
+      k1: sql<string>`${k.e[0]}`.as("k1"),
+      k2: sql<string | number>`${k.e[1]}`.as("k2"),
+      k3: sql<string | number>`${k.e[2]}`.as("k3"),
+    })
+    .from(events)
+    .where(and(where.events, past(k.e)));
+  const o = eventOccurrences;
+  const second = db
+    .select({
+      id: sql<number>`${o.id}`.as("id"),
+      src: sql<number>`${o.seriesId}`.as("src"),
+      occ: sql<number>`1`.as("occ"),
+      k1: sql<string>`${k.occ[0]}`.as("k1"),
+      k2: sql<string | number>`${k.occ[1]}`.as("k2"),
+      k3: sql<string | number>`${k.occ[2]}`.as("k3"),
+    })
+    .from(o)
+    .where(and(where.occurrences, past(k.occ)));
+  const both = unionAll(first, second).orderBy(sql`k1`, sql`k2`, sql`k3`).limit(page.limit);
+  return page.offset ? both.offset(page.offset) : both;
+}
+
+/** How many items the archive lists (both sides), as one statement. */
+export function listedTotal(db: Db, where: ListedWhere) {
+  return db
+    .select({
+      total: sql<number>`(SELECT count(*) FROM ${events} WHERE ${where.events}) + (SELECT count(*) FROM ${eventOccurrences} WHERE ${where.occurrences})`,
+    })
+    .from(sql`(SELECT 1)`);
+}
+
+/** The event rows a page shows (its items' `src`), by a page statement given as SQL. */
+export const listedRows = (db: Db, page: SQL) =>
+  db.select().from(events).where(sql`${events.id} IN (SELECT src FROM ${page})`);
+
+/** The occurrence rows of a page's occurrences. */
+export const listedOccurrences = (db: Db, page: SQL) =>
+  db
+    .select()
+    .from(eventOccurrences)
+    .where(sql`${eventOccurrences.id} IN (SELECT id FROM ${page} WHERE occ = 1)`);
+
+/**
+ * A page's records in its order: each event row's, and for an occurrence its series' record with
+ * the occurrence's row (src/series/occurrences.ts), linked posts as `viewer` may see them.
+ */
+export function assembleListed(
+  items: Listed[],
+  rows: EventRow[],
+  occurrences: OccurrenceRow[],
+  related: RelatedRows,
+  viewer: AuthUser | null,
+): EventRecord[] {
+  const records = new Map(assemble(rows, related, viewer).map((r) => [r.row.id, r]));
+  const occurrence = new Map(occurrences.map((o) => [o.id, o]));
+  return items.flatMap((item) => {
+    const record = records.get(item.src);
+    if (!record) return [];
+    if (!item.occ) return [record];
+    const o = occurrence.get(item.id);
+    return o ? [occurrenceRecord(record, o)] : [];
+  });
+}

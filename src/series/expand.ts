@@ -1,0 +1,184 @@
+/**
+ * Expanding a series (contract §7.8): its starts from a `Recurrence` (src/series/lines.ts) by
+ * ical.js's RFC 5545 recurrence iterator, in the series' own wall clock (floating time, so that a
+ * weekly 19:00 stays 19:00 across DST changes, as RFC 5545 §3.3.10 asks), and each occurrence's
+ * stored dates: its instant in the series' zone and the series' duration.
+ *
+ * The recurrence set (RFC 5545 §3.8.5): the rule's starts (counted from the series' start, COUNT
+ * and UNTIL as RFC 5545 says), with `RDATE`s, without `EXDATE`s. The series' own start must be its
+ * first occurrence (ical.js, like most readers, leaves a start the rule does not give out of the
+ * set: RFC 5545 calls that set undefined), and a series has at most one occurrence per day (an
+ * occurrence's page is `/event/{slug}/{date}/`).
+ */
+import ICAL from "ical.js";
+import { DateTime, type Zone } from "luxon";
+import { WP_FORMAT } from "../time/format";
+import { resolveZone, zoneAbbreviation } from "../time/zone";
+import { type Recurrence, RecurrenceError, type SeriesFrame } from "./lines";
+
+/**
+ * Most occurrences a series may have from its start up to the horizon when it is written
+ * (contract §7.8): more is a 400 naming `recurrence` (split the series, or shorten the rule).
+ */
+export const MAX_OCCURRENCES = 1000;
+/** Steps of the rule's iterator before an expansion gives up (a rule that rarely matches). */
+const MAX_STEPS = 20_000;
+
+/** `Y-m-d H:i:s` as a floating ical.js time (a date for all-day series). */
+function floating(local: string, date: boolean): ICAL.Time {
+  return ICAL.Time.fromData({
+    year: Number(local.slice(0, 4)),
+    month: Number(local.slice(5, 7)),
+    day: Number(local.slice(8, 10)),
+    hour: date ? 0 : Number(local.slice(11, 13)),
+    minute: date ? 0 : Number(local.slice(14, 16)),
+    second: date ? 0 : Number(local.slice(17, 19)),
+    isDate: date,
+  });
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+/** An ical.js time as `Y-m-d H:i:s`. */
+const wp = (t: ICAL.Time) =>
+  `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+
+/**
+ * The rule's starts before `before` (local, exclusive), at most `limit` of them; `done` when the
+ * rule has no more (COUNT or UNTIL reached).
+ * @throws RecurrenceError `recurrence_line` when ical.js refuses the rule's combination of parts.
+ */
+export function ruleStarts(
+  rec: Recurrence,
+  frame: SeriesFrame,
+  before: string,
+  limit: number,
+): { starts: string[]; done: boolean } {
+  if (!rec.rule) return { starts: [], done: true };
+  const parts = rec.rule.map(([n, v]) => `${n}=${v}`);
+  if (rec.until) {
+    const until = floating(rec.until, frame.allDay);
+    parts.push(`UNTIL=${until.toICALString()}`);
+  }
+  const out: string[] = [];
+  try {
+    const it = ICAL.Recur.fromString(parts.join(";")).iterator(floating(frame.start, frame.allDay));
+    for (let step = 0; step < MAX_STEPS; step++) {
+      const next = it.next();
+      if (!next) return { starts: out, done: true };
+      const local = wp(next);
+      if (local >= before || out.length >= limit) return { starts: out, done: false };
+      out.push(local);
+    }
+  } catch {
+    throw new RecurrenceError("recurrence_line", [`RRULE:${parts.join(";")}`]);
+  }
+  return { starts: out, done: false };
+}
+
+/**
+ * The series' occurrences (local starts, ascending) before `before` (local, exclusive), and whether
+ * they are all it has (`complete`).
+ * @param limit most occurrences to give; with `strict`, more is an error.
+ * @throws RecurrenceError `recurrence_start` when the series' start is not its first occurrence,
+ *   `recurrence_day` for two occurrences on one day, `recurrence_limit` (strict) for more than
+ *   `limit`, `recurrence_line` for a rule ical.js refuses.
+ * @example expand(rec, { timezone: "Europe/Berlin", allDay: false, start: "2026-12-01 19:00:00" }, "2028-12-01 00:00:00")
+ */
+export function expand(
+  rec: Recurrence,
+  frame: SeriesFrame,
+  before: string,
+  { limit = MAX_OCCURRENCES, strict = true }: { limit?: number; strict?: boolean } = {},
+): { starts: string[]; complete: boolean } {
+  const { starts: rule, done } = ruleStarts(rec, frame, before, limit + 1);
+  if (rec.rule && rule[0] !== frame.start && !rec.rdates.includes(frame.start))
+    throw new RecurrenceError("recurrence_start");
+  if (rec.exdates.includes(frame.start) || rec.rdates.some((r) => r < frame.start))
+    throw new RecurrenceError("recurrence_start");
+  const excluded = new Set(rec.exdates);
+  const all = [...new Set([frame.start, ...rule, ...rec.rdates.filter((r) => r < before)])]
+    .filter((s) => s >= frame.start && s < before && !excluded.has(s))
+    .sort();
+  for (let i = 1; i < all.length; i++) {
+    if (all[i].slice(0, 10) === all[i - 1].slice(0, 10))
+      throw new RecurrenceError("recurrence_day", [all[i].slice(0, 10)]);
+  }
+  const complete = done && !rec.rdates.some((r) => r >= before);
+  if (all.length > limit) {
+    if (strict) throw new RecurrenceError("recurrence_limit", [limit]);
+    return { starts: all.slice(0, limit), complete: false };
+  }
+  return { starts: all, complete };
+}
+
+/** The stored dates of one occurrence. */
+export interface OccurrenceDates {
+  startDate: string;
+  endDate: string;
+  startDateUtc: string;
+  endDateUtc: string;
+  timezoneAbbr: string;
+}
+
+/**
+ * The instant of a local wall clock in `zone` as RFC 5545 §3.3.5 reads it: a time in a gap (spring
+ * forward) with the offset before the gap (02:30 → 03:30), a time that occurs twice (fall back)
+ * the first time.
+ */
+export function instantOf(local: string, zone: Zone): DateTime {
+  const dt = DateTime.fromFormat(local, WP_FORMAT, { zone });
+  for (const minutes of [60, 30]) {
+    const earlier = dt.minus({ minutes });
+    if (earlier.toFormat(WP_FORMAT) === local) return earlier;
+  }
+  return dt;
+}
+
+/** What of the series an occurrence's dates come from: its zone and its own first dates. */
+export interface SeriesTimes {
+  timezone: string;
+  allDay: boolean;
+  startDate: string;
+  endDate: string;
+  startDateUtc: string;
+  endDateUtc: string;
+}
+
+/**
+ * The dates of the occurrence starting at `start` (local): as long as the series' first (the same
+ * exact duration, RFC 5545 §3.8.5.3; all-day series the same number of days).
+ */
+export function occurrenceDates(series: SeriesTimes, start: string): OccurrenceDates {
+  const zone = resolveZone(series.timezone) ?? resolveZone("UTC")!;
+  const utc = (dt: DateTime) => dt.toUTC().toFormat(WP_FORMAT);
+  if (series.allDay) {
+    const day = (s: string) => DateTime.fromFormat(s.slice(0, 10), "yyyy-MM-dd", { zone: "utc" });
+    const days = Math.round(day(series.endDate).diff(day(series.startDate), "days").days);
+    const first = DateTime.fromFormat(start.slice(0, 10), "yyyy-MM-dd", { zone });
+    const last = first.plus({ days }).set({ hour: 23, minute: 59, second: 59 });
+    return {
+      startDate: first.toFormat(WP_FORMAT),
+      endDate: last.toFormat(WP_FORMAT),
+      startDateUtc: utc(first),
+      endDateUtc: utc(last),
+      timezoneAbbr: zoneAbbreviation(series.timezone, first),
+    };
+  }
+  const read = (s: string) => DateTime.fromFormat(s, WP_FORMAT, { zone: "utc" }).toMillis();
+  const duration = read(series.endDateUtc) - read(series.startDateUtc);
+  const begin = instantOf(start, zone);
+  const end = begin.plus({ milliseconds: duration }).setZone(zone);
+  return {
+    startDate: begin.toFormat(WP_FORMAT),
+    endDate: end.toFormat(WP_FORMAT),
+    startDateUtc: utc(begin),
+    endDateUtc: utc(end),
+    timezoneAbbr: zoneAbbreviation(series.timezone, begin),
+  };
+}
+
+/** A UTC `Y-m-d H:i:s` as a wall clock in `timezone`. */
+export function localOf(utc: string, timezone: string): string {
+  const zone = resolveZone(timezone) ?? "utc";
+  return DateTime.fromFormat(utc, WP_FORMAT, { zone: "utc" }).setZone(zone).toFormat(WP_FORMAT);
+}

@@ -1,0 +1,253 @@
+/**
+ * A series' `recurrence` (contract §7.8): RFC 5545 lines `RRULE`, `RDATE` and `EXDATE` (Google
+ * Calendar's shape), read into a `Recurrence` whose values are series-local wall clocks, and written
+ * back as the stored lines. The values are read in the event's zone (RFC 5545 §3.3.5: a floating
+ * time is the series' own wall clock; a UTC or `TZID` time is the instant it names, seen in the
+ * series' zone); the stored lines carry the series' zone (`TZID=…`, `VALUE=DATE` for all-day series,
+ * `UNTIL` in UTC as RFC 5545 §3.3.10 asks), so that the feed can emit them as they are.
+ *
+ * What is supported (anything else is a `RecurrenceError`, answered 400 naming `recurrence`):
+ * at most one `RRULE` with `FREQ` `DAILY`, `WEEKLY`, `MONTHLY` or `YEARLY` and the parts `INTERVAL`,
+ * `COUNT` or `UNTIL`, `BYDAY`, `BYMONTHDAY`, `BYMONTH`, `BYYEARDAY`, `BYWEEKNO`, `BYSETPOS`, `WKST`
+ * (no `BYHOUR`/`BYMINUTE`/`BYSECOND`: an occurrence is a day's); any number of `RDATE` and `EXDATE`
+ * lines of `DATE` or `DATE-TIME` values (not `PERIOD`). A `DATE` value in a series with times names
+ * the occurrence of that day (at the series' time of day).
+ */
+import ICAL from "ical.js";
+import { DateTime } from "luxon";
+import { paramValue } from "../ical/text";
+import { WP_FORMAT } from "../time/format";
+import { resolveZone } from "../time/zone";
+
+/** Most lines a `recurrence` may have. */
+export const MAX_LINES = 50;
+/** Longest line (an `RDATE` with many dates is long). */
+export const MAX_LINE_LENGTH = 4000;
+
+/** A series' rule with its values as series-local wall clocks (`Y-m-d H:i:s`). */
+export interface Recurrence {
+  /** The `RRULE` parts but `UNTIL`, upper case, in the order given (`[["FREQ","WEEKLY"], …]`); null without a rule. */
+  rule: Array<[string, string]> | null;
+  /** The rule's `UNTIL` (inclusive bound of the starts), local; null without one. */
+  until: string | null;
+  /** Added starts, sorted, unique. */
+  rdates: string[];
+  /** Excluded starts, sorted, unique. */
+  exdates: string[];
+}
+
+/** Where a series' values are read: its zone, whether it is all-day, its start (local). */
+export interface SeriesFrame {
+  /** IANA name or `UTC±H[:MM]` (stored canonical). */
+  timezone: string;
+  allDay: boolean;
+  /** The series' first start, local `Y-m-d H:i:s` (DTSTART). */
+  start: string;
+}
+
+/**
+ * Why lines are refused: a message key under `params.` (the strings files) and its values after the
+ * parameter's name.
+ */
+export class RecurrenceError extends Error {
+  constructor(
+    readonly key: "recurrence_line" | "recurrence_limit" | "recurrence_start" | "recurrence_day",
+    readonly args: Array<string | number> = [],
+  ) {
+    super(`${key}: ${args.join(", ")}`);
+    this.name = "RecurrenceError";
+  }
+}
+
+const FREQUENCIES = new Set(["DAILY", "WEEKLY", "MONTHLY", "YEARLY"]);
+const PARTS = new Set([
+  "FREQ",
+  "INTERVAL",
+  "COUNT",
+  "UNTIL",
+  "BYDAY",
+  "BYMONTHDAY",
+  "BYMONTH",
+  "BYYEARDAY",
+  "BYWEEKNO",
+  "BYSETPOS",
+  "WKST",
+]);
+
+/** `NAME;PARAM=VALUE;…:VALUE` of one content line (RFC 5545 §3.1), parameter values unquoted. */
+const LINE =
+  /^([A-Za-z-]+)((?:;[A-Za-z-]+=(?:"[^"]*"|[^;:,"]*)(?:,(?:"[^"]*"|[^;:,"]*))*)*):(.*)$/s;
+const PARAM = /;([A-Za-z-]+)=("[^"]*"|[^;:"]*)/g;
+/** A DATE or DATE-TIME value (RFC 5545 §3.3.4, and RFC 5545 §3.3.5). */
+const VALUE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/;
+
+const bad = (line: string) => new RecurrenceError("recurrence_line", [line.slice(0, 200)]);
+
+/** A luxon zone that exists (the series' is checked when the event is written). */
+function zoneOf(name: string, line: string) {
+  const zone = resolveZone(name);
+  if (!zone) throw bad(line);
+  return zone;
+}
+
+/**
+ * One DATE or DATE-TIME value as a series-local wall clock.
+ * @param tzid the value's `TZID` parameter (a zone name), if any.
+ */
+function localValue(value: string, tzid: string | undefined, frame: SeriesFrame, line: string) {
+  const m = VALUE.exec(value.trim());
+  if (!m) throw bad(line);
+  const [, y, mo, d, h, mi, s, z] = m;
+  const date = `${y}-${mo}-${d}`;
+  const check = DateTime.fromFormat(date, "yyyy-MM-dd", { zone: "utc" });
+  if (!check.isValid) throw bad(line);
+  const startTime = frame.start.slice(11);
+  if (h === undefined)
+    return { date: true, local: `${date} ${frame.allDay ? "00:00:00" : startTime}` };
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 60) throw bad(line);
+  const wall = `${date} ${h}:${mi}:${s === "60" ? "59" : s}`;
+  let local = wall;
+  if (z === "Z" || tzid !== undefined) {
+    const from = z === "Z" ? "utc" : zoneOf(tzid as string, line);
+    const instant = DateTime.fromFormat(wall, WP_FORMAT, { zone: from });
+    if (!instant.isValid) throw bad(line);
+    local = instant.setZone(zoneOf(frame.timezone, line)).toFormat(WP_FORMAT);
+  }
+  return { date: false, local: frame.allDay ? `${local.slice(0, 10)} 00:00:00` : local };
+}
+
+/** The `RRULE` value's parts, checked (ical.js ignores parts it does not know; we refuse them). */
+function ruleParts(value: string, frame: SeriesFrame, line: string) {
+  const parts: Array<[string, string]> = [];
+  let until: string | null = null;
+  const seen = new Set<string>();
+  for (const piece of value.split(";")) {
+    const eq = piece.indexOf("=");
+    if (eq < 1) throw bad(line);
+    const name = piece.slice(0, eq).trim().toUpperCase();
+    const part = piece
+      .slice(eq + 1)
+      .trim()
+      .toUpperCase();
+    if (!PARTS.has(name) || seen.has(name) || part === "") throw bad(line);
+    seen.add(name);
+    if (name === "UNTIL") {
+      const v = localValue(part, undefined, frame, line);
+      // A DATE bound in a series with times takes in the whole day.
+      until = v.date && !frame.allDay ? `${v.local.slice(0, 10)} 23:59:59` : v.local;
+      continue;
+    }
+    if (name === "FREQ" && !FREQUENCIES.has(part)) throw bad(line);
+    if ((name === "INTERVAL" || name === "COUNT") && !/^[1-9]\d{0,4}$/.test(part)) throw bad(line);
+    parts.push([name, part]);
+  }
+  if (!seen.has("FREQ") || (seen.has("COUNT") && seen.has("UNTIL"))) throw bad(line);
+  try {
+    // ical.js checks each part's values (BYDAY=ZZ, BYMONTHDAY=40 …).
+    ICAL.Recur.fromString(parts.map(([n, v]) => `${n}=${v}`).join(";"));
+  } catch {
+    throw bad(line);
+  }
+  return { parts, until };
+}
+
+/**
+ * Reads lines as sent (or as stored) into a `Recurrence`, in `frame`.
+ * @throws RecurrenceError `recurrence_line` for a line that is not a supported RFC 5545 line.
+ * @example parseLines(["RRULE:FREQ=WEEKLY;BYDAY=TU", "EXDATE;TZID=Europe/Berlin:20261215T190000"], frame)
+ */
+export function parseLines(lines: readonly string[], frame: SeriesFrame): Recurrence {
+  const out: Recurrence = { rule: null, until: null, rdates: [], exdates: [] };
+  for (const raw of lines) {
+    const line = raw.trim();
+    const m = LINE.exec(line);
+    if (!m) throw bad(line);
+    const name = m[1].toUpperCase();
+    const params = new Map<string, string>();
+    for (const [, key, value] of m[2].matchAll(PARAM))
+      params.set(key.toUpperCase(), value.replace(/^"|"$/g, ""));
+    const value = m[3];
+    if (name === "RRULE") {
+      if (out.rule || params.size) throw bad(line);
+      const { parts, until } = ruleParts(value, frame, line);
+      out.rule = parts;
+      out.until = until;
+      continue;
+    }
+    if (name !== "RDATE" && name !== "EXDATE") throw bad(line);
+    const type = (params.get("VALUE") ?? "DATE-TIME").toUpperCase();
+    for (const key of params.keys()) if (key !== "VALUE" && key !== "TZID") throw bad(line);
+    if (type !== "DATE" && type !== "DATE-TIME") throw bad(line);
+    const list = name === "RDATE" ? out.rdates : out.exdates;
+    for (const item of value.split(",")) {
+      const v = localValue(item, params.get("TZID"), frame, line);
+      if (v.date !== (type === "DATE")) throw bad(line);
+      list.push(v.local);
+    }
+  }
+  out.rdates = [...new Set(out.rdates)].sort();
+  out.exdates = [...new Set(out.exdates)].sort();
+  return out;
+}
+
+/** `Y-m-d H:i:s` → `YYYYMMDDTHHMMSS` (or `YYYYMMDD`). */
+const compact = (local: string, date: boolean) =>
+  date ? local.slice(0, 10).replaceAll("-", "") : local.replace(/[-:]/g, "").replace(" ", "T");
+
+/**
+ * The stored lines of a `Recurrence` in `frame`: `RRULE` (with `UNTIL` in UTC, or as a date for
+ * all-day series), then one `RDATE` and one `EXDATE` line with the series' `TZID` (or `VALUE=DATE`).
+ * @example formatLines(rec, frame) // ["RRULE:FREQ=WEEKLY;BYDAY=TU", "EXDATE;TZID=Europe/Berlin:20261215T190000"]
+ */
+export function formatLines(rec: Recurrence, frame: SeriesFrame): string[] {
+  const out: string[] = [];
+  if (rec.rule) {
+    const parts = rec.rule.map(([n, v]) => `${n}=${v}`);
+    if (rec.until) {
+      if (frame.allDay) parts.push(`UNTIL=${compact(rec.until, true)}`);
+      else {
+        const zone = resolveZone(frame.timezone) ?? "utc";
+        const utc = DateTime.fromFormat(rec.until, WP_FORMAT, { zone }).toUTC();
+        parts.push(`UNTIL=${compact(utc.toFormat(WP_FORMAT), false)}Z`);
+      }
+    }
+    out.push(`RRULE:${parts.join(";")}`);
+  }
+  const dates = (name: string, list: string[]) => {
+    if (!list.length) return;
+    const param = frame.allDay ? ";VALUE=DATE" : `;TZID=${paramValue(frame.timezone)}`;
+    out.push(`${name}${param}:${list.map((l) => compact(l, frame.allDay)).join(",")}`);
+  };
+  dates("RDATE", rec.rdates);
+  dates("EXDATE", rec.exdates);
+  return out;
+}
+
+/** A local wall clock moved by `seconds` (wall-clock arithmetic: no zone, no DST). */
+export function shiftLocal(local: string, seconds: number): string {
+  return DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" })
+    .plus({ seconds })
+    .toFormat(WP_FORMAT);
+}
+
+/** Seconds from one local wall clock to another (wall-clock arithmetic). */
+export function localSeconds(from: string, to: string): number {
+  const a = DateTime.fromFormat(from, WP_FORMAT, { zone: "utc" });
+  const b = DateTime.fromFormat(to, WP_FORMAT, { zone: "utc" });
+  return Math.round((b.toMillis() - a.toMillis()) / 1000);
+}
+
+/**
+ * The rule moved with its series by `seconds` of wall clock (a series whose start moves keeps its
+ * occurrences, each moved as much): `UNTIL`, `RDATE` and `EXDATE` values.
+ */
+export function shiftRecurrence(rec: Recurrence, seconds: number): Recurrence {
+  if (seconds === 0) return rec;
+  const move = (l: string) => shiftLocal(l, seconds);
+  return {
+    rule: rec.rule,
+    until: rec.until && move(rec.until),
+    rdates: rec.rdates.map(move),
+    exdates: rec.exdates.map(move),
+  };
+}

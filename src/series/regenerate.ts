@@ -1,0 +1,155 @@
+/**
+ * Materializing a series (contract §7.8): from its rule and dates, which occurrences it has up to
+ * the horizon, which keep their ids (an occurrence is the same one while its original start is,
+ * after the whole series moved by as much as its start did), which overrides stay, and the
+ * statements that write them — in the batch of the write that changes the series, after its own
+ * row (the occurrences copy its status from it).
+ */
+import { sql } from "drizzle-orm";
+import type { DateTime } from "luxon";
+import type { BatchQuery } from "../db/batch";
+import type { Db } from "../db/client";
+import type { IdAllocator } from "../db/ids";
+import { eventOccurrences, events, posts } from "../db/schema";
+import { inList } from "../db/sql";
+import type { EventRow } from "../events/record";
+import { WP_FORMAT } from "../time/format";
+import { expand, localOf, type OccurrenceDates, occurrenceDates, type SeriesTimes } from "./expand";
+import { formatLines, type Recurrence, type SeriesFrame } from "./lines";
+
+/** How far ahead of now a write materializes occurrences (the default list window is two years). */
+export const HORIZON_DAYS = 760;
+/** `horizon_gmt` of a series whose every occurrence is materialized. */
+export const COMPLETE = "9999-12-31 23:59:59";
+
+/** The UTC horizon of a write at `now`. */
+export const horizonAt = (now: DateTime) =>
+  now.toUTC().plus({ days: HORIZON_DAYS }).toFormat(WP_FORMAT);
+
+/** A series as it is to be: its row's dates and zone, and its rule in that frame. */
+export interface SeriesShape extends SeriesTimes {
+  id: number;
+  rec: Recurrence;
+}
+
+/** The frame of a series shape (src/series/lines.ts). */
+export const frameOf = (s: SeriesTimes): SeriesFrame => ({
+  timezone: s.timezone,
+  allDay: s.allDay,
+  start: s.startDate,
+});
+
+/** One occurrence to write. */
+export interface PlannedOccurrence extends OccurrenceDates {
+  id: number;
+  occurrenceStart: string;
+}
+
+/** What a series' materialization decided. */
+export interface Materialization {
+  lines: string[];
+  horizonGmt: string;
+  occurrences: PlannedOccurrence[];
+  /** Overrides that stay, with their (possibly moved) original start. */
+  kept: Array<{ row: EventRow; start: string }>;
+  /** Ids of occurrences and overrides that are gone (tombstoned). */
+  dropped: number[];
+  /** Overrides that are gone (their event rows deleted). */
+  droppedOverrides: number[];
+}
+
+/**
+ * Decides a series' occurrences up to `horizonGmt`.
+ * @param reuse occurrence ids by original start (in the new frame) that may keep their id.
+ * @param overrides override rows by original start (in the new frame).
+ * @throws RecurrenceError (src/series/expand.ts) for a rule that cannot be materialized.
+ */
+export function materialize(
+  shape: SeriesShape,
+  horizonGmt: string,
+  reuse: ReadonlyMap<string, number>,
+  overrides: ReadonlyMap<string, EventRow>,
+  postIds: IdAllocator,
+): Materialization {
+  const frame = frameOf(shape);
+  const before = localOf(horizonGmt, shape.timezone);
+  const { starts, complete } = expand(shape.rec, frame, before);
+  const used = new Set<number>();
+  const occurrences: PlannedOccurrence[] = [];
+  const kept: Materialization["kept"] = [];
+  for (const start of starts.slice(1)) {
+    const override = overrides.get(start);
+    if (override) {
+      kept.push({ row: override, start });
+      used.add(override.id);
+      continue;
+    }
+    const known = reuse.get(start);
+    const id = known !== undefined && known !== shape.id ? known : postIds.take();
+    used.add(id);
+    occurrences.push({ id, occurrenceStart: start, ...occurrenceDates(shape, start) });
+  }
+  const droppedOverrides = [...overrides.values()].map((o) => o.id).filter((id) => !used.has(id));
+  const dropped = [...new Set([...reuse.values(), ...droppedOverrides])].filter(
+    (id) => !used.has(id) && id !== shape.id,
+  );
+  return {
+    lines: formatLines(shape.rec, frame),
+    horizonGmt: complete ? COMPLETE : horizonGmt,
+    occurrences,
+    kept,
+    dropped,
+    droppedOverrides,
+  };
+}
+
+/** Rows per INSERT … SELECT FROM json_each (one bound parameter each). */
+const CHUNK = 500;
+
+/** Statements inserting occurrences of `seriesId` (their posts rows too, when `newIds`). */
+export function insertOccurrences(
+  db: Db,
+  seriesId: number,
+  list: PlannedOccurrence[],
+  newIds: ReadonlySet<number>,
+  stamp: string,
+): BatchQuery[] {
+  const out: BatchQuery[] = [];
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const chunk = list.slice(i, i + CHUNK);
+    const fresh = chunk.filter((o) => newIds.has(o.id)).map((o) => o.id);
+    if (fresh.length)
+      out.push(
+        db
+          .insert(posts)
+          .select(sql`SELECT value, 'tribe_events', NULL FROM json_each(${JSON.stringify(fresh)})`),
+      );
+    const rows = JSON.stringify(
+      chunk.map((o) => [
+        o.id,
+        o.occurrenceStart,
+        o.startDate,
+        o.endDate,
+        o.startDateUtc,
+        o.endDateUtc,
+        o.timezoneAbbr,
+      ]),
+    );
+    out.push(
+      db.insert(eventOccurrences).select(
+        sql`SELECT j.value ->> 0, ${seriesId}, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, e.status, e.hide_from_listings, e.post_date, ${stamp}
+          FROM json_each(${rows}) j JOIN ${events} e ON e.id = ${seriesId}`,
+      ),
+    );
+  }
+  return out;
+}
+
+/** Statements tombstoning the posts of gone occurrences and overrides (`GET /deleted` lists them). */
+export function tombstones(db: Db, ids: number[], stamp: string): BatchQuery[] {
+  if (!ids.length) return [];
+  return [db.update(posts).set({ deletedGmt: stamp }).where(inList(posts.id, ids))];
+}
+
+/** The UTC now as stored (`Y-m-d H:i:s`). */
+export const stampOf = (now: DateTime) => now.toUTC().toFormat(WP_FORMAT);

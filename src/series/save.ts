@@ -1,0 +1,292 @@
+/**
+ * What a create or update of an event writes for its series (contract §7.8), beside the event row
+ * itself (src/events/save-plan.ts):
+ *
+ * - `recurrence` lines make the event a series (its first occurrence) and materialize its
+ *   occurrences; `[]`/`null` ends the repetition (occurrences and overrides go, the event stays);
+ * - a series whose dates or lines change is materialized again: an occurrence keeps its id while its
+ *   original start is, after moving with the series' start (a series moved from 18:00 to 19:00 keeps
+ *   every occurrence and override); the others are tombstoned;
+ * - a series' other changes are copied to its overrides, but for what each sets itself.
+ */
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { BatchQuery } from "../db/batch";
+import type { Db } from "../db/client";
+import {
+  eventOccurrences,
+  eventOrganizers,
+  events,
+  eventTerms,
+  type Taxonomy,
+  terms,
+} from "../db/schema";
+import type { WritePlan } from "../db/write-plan";
+import type { EventRow } from "../events/record";
+import { InvalidParamsError } from "../http/errors";
+import { occurrenceDates } from "./expand";
+import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
+import {
+  localSeconds,
+  parseLines,
+  type Recurrence,
+  RecurrenceError,
+  shiftLocal,
+  shiftRecurrence,
+} from "./lines";
+import { isSeries } from "./occurrences";
+import {
+  frameOf,
+  horizonAt,
+  insertOccurrences,
+  type Materialization,
+  materialize,
+  type SeriesShape,
+  tombstones,
+} from "./regenerate";
+
+/** A series' occurrences and overrides as read before a write. */
+export interface SeriesState {
+  occurrences: Array<{ id: number; occurrenceStart: string }>;
+  overrides: EventRow[];
+}
+
+/**
+ * The queries that read the series state of the event a write names (by id — an occurrence's too —
+ * or slug), for its read batch: empty for a single event.
+ */
+export function seriesStateQueries(db: Db, target: { id: number } | { slug: string }) {
+  const o = eventOccurrences;
+  const row =
+    "id" in target
+      ? sql`coalesce((SELECT ${o.seriesId} FROM ${o} WHERE ${o.id} = ${target.id}), ${target.id})`
+      : sql`(SELECT ${events.id} FROM ${events} WHERE ${events.slug} = ${target.slug} AND (${events.seriesId} IS NULL OR ${events.seriesId} = ${events.id}))`;
+  const series = sql`(SELECT ${events.seriesId} FROM ${events} WHERE ${events.id} = ${row})`;
+  return {
+    occurrences: db
+      .select({ id: o.id, occurrenceStart: o.occurrenceStart })
+      .from(o)
+      .where(sql`${o.seriesId} = ${series}`),
+    overrides: db
+      .select()
+      .from(events)
+      .where(sql`${events.seriesId} = ${series} AND ${events.id} <> ${events.seriesId}`),
+  };
+}
+
+/** A `RecurrenceError` as the 400 naming `recurrence`. */
+export function recurrenceInvalid(err: unknown): never {
+  if (err instanceof RecurrenceError)
+    throw new InvalidParamsError([{ name: "recurrence", key: err.key, args: err.args }]);
+  throw err;
+}
+
+/** What a series' save needs of the event's save. */
+export interface SeriesSaveInput {
+  plan: WritePlan;
+  id: number;
+  /** The event as read (null for a create). */
+  existing: EventRow | null;
+  /** The event's row as it is to be (the columns the write changes applied). */
+  next: EventRow;
+  /** The columns the write changes (the series' own are added here). */
+  values: Record<string, unknown>;
+  /** `recurrence` as sent (undefined: not sent). */
+  recurrence: string[] | undefined;
+  state: SeriesState;
+  /** Materialize again though neither dates nor lines change (a series split off another). */
+  force?: boolean;
+  /** The event's organizers and terms when the write changes them. */
+  organizers?: number[];
+  terms: Array<readonly [Taxonomy, number[] | undefined]>;
+}
+
+/** The series part of a save: whether it changes anything, and its statements (made last). */
+export interface SeriesSavePlan {
+  changed: boolean;
+  /** The statements, after the event's own; made once the event's columns are final. */
+  statements: () => BatchQuery[];
+}
+
+/**
+ * The series part of a save: its columns (into `values`, now) and its statements, to follow the
+ * event's own. Nothing for an event that is and stays single.
+ * @throws InvalidParamsError `recurrence` for lines that cannot be materialized.
+ */
+export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
+  const { existing, next, values, plan } = input;
+  const wasSeries = existing !== null && isSeries(existing);
+  const sent = input.recurrence;
+  if (!wasSeries && (sent === undefined || sent.length === 0))
+    return { statements: () => [], changed: false };
+  const db = plan.db;
+  const stamp = plan.stamp.gmt;
+  if (wasSeries && sent !== undefined && sent.length === 0) {
+    // The repetition ends: the event stays, alone.
+    Object.assign(values, {
+      seriesId: null,
+      recurrence: null,
+      occurrenceStart: null,
+      horizonGmt: null,
+    });
+    const gone = [
+      ...input.state.occurrences.map((o) => o.id),
+      ...input.state.overrides.map((o) => o.id),
+    ];
+    return {
+      statements: () => [
+        ...tombstones(db, gone, stamp),
+        db.delete(eventOccurrences).where(eq(eventOccurrences.seriesId, input.id)),
+        ...(input.state.overrides.length
+          ? [db.delete(events).where(and(eq(events.seriesId, input.id), ne(events.id, input.id)))]
+          : []),
+      ],
+      changed: true,
+    };
+  }
+  const frame = frameOf(next);
+  const datesChanged = DATE_COLUMNS.some((c) => c in values);
+  // The whole series moves by as much as its start does (wall clock).
+  const delta = wasSeries ? localSeconds(existing.startDate, next.startDate) : 0;
+  let rec: Recurrence;
+  try {
+    rec =
+      sent !== undefined
+        ? parseLines(sent, frame)
+        : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta);
+  } catch (err) {
+    recurrenceInvalid(err);
+  }
+  const overrides = wasSeries ? input.state.overrides : [];
+  const regenerate = !wasSeries || sent !== undefined || datesChanged || input.force === true;
+  const statements: BatchQuery[] = [];
+  const later: Array<() => BatchQuery[]> = [];
+  let kept: Array<{ row: EventRow; start: string }> = overrides.map((row) => ({
+    row,
+    start: row.occurrenceStart ?? row.startDate,
+  }));
+  if (regenerate) {
+    const shape: SeriesShape = { ...next, id: input.id, rec };
+    const reuse = new Map(
+      input.state.occurrences.map((o) => [shiftLocal(o.occurrenceStart, delta), o.id]),
+    );
+    const byStart = new Map(kept.map((k) => [shiftLocal(k.start, delta), k.row]));
+    let m: Materialization;
+    try {
+      m = materialize(shape, horizonAt(plan.now), reuse, byStart, plan.postIds);
+    } catch (err) {
+      recurrenceInvalid(err);
+    }
+    Object.assign(values, {
+      seriesId: input.id,
+      recurrence: m.lines,
+      occurrenceStart: next.startDate,
+      horizonGmt: m.horizonGmt,
+    });
+    const known = new Set(input.state.occurrences.map((o) => o.id));
+    const fresh = new Set(m.occurrences.filter((o) => !known.has(o.id)).map((o) => o.id));
+    statements.push(
+      ...tombstones(db, m.dropped, stamp),
+      db.delete(eventOccurrences).where(eq(eventOccurrences.seriesId, input.id)),
+      ...(m.droppedOverrides.length
+        ? [db.delete(events).where(inArray(events.id, m.droppedOverrides))]
+        : []),
+      ...insertOccurrences(db, input.id, m.occurrences, fresh, stamp),
+    );
+    kept = m.kept;
+    for (const { row, start } of kept) {
+      const own: Record<string, unknown> = {
+        seriesId: input.id,
+        recurrence: m.lines,
+        occurrenceStart: start,
+        changedGmt: stamp,
+      };
+      if (!row.overrides.some((f) => DATE_FIELDS.has(f)))
+        Object.assign(own, occurrenceDates(next, start), {
+          timezone: next.timezone,
+          allDay: next.allDay,
+        });
+      statements.push(db.update(events).set(own).where(eq(events.id, row.id)));
+    }
+  }
+  later.push(() =>
+    propagate(
+      db,
+      kept.map((k) => k.row),
+      values,
+      input,
+      stamp,
+    ),
+  );
+  return { statements: () => [...statements, ...later.flatMap((f) => f())], changed: regenerate };
+}
+
+/** The series' changed columns and links, set on each override that follows them. */
+function propagate(
+  db: Db,
+  overrides: EventRow[],
+  values: Record<string, unknown>,
+  input: SeriesSaveInput,
+  stamp: string,
+): BatchQuery[] {
+  const out: BatchQuery[] = [];
+  const skip = new Set([
+    ...DATE_COLUMNS,
+    "seriesId",
+    "recurrence",
+    "occurrenceStart",
+    "horizonGmt",
+  ]);
+  for (const row of overrides) {
+    const set: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(values)) {
+      if (skip.has(column as never)) continue;
+      // The slug the batch decides for the series (src/db/slugs.ts `freeSlug`), read back.
+      if (column === "slug")
+        set.slug = sql`(SELECT ${events.slug} FROM ${events} WHERE ${events.id} = ${input.id})`;
+      else if (follows(row.overrides, column as never)) set[column] = value;
+    }
+    const links: BatchQuery[] = [];
+    if (input.organizers && !row.overrides.includes("organizer")) {
+      links.push(db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, row.id)));
+      if (input.organizers.length)
+        links.push(
+          db
+            .insert(eventOrganizers)
+            .select(
+              sql`SELECT ${row.id}, value, key FROM json_each(${JSON.stringify(input.organizers)})`,
+            ),
+        );
+    }
+    for (const [taxonomy, ids] of input.terms) {
+      const field = taxonomy === "tribe_events_cat" ? "categories" : "tags";
+      if (ids === undefined || row.overrides.includes(field)) continue;
+      links.push(
+        db
+          .delete(eventTerms)
+          .where(
+            and(
+              eq(eventTerms.eventId, row.id),
+              inArray(
+                eventTerms.termId,
+                db.select({ id: terms.id }).from(terms).where(eq(terms.taxonomy, taxonomy)),
+              ),
+            ),
+          ),
+      );
+      if (ids.length)
+        links.push(
+          db
+            .insert(eventTerms)
+            .select(sql`SELECT ${row.id}, value FROM json_each(${JSON.stringify(ids)})`),
+        );
+    }
+    if (!Object.keys(set).length && !links.length) continue;
+    Object.assign(set, {
+      postModified: input.plan.stamp.local,
+      postModifiedGmt: stamp,
+      changedGmt: stamp,
+    });
+    out.push(db.update(events).set(set).where(eq(events.id, row.id)), ...links);
+  }
+  return out;
+}

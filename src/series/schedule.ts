@@ -1,0 +1,80 @@
+/**
+ * A recurring series as a schema.org `Schedule` (contract §7.8, the `eventSchedule` of its
+ * event's JSON-LD), where its rule can be said that way: one `RRULE` with `FREQ`, `INTERVAL`,
+ * `COUNT` or `UNTIL`, `BYDAY` (weekdays, or iCal's ordinal form such as `2TU`, which schema.org's
+ * `byDay` takes as text), `BYMONTHDAY` and `BYMONTH`; `EXDATE`s become `exceptDate`. A rule with
+ * `RDATE`s or with `BYSETPOS`, `BYYEARDAY` or `BYWEEKNO` has no `Schedule` (its occurrences are
+ * still each an `Event`).
+ */
+import type { Schedule } from "schema-dts";
+import type { EventRow } from "../events/record";
+import { localSeconds, parseLines } from "./lines";
+import { frameOf } from "./regenerate";
+
+const DAYS: Record<string, string> = {
+  MO: "Monday",
+  TU: "Tuesday",
+  WE: "Wednesday",
+  TH: "Thursday",
+  FR: "Friday",
+  SA: "Saturday",
+  SU: "Sunday",
+};
+const PERIODS: Record<string, string> = { DAILY: "D", WEEKLY: "W", MONTHLY: "M", YEARLY: "Y" };
+const SAID = new Set(["FREQ", "INTERVAL", "COUNT", "BYDAY", "BYMONTHDAY", "BYMONTH", "WKST"]);
+
+/** An ISO 8601 duration of whole seconds (`PT2H`, `P1DT30M`). */
+function isoDuration(seconds: number): string {
+  const days = Math.floor(seconds / 86400);
+  const rest = seconds % 86400;
+  const h = Math.floor(rest / 3600);
+  const m = Math.floor((rest % 3600) / 60);
+  const s = rest % 60;
+  const time = `${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
+  return `P${days ? `${days}D` : ""}${time ? `T${time}` : ""}` || "PT0S";
+}
+
+/**
+ * The `Schedule` of a series' event row (the series itself), or undefined when the row is no
+ * series or its rule cannot be said as one.
+ * @example eventSchedule(row) // { "@type": "Schedule", repeatFrequency: "P1W", byDay: ["https://schema.org/Tuesday"], … }
+ */
+export function eventSchedule(row: EventRow): Exclude<Schedule, string> | undefined {
+  if (row.seriesId !== row.id || !row.recurrence) return undefined;
+  let rec: ReturnType<typeof parseLines>;
+  try {
+    rec = parseLines(row.recurrence, frameOf(row));
+  } catch {
+    return undefined;
+  }
+  if (!rec.rule || rec.rdates.length || rec.rule.some(([n]) => !SAID.has(n))) return undefined;
+  const part = (name: string) => rec.rule?.find(([n]) => n === name)?.[1];
+  const list = (name: string) => part(name)?.split(",") ?? [];
+  const interval = part("INTERVAL") ?? "1";
+  const count = part("COUNT");
+  const byDay = list("BYDAY").map((d) => (DAYS[d] ? `https://schema.org/${DAYS[d]}` : d));
+  const seconds = localSeconds(row.startDate, row.endDate);
+  return {
+    "@type": "Schedule",
+    repeatFrequency: `P${interval}${PERIODS[part("FREQ") ?? "DAILY"]}`,
+    ...(byDay.length ? { byDay } : {}),
+    ...(list("BYMONTHDAY").length ? { byMonthDay: list("BYMONTHDAY").map(Number) } : {}),
+    ...(list("BYMONTH").length ? { byMonth: list("BYMONTH").map(Number) } : {}),
+    startDate: row.startDate.slice(0, 10),
+    ...(rec.until ? { endDate: rec.until.slice(0, 10) } : {}),
+    ...(count ? { repeatCount: Number(count) } : {}),
+    ...(row.allDay
+      ? {}
+      : {
+          startTime: row.startDate.slice(11),
+          endTime: row.endDate.slice(11),
+          duration: isoDuration(Math.max(seconds, 0)),
+        }),
+    ...(rec.exdates.length
+      ? {
+          exceptDate: rec.exdates.map((x) => (row.allDay ? x.slice(0, 10) : x.replace(" ", "T"))),
+        }
+      : {}),
+    scheduleTimezone: row.timezone,
+  };
+}

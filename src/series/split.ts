@@ -1,0 +1,226 @@
+/**
+ * "This and following" (contract §7.8; RFC 5545 `RANGE=THISANDFUTURE`): a write of an occurrence
+ * with `scope=following` splits its series there. The series ends before that occurrence (its rule
+ * gets an `UNTIL` the second before it; its `RDATE`s and `EXDATE`s after it go), and a new series
+ * starts with it: the occurrence's id becomes the new series' (its first event), with the old
+ * series' fields and links, the rest of its rule (a `COUNT` is what is left of it; what the old
+ * start implied — the weekday of a `WEEKLY` rule, the day of a `MONTHLY` one — is written out), the
+ * later occurrences and overrides (their ids kept), and then what the write says. The new series has
+ * its own slug. Occurrences the new rule no longer gives are tombstoned.
+ *
+ * The split point must be an occurrence the rule gives (not only an `RDATE`).
+ */
+import { and, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
+import { type IdReservation, withReservedIds } from "../db/ids";
+import { eventOccurrences, events } from "../db/schema";
+import { freeSlug } from "../db/slugs";
+import { unlessChanged } from "../db/write";
+import type { EventRecord, EventRow } from "../events/record";
+import { type EventSaveInput, planEventSave } from "../events/save-plan";
+import { serializeEvent } from "../events/serialize";
+import { eventFromResults, eventLoadQueries, storedLinks } from "../events/single";
+import { visibleEvent } from "../events/visible";
+import type { AppContext } from "../http/context";
+import type { RenderContext } from "../http/render";
+import { copyLinks, copySeries } from "./copy";
+import { occurrenceDates, ruleStarts } from "./expand";
+import {
+  formatLines,
+  parseLines,
+  type Recurrence,
+  RecurrenceError,
+  type SeriesFrame,
+  shiftLocal,
+} from "./lines";
+import type { OccurrenceRow } from "./occurrences";
+import { COMPLETE, frameOf } from "./regenerate";
+import { recurrenceInvalid } from "./save";
+
+/** What the event save hands over for an occurrence. */
+export interface OccurrenceSave {
+  input: EventSaveInput;
+  current: {
+    record: EventRecord | null;
+    occurrence: OccurrenceRow | null;
+    series: EventRecord | null;
+  };
+  scope: string | undefined;
+  reservation: IdReservation;
+  render: RenderContext;
+}
+
+const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+
+/** The rule's parts with what its start implied written out (RFC 5545 §3.3.10: taken from DTSTART). */
+function explicit(parts: Array<[string, string]>, start: string): Array<[string, string]> {
+  const has = (name: string) => parts.some(([n]) => n === name);
+  const freq = parts.find(([n]) => n === "FREQ")?.[1];
+  const date = new Date(`${start.slice(0, 10)}T00:00:00Z`);
+  const weekday = WEEKDAYS[(date.getUTCDay() + 6) % 7];
+  const day = String(date.getUTCDate());
+  const out = [...parts];
+  if (freq === "WEEKLY" && !has("BYDAY")) out.push(["BYDAY", weekday]);
+  if (freq === "MONTHLY" && !has("BYDAY") && !has("BYMONTHDAY")) out.push(["BYMONTHDAY", day]);
+  if (freq === "YEARLY") {
+    if (has("BYWEEKNO") && !has("BYDAY")) out.push(["BYDAY", weekday]);
+    else if (!has("BYWEEKNO") && !has("BYYEARDAY") && !has("BYDAY") && !has("BYMONTHDAY")) {
+      if (!has("BYMONTH")) out.push(["BYMONTH", String(date.getUTCMonth() + 1)]);
+      out.push(["BYMONTHDAY", day]);
+    }
+  }
+  return out;
+}
+
+/**
+ * A series' rule cut at `at` (an occurrence's original start): the part before, and the part from it.
+ * @throws RecurrenceError `recurrence_start` when the rule does not give `at`.
+ */
+export function cutRecurrence(
+  rec: Recurrence,
+  frame: SeriesFrame,
+  at: string,
+): { before: Recurrence; after: Recurrence } {
+  let after: Recurrence["rule"] = null;
+  let before: Recurrence["rule"] = null;
+  let until: string | null = null;
+  if (rec.rule) {
+    const { starts } = ruleStarts(rec, frame, shiftLocal(at, 1), 100_000);
+    if (!starts.includes(at)) throw new RecurrenceError("recurrence_start");
+    const count = rec.rule.find(([n]) => n === "COUNT");
+    const rest = rec.rule.filter(([n]) => n !== "COUNT");
+    before = rest;
+    until = frame.allDay ? `${shiftLocal(at, -86400).slice(0, 10)} 00:00:00` : shiftLocal(at, -1);
+    after = explicit(
+      count ? [...rest, ["COUNT", String(Number(count[1]) - starts.indexOf(at))]] : rest,
+      frame.start,
+    );
+  }
+  return {
+    before: {
+      rule: before,
+      until: before ? until : null,
+      rdates: rec.rdates.filter((r) => r < at),
+      exdates: rec.exdates.filter((r) => r < at),
+    },
+    after: {
+      rule: after,
+      until: rec.until,
+      rdates: rec.rdates.filter((r) => r > at),
+      exdates: rec.exdates.filter((r) => r > at),
+    },
+  };
+}
+
+/**
+ * Handles `scope=following` on an occurrence's id: the split, then the write on the new series.
+ * @throws InvalidParamsError `recurrence` when the occurrence is not one the rule gives.
+ */
+export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<Response> {
+  const { input, current, render } = job;
+  const { db } = c.get("rdb");
+  const x = current.record!.row;
+  const at = x.occurrenceStart!;
+  // An override is an event row of its own; a plain occurrence a row of `event_occurrences`.
+  const overridden = current.occurrence === null;
+  // The series and its stored links: an override's row is its own, so its series is read here.
+  let series: EventRow;
+  let links = input.links;
+  if (overridden) {
+    const { loaded } = await runBatch(db, { loaded: eventLoadQueries(db, { id: x.seriesId! }) });
+    series = loaded.rows[0]!;
+    links = storedLinks(loaded);
+  } else series = current.series!.row;
+  const frame = frameOf(series);
+  let cut: ReturnType<typeof cutRecurrence>;
+  try {
+    cut = cutRecurrence(parseLines(series.recurrence ?? [], frame), frame, at);
+  } catch (err) {
+    recurrenceInvalid(err);
+  }
+  const linesBefore = formatLines(cut.before, frame);
+  const dates = occurrenceDates(series, at);
+  const frameAfter = { ...frame, start: dates.startDate };
+  const linesAfter = formatLines(cut.after, frameAfter);
+  const own = {
+    id: x.id,
+    ...dates,
+    seriesId: x.id,
+    recurrence: linesAfter,
+    occurrenceStart: at,
+    overrides: [],
+    uid: null,
+    horizonGmt: null,
+  };
+  const fresh: EventRow = { ...series, ...own };
+  const state = {
+    occurrences: input.series.occurrences.filter((o) => o.occurrenceStart > at),
+    overrides: input.series.overrides.filter(
+      (o) => (o.occurrenceStart ?? "") > at && o.id !== x.id,
+    ),
+  };
+  const write = await withReservedIds(job.reservation, (ids) =>
+    planEventSave(
+      { ...input, existing: fresh, links, series: state, rematerialize: true },
+      db,
+      ids,
+    ),
+  );
+  const s = write.stamp;
+  const asRead = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
+    sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${row.id} AND ${events.status} = ${row.status} AND ${events.changedGmt} = ${row.changedGmt})`;
+  const o = eventOccurrences;
+  const statements = [
+    unlessChanged(
+      db,
+      sql`${asRead(series)} AND ${
+        overridden
+          ? asRead(x)
+          : sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${x.id} AND ${o.seriesId} = ${series.id})`
+      }`,
+    ),
+    // The series ends before the occurrence.
+    db
+      .update(events)
+      .set({
+        recurrence: linesBefore,
+        horizonGmt: COMPLETE,
+        postModified: s.local,
+        postModifiedGmt: s.gmt,
+        changedGmt: s.gmt,
+      })
+      .where(eq(events.id, series.id)),
+    db
+      .update(events)
+      .set({ recurrence: linesBefore, changedGmt: s.gmt })
+      .where(
+        and(
+          eq(events.seriesId, series.id),
+          ne(events.id, series.id),
+          lt(events.occurrenceStart, at),
+        ),
+      ),
+    db.delete(o).where(and(eq(o.seriesId, series.id), gte(o.occurrenceStart, at))),
+    ...(overridden ? [db.delete(events).where(eq(events.id, x.id))] : []),
+    // The new series: the old one's row and links with the occurrence's id, a slug of its own.
+    copySeries(db, series.id, {
+      ...own,
+      recurrence: JSON.stringify(linesAfter),
+      overrides: "[]",
+      slug: freeSlug("events", series.slug, series.slug, {
+        scope: sql`(s.series_id IS NULL OR s.series_id = s.id)`,
+      }),
+      postModified: s.local,
+      postModifiedGmt: s.gmt,
+      changedGmt: s.gmt,
+    }),
+    ...copyLinks(db, series.id, x.id),
+    ...write.statements,
+  ];
+  const results = await runBatch(db, {
+    write: statements,
+    event: eventLoadQueries(db, { id: x.id }),
+  });
+  const saved = eventFromResults(results.event, input.user).record!;
+  return c.json(serializeEvent(render, visibleEvent(render, saved)));
+}
