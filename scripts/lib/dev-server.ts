@@ -39,6 +39,8 @@ export async function startDevServer(options: {
       "--port",
       String(options.port),
       "--show-interactive-dev-session=false",
+      // The Cron Trigger on request (`/cdn-cgi/handler/scheduled`): it is not run by the clock locally.
+      "--test-scheduled",
       ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
     ],
     process.stdout.isTTY ? { FORCE_COLOR: "1" } : {},

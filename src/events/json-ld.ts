@@ -82,6 +82,6 @@ export function eventJsonLd(ctx: RenderContext, record: VisibleEvent): JsonLdDoc
     };
     ld.offers = offer;
   }
-  if (schedule) ld.eventSchedule = schedule;
+  if (schedule) ld.eventSchedule = { "@type": "Schedule", ...schedule };
   return jsonLdDocument<Event>(ld);
 }

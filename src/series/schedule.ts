@@ -6,7 +6,6 @@
  * `RDATE`s or with `BYSETPOS`, `BYYEARDAY` or `BYWEEKNO` has no `Schedule` (its occurrences are
  * still each an `Event`).
  */
-import type { Schedule } from "schema-dts";
 import type { EventRow } from "../events/record";
 import { localSeconds, parseLines } from "./lines";
 import { frameOf } from "./regenerate";
@@ -34,12 +33,28 @@ function isoDuration(seconds: number): string {
   return `P${days ? `${days}D` : ""}${time ? `T${time}` : ""}` || "PT0S";
 }
 
+/** A `Schedule`'s properties (src/events/json-ld.ts adds its `@type`). */
+export interface ScheduleFields {
+  repeatFrequency: string;
+  byDay?: string[];
+  byMonthDay?: number[];
+  byMonth?: number[];
+  startDate: string;
+  endDate?: string;
+  repeatCount?: number;
+  startTime?: string;
+  endTime?: string;
+  duration?: string;
+  exceptDate?: string[];
+  scheduleTimezone: string;
+}
+
 /**
  * The `Schedule` of a series' event row (the series itself), or undefined when the row is no
  * series or its rule cannot be said as one.
- * @example eventSchedule(row) // { "@type": "Schedule", repeatFrequency: "P1W", byDay: ["https://schema.org/Tuesday"], … }
+ * @example eventSchedule(row) // { repeatFrequency: "P1W", byDay: ["https://schema.org/Tuesday"], … }
  */
-export function eventSchedule(row: EventRow): Exclude<Schedule, string> | undefined {
+export function eventSchedule(row: EventRow): ScheduleFields | undefined {
   if (row.seriesId !== row.id || !row.recurrence) return undefined;
   let rec: ReturnType<typeof parseLines>;
   try {
@@ -55,7 +70,6 @@ export function eventSchedule(row: EventRow): Exclude<Schedule, string> | undefi
   const byDay = list("BYDAY").map((d) => (DAYS[d] ? `https://schema.org/${DAYS[d]}` : d));
   const seconds = localSeconds(row.startDate, row.endDate);
   return {
-    "@type": "Schedule",
     repeatFrequency: `P${interval}${PERIODS[part("FREQ") ?? "DAILY"]}`,
     ...(byDay.length ? { byDay } : {}),
     ...(list("BYMONTHDAY").length ? { byMonthDay: list("BYMONTHDAY").map(Number) } : {}),

@@ -1,5 +1,5 @@
 /**
- * The iCalendar feed of recurring series (contract §7.1, §7.8): a series is one VEVENT with its
+ * The iCalendar feed of recurring series (contract §7.1, contract §7.8): a series is one VEVENT with its
  * RRULE/RDATE/EXDATE lines in its VTIMEZONE, each override one more with RECURRENCE-ID; a reader
  * (ical.js, expanding as calendar apps do) gets exactly the occurrences the JSON lists for the
  * same window.

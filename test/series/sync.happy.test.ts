@@ -1,6 +1,6 @@
 /**
- * Recurring series for mirrors (contract §7.3, §7.5, §7.8): `modified_after` lists the occurrences
- * a change touched, `/deleted` those that went; a change of a series is one `event.updated` for the
+ * Recurring series for mirrors (contract §7.3, contract §7.5, contract §7.8): `modified_after`
+ * lists the occurrences a change touched, `/deleted` those that went; a change of a series is one `event.updated` for the
  * series (and counts once in `calendar.changed`), an occurrence changed on its own one for it.
  */
 import { env } from "cloudflare:workers";
