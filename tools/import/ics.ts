@@ -38,7 +38,14 @@ import { schemaTypeOf } from "../../src/linked-posts/json-ld";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
 import { type IcsVenueDetails, parseLocation, regionFields } from "./location";
-import { expand, keyOf, MAX_OCCURRENCES, type SeriesFrame } from "./recurrence";
+import {
+  expand,
+  keyOf,
+  MAX_OCCURRENCES,
+  recurrenceLines,
+  type SeriesFrame,
+  type SeriesLines,
+} from "./recurrence";
 import { type ScannedCalendar, scanCalendar } from "./scan";
 
 export type { IcsDates } from "./dates";
@@ -88,13 +95,35 @@ export interface IcsWarning {
   message: string;
 }
 
-/** A recurring series of the file and the keys of the occurrences imported from it. */
+/** One RECURRENCE-ID VEVENT of a series: the occurrence it changes, and what it says. */
+export interface IcsOverride {
+  /** The original start of the occurrence it changes (see recurrence.ts). */
+  key: string;
+  /** The changing VEVENT (its `uid` is `{UID}#{key}`, for messages). */
+  event: IcsEvent;
+}
+
+/**
+ * A recurring series of the file (RRULE and/or RDATE). It is imported as one event with
+ * `recurrence` lines and overrides (contract §7.9); `copies` is the older form, one event per
+ * occurrence (`{UID}#{key}`), which the importer falls back to when the instance refuses the lines
+ * or `recurrence` is a `reason`.
+ */
 export interface IcsSeries {
-  /** The series' UID (its occurrences have the UIDs `{uid}#{key}`). */
+  /** The series' UID (its occurrences as copies have the UIDs `{uid}#{key}`). */
   uid: string;
   /** Line of the VEVENT that defines it. */
   line: number;
   title: string;
+  /** The series' own VEVENT (its first occurrence's dates). */
+  event: IcsEvent;
+  /** The API's `recurrence` lines (RECURRENCE-ID cancellations among the EXDATEs), or why there are none. */
+  recurrence: SeriesLines;
+  /** The RECURRENCE-ID VEVENTs that change an occurrence (cancelled ones are EXDATEs instead). */
+  overrides: IcsOverride[];
+  /** Every occurrence up to `until` as an event of its own (`expand`), changes applied. */
+  copies: IcsEvent[];
+  /** The keys of `copies`. */
   keys: string[];
 }
 
@@ -102,8 +131,9 @@ export interface IcsSeries {
 export interface IcsCalendar {
   /** X-WR-CALNAME, when given. */
   name?: string;
+  /** The VEVENTs that do not recur (and changed occurrences whose series is not in the file). */
   events: IcsEvent[];
-  /** The recurring series, whose occurrences are among `events`. */
+  /** The recurring series (not among `events`). */
   series: IcsSeries[];
   warnings: IcsWarning[];
   /** The last non-blank line of the file. */
@@ -478,14 +508,15 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
     const overrides = changed(event.uid, frame);
     changes.delete(event.uid);
     const keys: string[] = [];
+    const copies: IcsEvent[] = [];
     for (const o of occurrences) {
       if (overrides.has(o.key)) continue;
-      events.push({ ...event, uid: occurrenceUid(event.uid, o.key, event.line), dates: o.dates });
+      copies.push({ ...event, uid: occurrenceUid(event.uid, o.key, event.line), dates: o.dates });
       keys.push(o.key);
     }
     for (const [key, override] of overrides) {
       if (!override) continue;
-      events.push(override);
+      copies.push(override);
       keys.push(key);
     }
     if (keys.length === 0)
@@ -493,7 +524,19 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
         event.line,
         `the series "${clip(event.title)}" has no occurrence up to ${until.toISODate()}`,
       );
-    series.push({ uid: event.uid, line: event.line, title: event.title, keys });
+    const cancelled = [...overrides].filter(([, o]) => o === null).map(([key]) => key);
+    series.push({
+      uid: event.uid,
+      line: event.line,
+      title: event.title,
+      event,
+      recurrence: recurrenceLines(vevent, frame, cancelled),
+      overrides: [...overrides]
+        .filter((entry): entry is [string, IcsEvent] => entry[1] !== null)
+        .map(([key, e]) => ({ key, event: e })),
+      copies,
+      keys,
+    });
   }
   // Changed occurrences whose series is not in the file: imported as they are.
   for (const [uid, list] of changes) {
