@@ -295,6 +295,42 @@ describe("recurring series", () => {
     );
   });
 
+  it("a change of an occurrence at the source is one PATCH; a RECURRENCE-ID of no occurrence is noted", async () => {
+    await run(SERIES());
+    const changed = SERIES()
+      .replace("SUMMARY:Choir (moved)", "SUMMARY:Choir (moved again)")
+      .replace(
+        "BEGIN:VEVENT\r\nUID:board@community.test",
+        [
+          ...vevent(
+            "UID:choir@community.test",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20260304T190000",
+            "DTSTART;TZID=Europe/Berlin:20260304T200000",
+            "DURATION:PT1H",
+            "SUMMARY:Choir at the wrong hour",
+          ),
+          "BEGIN:VEVENT",
+          "UID:board@community.test",
+        ].join("\r\n"),
+      );
+    const { report } = await run(changed);
+    expect(report).toMatchObject({ created: 0, updated: 1, unchanged: 3, skipped: 1 });
+    expect(report.notes).toEqual([
+      {
+        uid: "choir@community.test#20260304T180000Z",
+        // Its BEGIN:VEVENT, two lines above (1-based).
+        line: changed.split("\r\n").indexOf("RECURRENCE-ID;TZID=Europe/Berlin:20260304T190000") - 1,
+        message: expect.stringMatching(
+          /names no occurrence of the series \d+ \(none starts at 2026-03-04 19:00:00\): left out/,
+        ),
+      },
+    ]);
+    const choir = await byUid("choir@community.test");
+    const titles = (await occurrences(choir.id)).map((e) => e.title);
+    expect(titles.filter((t) => t !== "Choir")).toEqual(["Choir (moved again)"]);
+    expect(titles).toHaveLength(16);
+  });
+
   it("merge the occurrences an earlier importer made as events ({UID}#{start}) into the series", async () => {
     // What the previous importer did: every occurrence an event of its own, through the API.
     const old = parseIcs(SERIES(), { until: UNTIL });

@@ -23,12 +23,13 @@
  * - UID and DTSTART are required (the UID is how a second import recognizes an event); a UID must be
  *   unique in the file, at most 255 characters, and without commas (the API's `uid` filter splits
  *   on commas).
- * - Recurring events (RRULE, RDATE, EXDATE, and VEVENTs with a RECURRENCE-ID that change one
- *   occurrence) are expanded up to `until` (recurrence.ts): each occurrence is an event of its own
- *   with the UID `{UID}#{original start}` (`abc@example.com#20250106T140000Z`), so a second import
- *   finds it again; a changed occurrence takes the changing VEVENT's fields; a cancelled one
- *   (STATUS:CANCELLED) is left out, like an EXDATE. The API keeps occurrences, not rules: its feed
- *   gives them back one by one.
+ * - A recurring event (RRULE, RDATE, EXDATE) is a series (`IcsSeries`), imported as one event with
+ *   `recurrence` lines (recurrence.ts `recurrenceLines`) and the UID of the file; the VEVENTs with
+ *   its RECURRENCE-ID change one occurrence each (`overrides`, keyed by the occurrence's original
+ *   start); a cancelled one (STATUS:CANCELLED) is left out, like an EXDATE (it is one in the lines).
+ *   Its occurrences are also expanded up to `until` (`copies`, UIDs `{UID}#{original start}`,
+ *   changes applied): the form the importer falls back to when the API cannot hold the series, and
+ *   the keys by which it finds the copies an earlier importer made.
  */
 import type ICAL from "ical.js";
 import { DateTime } from "luxon";
@@ -403,7 +404,7 @@ function readEvent(
 
 /** How to read a file. */
 export interface ParseOptions {
-  /** Recurring series are expanded up to this instant (default: two years from now). */
+  /** Recurring series are expanded into `copies` up to this instant (default: two years from now). */
   until?: DateTime;
 }
 
@@ -415,8 +416,9 @@ const tzidOf = (prop: ICAL.Property) => {
 /**
  * Parses and validates a whole iCalendar file.
  * @param text the file's content (any line ends; folded lines allowed).
- * @returns the VEVENTs in file order (a recurring series as its occurrences up to `until`, in
- *   start order), the series, and warnings for what is imported differently from the file.
+ * @returns the VEVENTs that do not recur, in file order; the recurring series (with their lines,
+ *   changed occurrences and copies up to `until`); and warnings for what is imported differently
+ *   from the file.
  * @throws IcsError with the 1-based line of the first problem: not an iCalendar file, unbalanced
  *   BEGIN/END, malformed line, VEVENT without UID or DTSTART, duplicate UID, invalid or unknown
  *   dates and time zones, an end before the start, a UID too long for its occurrences' UIDs.
@@ -465,7 +467,7 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
         warn(line, "RANGE=THISANDFUTURE: only this occurrence is changed");
       const event = readEvent(vevent, scanned, () => undefined, zones);
       if (event.cancelled) {
-        warn(line, `the occurrence ${key} of UID "${clip(uid)}" is cancelled: not imported`);
+        warn(line, `the occurrence ${key} of UID "${clip(uid)}" is cancelled: an EXDATE of the series`);
         out.set(key, null);
       } else out.set(key, { ...event, uid: occurrenceUid(uid, key, line) });
     }

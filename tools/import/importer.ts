@@ -2,7 +2,10 @@
  * Loads parsed VEVENTs into a running instance through its own REST API (contract §7.9): looks
  * the UIDs up (`GET /events?uid=…`, which ignores date windows), creates what is new
  * (`POST /events`), updates what differs (`PUT /events/{id}` with only the differing fields) and
- * leaves the rest alone, so a second import of the same file writes nothing.
+ * leaves the rest alone, so a second import of the same file writes nothing. A recurring series is
+ * one event with `recurrence` lines (contract §7.8), its changed occurrences overrides written by
+ * occurrence id, and the copies of its occurrences an earlier importer made (`{UID}#{start}`)
+ * merged into it (see `importEvents`).
  */
 import { everyDate } from "../../src/events/date-fields";
 import { pageQuery } from "../../src/http/list-args";
