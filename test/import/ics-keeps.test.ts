@@ -406,6 +406,29 @@ describe("recurring series", () => {
     expect((await run(text)).report).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
   });
 
+  it("a stored series whose new rule the instance refuses stays as it was, without copies", async () => {
+    await run(SERIES());
+    const refused = SERIES().replace(
+      "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260429T160000Z",
+      "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=18,20;UNTIL=20260429T160000Z",
+    );
+    const { report } = await run(refused);
+    expect(report).toMatchObject({ created: 0, updated: 0, unchanged: 3, skipped: 1 });
+    expect(report.notes).toEqual([
+      {
+        uid: "choir@community.test",
+        line: 4,
+        message: expect.stringMatching(
+          /refuses the series' new recurrence .*: the series \d+ is left as it was/,
+        ),
+      },
+    ]);
+    const choir = await byUid("choir@community.test");
+    expect(choir.series.recurrence[0]).toBe("RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260429T160000Z");
+    expect(await byUid("choir@community.test#20260302T170000Z")).toBeUndefined();
+    expect((await occurrences(choir.id)).map((e) => e.title)).toContain("Choir (moved)");
+  });
+
   it("end at the window: occurrences after `until` are left for a later run", () => {
     const early = parseIcs(SERIES(), {
       until: DateTime.fromISO("2026-03-31T00:00:00Z", { zone: "utc" }),

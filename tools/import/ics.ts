@@ -467,7 +467,10 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
         warn(line, "RANGE=THISANDFUTURE: only this occurrence is changed");
       const event = readEvent(vevent, scanned, () => undefined, zones);
       if (event.cancelled) {
-        warn(line, `the occurrence ${key} of UID "${clip(uid)}" is cancelled: an EXDATE of the series`);
+        warn(
+          line,
+          `the occurrence ${key} of UID "${clip(uid)}" is cancelled: an EXDATE of the series`,
+        );
         out.set(key, null);
       } else out.set(key, { ...event, uid: occurrenceUid(uid, key, line) });
     }

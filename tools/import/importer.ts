@@ -488,12 +488,23 @@ export async function importEvents(
           changes as Record<string, unknown>,
         );
         if (sent.droppedImage !== undefined) report.notes.push(imageNote(e, sent.droppedImage));
-        if (sent.answer) {
-          // Stored already: its copies, if any, are not made again; the error says why.
-          expectOk(sent.answer, `updating the series ${stored.id} from ${label(e)}`);
-          saved = sent.answer.body;
+        const why = refusedRecurrence(sent.answer);
+        if (why !== null) {
+          // Stored already as a series: copies are not made beside it; it stays as it was, and its
+          // occurrences' changes are still compared.
+          count("skipped");
+          report.notes.push({
+            uid: s.uid,
+            line: s.line,
+            message: `this instance refuses the series' new recurrence (${why}): the series ${stored.id} is left as it was`,
+          });
+        } else {
+          if (sent.answer) {
+            expectOk(sent.answer, `updating the series ${stored.id} from ${label(e)}`);
+            saved = sent.answer.body;
+          }
+          count(sent.answer ? "updated" : "unchanged");
         }
-        count(sent.answer ? "updated" : "unchanged");
       }
     }
     // The other copies go for good (`force=true`): the series now holds those occurrences, and a
