@@ -344,6 +344,19 @@ describe("recurring series", () => {
     const second = await byUid("choir@community.test#20260304T170000Z");
     expect(first.title).toBe("Choir");
 
+    // A dry run says what it would merge, and writes nothing.
+    const dry = await importEvents(client, old.events, {
+      retryDelayMs: 1,
+      series: old.series,
+      dryRun: true,
+    });
+    expect(dry.merged.map((m) => [m.uid, m.series, m.copies])).toEqual([
+      ["choir@community.test", first.id, 16],
+      ["board@community.test", boardFirst.id, 7],
+    ]);
+    expect(await byUid("choir@community.test")).toBeUndefined();
+    expect(await byUid("choir@community.test#20260304T170000Z")).toMatchObject({ id: second.id });
+
     const { report } = await run(SERIES());
     expect(report.merged).toEqual([
       { uid: "choir@community.test", line: 4, series: first.id, copies: 16 },
@@ -427,6 +440,34 @@ describe("recurring series", () => {
     expect(choir.series.recurrence[0]).toBe("RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260429T160000Z");
     expect(await byUid("choir@community.test#20260302T170000Z")).toBeUndefined();
     expect((await occurrences(choir.id)).map((e) => e.title)).toContain("Choir (moved)");
+  });
+
+  it("a change of the first occurrence, which is the series itself, is noted and left out", async () => {
+    const text = calendar(
+      vevent(
+        "UID:club@community.test",
+        "DTSTART:20260601T180000Z",
+        "DURATION:PT1H",
+        "SUMMARY:Club",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+      ),
+      vevent(
+        "UID:club@community.test",
+        "RECURRENCE-ID:20260601T180000Z",
+        "DTSTART:20260601T170000Z",
+        "DURATION:PT2H",
+        "SUMMARY:Club kick-off",
+      ),
+    );
+    const { report } = await run(text);
+    expect(report).toMatchObject({ total: 2, created: 1, skipped: 1 });
+    expect(report.notes[0].message).toMatch(/names the series' first occurrence/);
+    const club = await byUid("club@community.test");
+    expect((await occurrences(club.id)).map((e) => [e.title, e.start_date])).toEqual([
+      ["Club", "2026-06-01 18:00:00"],
+      ["Club", "2026-06-08 18:00:00"],
+      ["Club", "2026-06-15 18:00:00"],
+    ]);
   });
 
   it("end at the window: occurrences after `until` are left for a later run", () => {
