@@ -1,8 +1,9 @@
 /**
  * Recurring series (RFC 5545 sections 3.8.5.3 RRULE, 3.8.5.2 RDATE, 3.8.5.1 EXDATE, 3.8.4.4
- * RECURRENCE-ID): written as the API's `recurrence` lines (`recurrenceLines`, contract §7.8, §7.9),
- * and expanded into their occurrences (`expand`), which are imported as events of their own when
- * the API cannot hold the series, and which the tests compare the API's occurrences with.
+ * RECURRENCE-ID): written as the API's `recurrence` lines (`recurrenceLines`; contract §7.8 and
+ * contract §7.9), and expanded into their occurrences (`expand`), which are imported as events of
+ * their own when the API cannot hold the series, and which the tests compare the API's
+ * occurrences with.
  *
  * The rules are expanded by ical.js's recurrence iterator (`ICAL.Recur#iterator`, the engine of
  * Thunderbird's calendar) on DTSTART's wall clock, which is what RFC 5545 prescribes for a DTSTART
