@@ -6,11 +6,13 @@
  * with occurrences removed at the source reported. The calendars are written here.
  */
 import { SELF } from "cloudflare:test";
+import type ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import type { FetchLike } from "../../tools/import/client";
-import { type IcsEvent, parseIcs } from "../../tools/import/ics";
+import { type IcsEvent, type IcsSeries, parseIcs } from "../../tools/import/ics";
 import { importEvents } from "../../tools/import/importer";
+import { expand, keyOf, occurrenceStart, type SeriesFrame } from "../../tools/import/recurrence";
 import { scanCalendar } from "../../tools/import/scan";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
 
@@ -194,6 +196,37 @@ async function occurrences(id: number): Promise<any[]> {
   return res.body.events;
 }
 
+/** The VEVENT that defines series `s` in `text`, and its frame (as parseIcs builds it). */
+function frameOf(text: string, s: IcsSeries) {
+  const vevent = scanCalendar(text)
+    .root.getAllSubcomponents("vevent")
+    .find((v) => v.getFirstPropertyValue("uid") === s.uid && !v.getFirstProperty("recurrence-id"))!;
+  const dtstart = vevent.getFirstProperty("dtstart")!;
+  const tzid = dtstart.getParameter("tzid");
+  const frame: SeriesFrame = {
+    first: s.event.dates,
+    tzid: typeof tzid === "string" ? tzid : undefined,
+    zone: (dtstart.getFirstValue() as ICAL.Time).zone ?? undefined,
+  };
+  return { vevent, frame };
+}
+
+/** The old importer's occurrences of series `s` of `text` up to UNTIL (tools/import/recurrence.ts). */
+const expandOf = (text: string, s: IcsSeries) => {
+  const { vevent, frame } = frameOf(text, s);
+  return expand(vevent, frame, UNTIL).occurrences;
+};
+
+/** The key of a RECURRENCE-ID of series `s` (of SERIES()). */
+const keyOfValue = (prop: ICAL.Property, s: IcsSeries) => {
+  const tzid = prop.getParameter("tzid");
+  return keyOf(
+    prop.getFirstValue() as ICAL.Time,
+    typeof tzid === "string" ? tzid : undefined,
+    frameOf(SERIES(), s).frame,
+  );
+};
+
 /** An occurrence's dates as `expand` (the old importer) gave them, and as the API lists them. */
 const expanded = (e: IcsEvent) =>
   e.dates.kind === "all-day"
@@ -232,6 +265,23 @@ describe("recurring series", () => {
       // moved occurrence at its new time, as the old importer's `expand` gave them.
       expect(listed.map(listedDates)).toEqual(
         s.copies.map(expanded).sort((a, b) => (a[1] < b[1] ? -1 : 1)),
+      );
+      // And `expand` itself, for every occurrence no RECURRENCE-ID changes or cancels.
+      const changed = new Set(
+        scanCalendar(SERIES())
+          .root.getAllSubcomponents("vevent")
+          .filter((v) => v.getFirstPropertyValue("uid") === s.uid)
+          .flatMap((v) => v.getAllProperties("recurrence-id"))
+          .map((p) => occurrenceStart(keyOfValue(p, s), series.timezone)),
+      );
+      expect(
+        listed
+          .filter((e) => !changed.has(e.series.occurrence_start))
+          .map((e) => listedDates(e).slice(1)),
+      ).toEqual(
+        expandOf(SERIES(), s)
+          .filter((o) => !changed.has(occurrenceStart(o.key, series.timezone)))
+          .map((o) => expanded({ ...s.event, dates: o.dates }).slice(1)),
       );
     }
     const choirs = await occurrences(choir.id);
