@@ -15,6 +15,7 @@ import { importEvents } from "../../tools/import/importer";
 import { expand, keyOf, occurrenceStart, type SeriesFrame } from "../../tools/import/recurrence";
 import { scanCalendar } from "../../tools/import/scan";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
+import { FIXTURE_LINES } from "./fixture";
 
 const client = {
   base: `${ORIGIN}${NS}`,
@@ -466,6 +467,44 @@ describe("recurring series", () => {
       title: "Twice a day",
       start_date: "2026-06-01 17:00:00",
     });
+    expect((await run(text)).report).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+  });
+
+  it("a series in a zone only the file's VTIMEZONE defines is imported as copies, with a note", async () => {
+    const zone = FIXTURE_LINES.slice(
+      FIXTURE_LINES.indexOf("BEGIN:VTIMEZONE"),
+      FIXTURE_LINES.indexOf("END:VTIMEZONE") + 1,
+    ).map((l) => l.replace("TZID:America/New_York", "TZID:Eastern Standard Time"));
+    const text = calendar(
+      zone,
+      vevent(
+        "UID:standup@community.test",
+        'DTSTART;TZID="Eastern Standard Time":20261028T090000',
+        "DURATION:PT15M",
+        "SUMMARY:Standup",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+      ),
+    );
+    const { report } = await run(text);
+    expect(report).toMatchObject({ total: 3, created: 3 });
+    expect(report.notes).toEqual([
+      {
+        uid: "standup@community.test",
+        line: zone.length + 4,
+        message:
+          "imported as 3 separate occurrences ({UID}#{start}): its DTSTART's TZID Eastern Standard Time is not an IANA time zone",
+      },
+    ]);
+    // The file's zone's wall clock: 09:00 EDT, then 09:00 EST after 1 November.
+    expect(
+      (await stored())
+        .filter((e) => e.title === "Standup")
+        .map((e) => [e.utc_start_date, e.series]),
+    ).toEqual([
+      ["2026-10-28 13:00:00", undefined],
+      ["2026-11-04 14:00:00", undefined],
+      ["2026-11-11 14:00:00", undefined],
+    ]);
     expect((await run(text)).report).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
   });
 

@@ -3,7 +3,12 @@
  * tools/import/importer.ts), and what an `ImportError` carries when the import stops.
  */
 
-/** Counts so far. `done` = created + updated + unchanged + skipped. */
+/**
+ * Counts so far. `done` = created + updated + unchanged + skipped. What is counted: each event that
+ * does not recur, each recurring series (one event with `recurrence`) and each of its changed
+ * occurrences (an override: `updated` when written), and each copy of a series imported as
+ * separate occurrences.
+ */
 export interface ImportProgress {
   phase: "lookup" | "write";
   total: number;
