@@ -7,15 +7,17 @@
  *   --password <application password> default $ADMIN_APP_PASSWORD, else ADMIN_APP_PASSWORD of .dev.vars
  *   --timezone <IANA zone>            zone of events the file gives none (UTC, floating, all-day);
  *                                     default: the site's
- *   --until <date>                    recurring series are expanded up to this date (YYYY-MM-DD,
- *                                     end of that day UTC, or ISO 8601); default two years ahead
+ *   --until <date>                    a recurring series the instance cannot hold as a series is
+ *                                     expanded into events up to this date (YYYY-MM-DD, end of
+ *                                     that day UTC, or ISO 8601); default two years ahead
  *   --concurrency <n>                 requests in flight, default 4
  *   --dry-run                         look up and compare, write nothing
  *
  * The whole file is parsed and checked first: a bad file is reported as `file:line: message` and
- * nothing is imported. Events are matched by UID (occurrences of a series by `UID#start`), so
- * running it again creates nothing, updates what changed, resumes an import that stopped half-way,
- * and reports occurrences removed from a series at the source. Exit code 0 on success, 1 on failure.
+ * nothing is imported. Events are matched by UID, so running it again creates nothing, updates what
+ * changed and resumes an import that stopped half-way. A recurring series becomes one event with
+ * `recurrence` lines and overrides; occurrences an earlier importer made as events (`UID#start`)
+ * are merged into it and reported. Exit code 0 on success, 1 on failure.
  */
 
 import type { DateTime as LuxonDateTime } from "luxon";
@@ -141,14 +143,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const { events, warnings, series } = calendar;
   const recurring = series.length
-    ? ` (${series.length} recurring series up to ${until.toISODate()}: ${series.reduce((n, s) => n + s.keys.length, 0)} occurrences)`
+    ? ` and ${series.length} recurring series (${series.reduce((n, s) => n + s.overrides.length, 0)} changed occurrences)`
     : "";
   console.log(
     `▸ ${name}: ${events.length} events${recurring}${calendar.name ? ` ("${calendar.name}")` : ""}, ${calendar.lineCount} lines, read in ${seconds(performance.now() - t0)}`,
   );
   for (const w of warnings.slice(0, 10)) console.warn(`  ! ${name}:${w.line}: ${w.message}`);
   if (warnings.length > 10) console.warn(`  ! … and ${warnings.length - 10} more warnings`);
-  if (events.length === 0) {
+  if (events.length === 0 && series.length === 0) {
     console.log("Nothing to import.");
     return 0;
   }
@@ -171,6 +173,10 @@ async function main(argv: string[]): Promise<number> {
     );
     printer.end();
     for (const n of report.notes) console.log(`  · ${name}:${n.line}: UID ${n.uid}: ${n.message}`);
+    for (const m of report.merged)
+      console.log(
+        `  ⇢ ${name}:${m.line}: UID ${m.uid}: ${m.copies} occurrences an earlier import made as separate events (UID#start) merged into the series ${m.series}${dryRun ? " (would be)" : ""}`,
+      );
     for (const r of report.removed)
       console.log(
         `  − ${name}:${r.line}: "${r.title}" (UID ${r.uid}) was removed from its series at the source; it is still here (delete it if it should go)`,
@@ -185,7 +191,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `✓ ${counts}${removed} of ${total} in ${seconds(performance.now() - t1)} (${requests} requests; ${seconds(performance.now() - t0)} in all)`,
     );
-    const range = dateRange(events);
+    const range = dateRange([...events, ...series.map((s) => s.event)]);
     if (range) {
       // `/events` lists from yesterday on by default: say where the imported events are.
       const url = `${base.replace(/\/+$/, "")}/events?start_date=${range.first}&end_date=${range.last}`;

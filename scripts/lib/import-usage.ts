@@ -11,12 +11,14 @@ export const ICS_USAGE = `npm run import -- <file.ics | https://â€¦ | webcal://â
   --password <application password> default $ADMIN_APP_PASSWORD, else ADMIN_APP_PASSWORD of .dev.vars
   --timezone <IANA zone>            zone of events the file gives none (UTC, floating, all-day);
                                     default: the site's
-  --until <date>                    expand recurring series (RRULE, RDATE) up to this date,
-                                    YYYY-MM-DD or ISO 8601 (default: two years from today)
+  --until <date>                    a series this instance cannot hold as one is expanded into
+                                    events up to this date, YYYY-MM-DD or ISO 8601 (default: two
+                                    years from today)
   --concurrency <n>                 requests in flight (default 4)
   --dry-run                         compare and report, write nothing
-  Events are matched by UID (an occurrence of a series by UID#start): a second run creates
-  nothing, updates what changed, and reports occurrences removed from a series at the source.`;
+  Events are matched by UID: a second run creates nothing and updates what changed. A recurring
+  series (RRULE, RDATE, EXDATE, RECURRENCE-ID) becomes one series with overrides; occurrences an
+  earlier import made as events (UID#start) are merged into it, and reported.`;
 
 /** A The Events Calendar site's namespace root (scripts/import-tec.ts). */
 export const TEC_USAGE = `npm run import -- https://example.org/wp-json/tribe/events/v1 [options]

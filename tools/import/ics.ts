@@ -23,12 +23,13 @@
  * - UID and DTSTART are required (the UID is how a second import recognizes an event); a UID must be
  *   unique in the file, at most 255 characters, and without commas (the API's `uid` filter splits
  *   on commas).
- * - Recurring events (RRULE, RDATE, EXDATE, and VEVENTs with a RECURRENCE-ID that change one
- *   occurrence) are expanded up to `until` (recurrence.ts): each occurrence is an event of its own
- *   with the UID `{UID}#{original start}` (`abc@example.com#20250106T140000Z`), so a second import
- *   finds it again; a changed occurrence takes the changing VEVENT's fields; a cancelled one
- *   (STATUS:CANCELLED) is left out, like an EXDATE. The API keeps occurrences, not rules: its feed
- *   gives them back one by one.
+ * - A recurring event (RRULE, RDATE, EXDATE) is a series (`IcsSeries`), imported as one event with
+ *   `recurrence` lines (recurrence.ts `recurrenceLines`) and the UID of the file; the VEVENTs with
+ *   its RECURRENCE-ID change one occurrence each (`overrides`, keyed by the occurrence's original
+ *   start); a cancelled one (STATUS:CANCELLED) is left out, like an EXDATE (it is one in the lines).
+ *   Its occurrences are also expanded up to `until` (`copies`, UIDs `{UID}#{original start}`,
+ *   changes applied): the form the importer falls back to when the API cannot hold the series, and
+ *   the keys by which it finds the copies an earlier importer made.
  */
 import type ICAL from "ical.js";
 import { DateTime } from "luxon";
@@ -38,7 +39,14 @@ import { schemaTypeOf } from "../../src/linked-posts/json-ld";
 import { eventDates, type IcsDates } from "./dates";
 import { IcsError } from "./errors";
 import { type IcsVenueDetails, parseLocation, regionFields } from "./location";
-import { expand, keyOf, MAX_OCCURRENCES, type SeriesFrame } from "./recurrence";
+import {
+  expand,
+  keyOf,
+  MAX_OCCURRENCES,
+  recurrenceLines,
+  type SeriesFrame,
+  type SeriesLines,
+} from "./recurrence";
 import { type ScannedCalendar, scanCalendar } from "./scan";
 
 export type { IcsDates } from "./dates";
@@ -88,13 +96,35 @@ export interface IcsWarning {
   message: string;
 }
 
-/** A recurring series of the file and the keys of the occurrences imported from it. */
+/** One RECURRENCE-ID VEVENT of a series: the occurrence it changes, and what it says. */
+export interface IcsOverride {
+  /** The original start of the occurrence it changes (see recurrence.ts). */
+  key: string;
+  /** The changing VEVENT (its `uid` is `{UID}#{key}`, for messages). */
+  event: IcsEvent;
+}
+
+/**
+ * A recurring series of the file (RRULE and/or RDATE). It is imported as one event with
+ * `recurrence` lines and overrides (contract §7.9); `copies` is the older form, one event per
+ * occurrence (`{UID}#{key}`), which the importer falls back to when the instance refuses the lines
+ * or `recurrence` is a `reason`.
+ */
 export interface IcsSeries {
-  /** The series' UID (its occurrences have the UIDs `{uid}#{key}`). */
+  /** The series' UID (its occurrences as copies have the UIDs `{uid}#{key}`). */
   uid: string;
   /** Line of the VEVENT that defines it. */
   line: number;
   title: string;
+  /** The series' own VEVENT (its first occurrence's dates). */
+  event: IcsEvent;
+  /** The API's `recurrence` lines (RECURRENCE-ID cancellations among the EXDATEs), or why there are none. */
+  recurrence: SeriesLines;
+  /** The RECURRENCE-ID VEVENTs that change an occurrence (cancelled ones are EXDATEs instead). */
+  overrides: IcsOverride[];
+  /** Every occurrence up to `until` as an event of its own (`expand`), changes applied. */
+  copies: IcsEvent[];
+  /** The keys of `copies`. */
   keys: string[];
 }
 
@@ -102,8 +132,9 @@ export interface IcsSeries {
 export interface IcsCalendar {
   /** X-WR-CALNAME, when given. */
   name?: string;
+  /** The VEVENTs that do not recur (and changed occurrences whose series is not in the file). */
   events: IcsEvent[];
-  /** The recurring series, whose occurrences are among `events`. */
+  /** The recurring series (not among `events`). */
   series: IcsSeries[];
   warnings: IcsWarning[];
   /** The last non-blank line of the file. */
@@ -373,7 +404,7 @@ function readEvent(
 
 /** How to read a file. */
 export interface ParseOptions {
-  /** Recurring series are expanded up to this instant (default: two years from now). */
+  /** Recurring series are expanded into `copies` up to this instant (default: two years from now). */
   until?: DateTime;
 }
 
@@ -385,8 +416,9 @@ const tzidOf = (prop: ICAL.Property) => {
 /**
  * Parses and validates a whole iCalendar file.
  * @param text the file's content (any line ends; folded lines allowed).
- * @returns the VEVENTs in file order (a recurring series as its occurrences up to `until`, in
- *   start order), the series, and warnings for what is imported differently from the file.
+ * @returns the VEVENTs that do not recur, in file order; the recurring series (with their lines,
+ *   changed occurrences and copies up to `until`); and warnings for what is imported differently
+ *   from the file.
  * @throws IcsError with the 1-based line of the first problem: not an iCalendar file, unbalanced
  *   BEGIN/END, malformed line, VEVENT without UID or DTSTART, duplicate UID, invalid or unknown
  *   dates and time zones, an end before the start, a UID too long for its occurrences' UIDs.
@@ -435,7 +467,10 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
         warn(line, "RANGE=THISANDFUTURE: only this occurrence is changed");
       const event = readEvent(vevent, scanned, () => undefined, zones);
       if (event.cancelled) {
-        warn(line, `the occurrence ${key} of UID "${clip(uid)}" is cancelled: not imported`);
+        warn(
+          line,
+          `the occurrence ${key} of UID "${clip(uid)}" is cancelled: an EXDATE of the series`,
+        );
         out.set(key, null);
       } else out.set(key, { ...event, uid: occurrenceUid(uid, key, line) });
     }
@@ -478,14 +513,15 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
     const overrides = changed(event.uid, frame);
     changes.delete(event.uid);
     const keys: string[] = [];
+    const copies: IcsEvent[] = [];
     for (const o of occurrences) {
       if (overrides.has(o.key)) continue;
-      events.push({ ...event, uid: occurrenceUid(event.uid, o.key, event.line), dates: o.dates });
+      copies.push({ ...event, uid: occurrenceUid(event.uid, o.key, event.line), dates: o.dates });
       keys.push(o.key);
     }
     for (const [key, override] of overrides) {
       if (!override) continue;
-      events.push(override);
+      copies.push(override);
       keys.push(key);
     }
     if (keys.length === 0)
@@ -493,7 +529,19 @@ export function parseIcs(text: string, options: ParseOptions = {}): IcsCalendar 
         event.line,
         `the series "${clip(event.title)}" has no occurrence up to ${until.toISODate()}`,
       );
-    series.push({ uid: event.uid, line: event.line, title: event.title, keys });
+    const cancelled = [...overrides].filter(([, o]) => o === null).map(([key]) => key);
+    series.push({
+      uid: event.uid,
+      line: event.line,
+      title: event.title,
+      event,
+      recurrence: recurrenceLines(vevent, frame, cancelled),
+      overrides: [...overrides]
+        .filter((entry): entry is [string, IcsEvent] => entry[1] !== null)
+        .map(([key, e]) => ({ key, event: e })),
+      copies,
+      keys,
+    });
   }
   // Changed occurrences whose series is not in the file: imported as they are.
   for (const [uid, list] of changes) {

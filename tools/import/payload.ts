@@ -35,6 +35,8 @@ export interface EventBody extends Partial<DatesBody> {
   slug?: string;
   /** An image URL (added to the media library when new). */
   image?: string;
+  /** RFC 5545 lines that make the event a recurring series (contract §7.8). */
+  recurrence?: string[];
 }
 
 /** The fields of a stored event (tec-reference §4.1) the comparison reads. */
@@ -51,6 +53,8 @@ export interface RemoteEvent extends EventDatesObject {
   image?: { url?: string } | false;
   /** Present only if the server echoes the iCalendar UID. */
   uid?: string;
+  /** An occurrence of a recurring series, or the series itself (contract §7.8). */
+  series?: { id: number; recurrence: string[]; occurrence_start: string };
 }
 
 /** Options that change what is sent. */
@@ -169,10 +173,13 @@ export function eventChanges(e: IcsEvent, r: RemoteEvent, options: BodyOptions =
     out.description = body.description;
   if (!sameDates(e.dates, r, options.timezone))
     Object.assign(out, dateFields(e.dates, options.timezone));
+  // Without a website of its own an event echoes its permalink: an occurrence's or series' is
+  // `/event/{slug}/` (its `url` adds the date, contract §7.8).
+  const permalink = r.series ? r.url.replace(/\d{4}-\d{2}-\d{2}\/$/, "") : r.url;
   if (
     body.website !== undefined
       ? r.website !== body.website
-      : r.website !== "" && r.website !== r.url
+      : r.website !== "" && r.website !== r.url && r.website !== permalink
   )
     out.website = body.website ?? "";
   const venue = venueName(r);

@@ -1,6 +1,9 @@
 /**
  * Recurring series (RFC 5545 sections 3.8.5.3 RRULE, 3.8.5.2 RDATE, 3.8.5.1 EXDATE, 3.8.4.4
- * RECURRENCE-ID) expanded into their occurrences, each imported as an event of its own.
+ * RECURRENCE-ID): written as the API's `recurrence` lines (`recurrenceLines`; contract §7.8 and
+ * contract §7.9), and expanded into their occurrences (`expand`), which are imported as events of
+ * their own when the API cannot hold the series, and which the tests compare the API's
+ * occurrences with.
  *
  * The rules are expanded by ical.js's recurrence iterator (`ICAL.Recur#iterator`, the engine of
  * Thunderbird's calendar) on DTSTART's wall clock, which is what RFC 5545 prescribes for a DTSTART
@@ -240,4 +243,87 @@ function datesFor(t: ICAL.Time, key: string, frame: SeriesFrame): IcsDates {
     second: local.second,
   });
   return datesAt(moved, frame);
+}
+
+/** Values per `RDATE`/`EXDATE` line written (the API takes lines of at most 4000 characters). */
+const VALUES_PER_LINE = 200;
+
+/** A series' `recurrence` for the API, or why it cannot have one (then its occurrences are copies). */
+export type SeriesLines = { lines: string[] } | { reason: string };
+
+/**
+ * The `recurrence` lines the API takes (contract §7.8, src/series/lines.ts) for a VEVENT's RRULE,
+ * RDATE and EXDATE, and the occurrences `cancelled` by a RECURRENCE-ID with STATUS:CANCELLED
+ * (RFC 5545: such an occurrence is not in the set, as an EXDATE). Every value is written as its
+ * key (see the module comment): a UTC instant (`20260311T170000Z`, which the API reads in the
+ * series' zone), a wall clock for floating series, a `VALUE=DATE` date for all-day ones; `UNTIL`
+ * likewise (a DATE `UNTIL` stays a date: the whole day, as here). So the API's occurrences are
+ * the starts `expand` gives.
+ * @returns `reason` for what the API has no form for: several RRULEs, a DTSTART in a zone only the
+ *   file's VTIMEZONE defines (its wall clock cannot be named to the API).
+ * @example recurrenceLines(vevent, frame, []) // { lines: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260429T160000Z", "EXDATE:20260311T170000Z"] }
+ */
+export function recurrenceLines(
+  vevent: ICAL.Component,
+  frame: SeriesFrame,
+  cancelled: readonly string[],
+): SeriesLines {
+  if (wallZone(frame) === null)
+    return { reason: `its DTSTART's TZID ${frame.tzid} is not an IANA time zone` };
+  const rules = vevent.getAllProperties("rrule");
+  if (rules.length > 1) return { reason: "it has more than one RRULE" };
+  const lines: string[] = [];
+  const allDay = frame.first.kind === "all-day";
+  const floating = frame.first.kind === "floating";
+  if (rules.length === 1) {
+    const rule = (rules[0].getFirstValue() as ICAL.Recur).clone();
+    const until = rule.until;
+    rule.until = null;
+    let text = rule.toString();
+    if (until) {
+      const date = `${String(until.year).padStart(4, "0")}${String(until.month).padStart(2, "0")}${String(until.day).padStart(2, "0")}`;
+      text += `;UNTIL=${
+        until.isDate || allDay
+          ? date
+          : floating
+            ? keyOf(until, undefined, frame)
+            : keyOfUtc(instantOf(until, undefined, frame))
+      }`;
+    }
+    lines.push(`RRULE:${text}`);
+  }
+  const keys = (name: "rdate" | "exdate") => {
+    const out: string[] = [];
+    for (const prop of vevent.getAllProperties(name))
+      for (const value of prop.getValues()) {
+        const start = value instanceof ICAL.Period ? value.start : value;
+        if (start instanceof ICAL.Time) out.push(keyOf(start, tzidOf(prop), frame));
+      }
+    return out;
+  };
+  const write = (name: string, list: string[]) => {
+    const unique = [...new Set(list)].sort();
+    for (let i = 0; i < unique.length; i += VALUES_PER_LINE)
+      lines.push(
+        `${name}${allDay ? ";VALUE=DATE" : ""}:${unique.slice(i, i + VALUES_PER_LINE).join(",")}`,
+      );
+  };
+  write("RDATE", keys("rdate"));
+  write("EXDATE", [...keys("exdate"), ...cancelled]);
+  return { lines };
+}
+
+/**
+ * The series-local wall clock (`Y-m-d H:i:s`, the API's `series.occurrence_start`) of the
+ * occurrence keyed `key`, in a series stored in `zone`.
+ * @example occurrenceStart("20260318T170000Z", "Europe/Berlin") // "2026-03-18 18:00:00"
+ */
+export function occurrenceStart(key: string, zone: string): string {
+  if (/^\d{8}$/.test(key))
+    return `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)} 00:00:00`;
+  if (key.endsWith("Z"))
+    return DateTime.fromFormat(key, "yyyyMMdd'T'HHmmss'Z'", { zone: "utc" })
+      .setZone(resolveZone(zone) ?? "utc")
+      .toFormat(WP);
+  return DateTime.fromFormat(key, "yyyyMMdd'T'HHmmss", { zone: "utc" }).toFormat(WP);
 }
