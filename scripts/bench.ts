@@ -2,7 +2,7 @@
  * `npm run bench [-- --sizes demo,100000] [--duration 10] [--connections 16] [--routes k,…] …`
  *
  * The project's benchmark (bench/README.md). For each dataset (`demo`, the demo calendar of
- * `npm start`, or a number of generated events): its local D1 state directory (scripts/bench/
+ * `npm start`, a number of generated events, or `series`: weekly series among single events): its local D1 state directory (scripts/bench/
  * datasets.ts); the real worker (`wrangler dev` on a snapshot bundle of src/) and the static worker
  * of bench/static ("the limit": the same runtime doing no work, a body of the same size); each row
  * (scripts/bench/routes.ts). Prints the report, writes it to bench/RESULTS.md and the raw figures to
@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { resolveZone } from "../src/time/zone";
 import { ensureDataset } from "./bench/datasets";
+import { datasetLabel } from "./bench/generate";
 import * as report from "./bench/report";
 import { BUST_PARAM, measureRoute, routesFor } from "./bench/routes";
 import * as servers from "./bench/servers";
@@ -29,8 +30,9 @@ import { exitOnSignals, stopAll } from "./lib/processes";
 
 const LIMITS = report.formatTripLimits(report.DEFAULT_TRIP_LIMITS);
 const USAGE = `Usage: npm run bench -- [options]
-  --sizes <d,d,…>       datasets: demo (the demo calendar of npm start) and/or numbers of generated
-                        events (default demo; e.g. demo,100000 or 1000,10000,100000)
+  --sizes <d,d,…>       datasets: demo (the demo calendar of npm start), series (10,000 weekly series
+                        × 52 occurrences among 10,000 single events) and/or numbers of generated
+                        events (default demo; e.g. demo,100000 or 1000,10000,100000,series)
   --duration <s>        seconds of load per phase (default 10); each route has four phases: one
                         client and --connections connections, each on the route and the static worker
   --connections <n>     connections of the concurrent phase (default 16; the other phase has 1)
@@ -78,7 +80,7 @@ function parseOptions(argv: string[]): report.BenchOptions {
       .map((s) => s.trim())
       .filter(Boolean);
   const datasets = list(v.sizes).map((s) =>
-    s === "demo" ? s : String(number("sizes", s, 1, 1e6)),
+    s === "demo" || s === "series" ? s : String(number("sizes", s, 1, 1e6)),
   );
   if (!datasets.length) throw new Error("--sizes names no dataset");
   return {
@@ -132,8 +134,7 @@ async function benchDataset(
   run: report.RunResult,
   ctx: { entry: string | null; today: string; zone: string; nsRoot: string },
 ) {
-  const label =
-    dataset === "demo" ? "demo calendar" : `${Number(dataset).toLocaleString("en-US")} events`;
+  const label = datasetLabel(dataset);
   console.log(`\n▸ ${label}`);
   const dir = path.join(STATE, dataset);
   const t0 = performance.now();
@@ -147,7 +148,7 @@ async function benchDataset(
   });
   detail(
     seed.reused
-      ? `reused ${seed.dir} (${facts.events.toLocaleString("en-US")} events, built ${seed.seededAt.slice(0, 10)} around ${seed.today}); checked in ${since(t0)}`
+      ? `reused ${seed.dir} (${facts.events.toLocaleString("en-US")} events${facts.occurrences ? ` and ${facts.occurrences.toLocaleString("en-US")} occurrences` : ""}, built ${seed.seededAt.slice(0, 10)} around ${seed.today}); checked in ${since(t0)}`
       : `seeded ${seed.dir} in ${seed.seconds.toFixed(1)} s (migrations ${seed.migrateSeconds.toFixed(1)} s, ${seed.batches} D1 batches, ${(seed.sqlBytes / 1_048_576).toFixed(1)} MiB of SQL)`,
   );
   detail(
@@ -206,7 +207,8 @@ async function benchDataset(
     for (const route of routesFor(facts, ctx.today, o.bust))
       if (!o.routes || o.routes.includes(route.key))
         routes.push(await measureRoute(route, measure));
-    const targets = report.evaluateTargets(routes, facts.events, o.connections);
+    // Occurrences are listed as events: a target "at 100,000 events" counts them.
+    const targets = report.evaluateTargets(routes, facts.events + facts.occurrences, o.connections);
     const load = { start: loadStart, end: os.loadavg() };
     return {
       dataset,

@@ -264,17 +264,17 @@ function describe(ds: DatasetResult): string[] {
   const what =
     ds.dataset === "demo"
       ? "the demo calendar of `npm start` (tools/demo)"
-      : "a calendar generated from the demo's programs, venues, organizers and terms (scripts/bench/generate.ts)";
+      : `a calendar generated from the demo's programs, venues, organizers and terms (scripts/bench/generate.ts)${f.series ? ", with recurring series" : ""}`;
   const how = `${secs(s.seconds)}: migrations ${secs(s.migrateSeconds)}, then ${int(s.sqlBytes / 1024)} KiB of SQL in ${s.batches} D1 batch${s.batches === 1 ? "" : "es"}${s.splits ? ` (${s.splits} split after SQLITE_NOMEM)` : ""}`;
   const seeded = s.reused
     ? `reused \`${s.dir}\`, built ${s.seededAt.slice(0, 10)} around ${s.today} in ${how}`
     : `seeded \`${s.dir}\` around ${s.today} in ${how}`;
   return [
     `Dataset: ${what}, ${seeded}.`,
-    `${int(f.events)} events (${int(f.published)} published, ${int(f.drafts)} drafts, ${int(f.pending)} pending, ${int(f.private)} private; ${int(f.inWindow)} listed in the default window; ` +
+    `${int(f.events)} events${f.series ? ` (${int(f.series)} of them weekly series, with ${int(f.occurrences)} more occurrences in \`event_occurrences\`, ${int(f.occurrencesInWindow)} of them listed in the default window)` : ""} (${int(f.published)} published, ${int(f.drafts)} drafts, ${int(f.pending)} pending, ${int(f.private)} private; ${int(f.inWindow)} listed in the default window; ` +
       `${int(f.featured)} featured, ${int(f.hidden)} hidden, ${int(f.password)} password-protected, ${int(f.allDay)} all-day, ${int(f.jazz)} about jazz, ${int(f.withVenue)} with a venue), ` +
       `${int(f.venues)} venues (${int(f.venuesWithGeo)} with geo), ${int(f.organizers)} organizers, ${f.categories} categories, ${f.tags} tags; ${int(f.termLinks)} term links, ${int(f.organizerLinks)} organizer links. ` +
-      `Most used category: \`${f.category}\` (${int(f.categoryCount)} published events); single event: ${f.eventId}.`,
+      `Most used category: \`${f.category}\` (${int(f.categoryCount)} published events); single event: ${f.eventId}${f.series ? " (an occurrence)" : ""}.`,
   ];
 }
 

@@ -7,9 +7,10 @@
  * Seeding goes through the statements of the SQL that `npm start` runs (tools/demo/sql.ts
  * `demoStatements`: INSERTs in foreign-key order, then the term recount), each list one D1 batch (a
  * transaction): the demo calendar (tools/demo/calendar.ts) in one; a generated calendar
- * (./generate.ts) in one for its venues, organizers and terms, then `CHUNK` events per batch (local
- * D1 answers `SQLITE_NOMEM` for much larger ones: such a batch is split in two and retried), then
- * the recount. The FTS triggers fire on every insert; they are the bulk of the cost.
+ * (./generate.ts) in one for its venues, organizers and terms, then its `chunk` events per batch
+ * (2,000 single events; local D1 answers `SQLITE_NOMEM` for much larger ones: such a batch is split
+ * in two and retried) with the `event_occurrences` rows of the series among them, then the recount.
+ * The FTS triggers fire on every insert; they are the bulk of the cost.
  *
  * Argument: JSON `SeederArgs`. Progress lines go to stderr as `progress: …`; the `SeederResult` is
  * the last line of stdout.
@@ -20,14 +21,14 @@ import { getPlatformProxy } from "wrangler";
 import { resolveZone } from "../../src/time/zone";
 import { buildDemoCalendar, type DemoCalendar } from "../../tools/demo/calendar";
 import { demoStatements } from "../../tools/demo/sql";
-import { sqlLiteral } from "../../tools/lib/sql";
+import { insertRows, sqlLiteral } from "../../tools/lib/sql";
 import { PATHS } from "../lib/paths";
-import { generateCalendar } from "./generate";
+import { eventRowsOf, generateCalendar, generatedSpec } from "./generate";
 
 export interface SeederArgs {
   /** The state directory (`--persist-to`), migrated. */
   dir: string;
-  /** `demo` or a number of events: seed it (else only read the facts). */
+  /** `demo`, `series` or a number of events: seed it (else only read the facts). */
   seed?: string;
   /** Site-local `yyyy-MM-dd`. */
   today: string;
@@ -58,11 +59,15 @@ const counts = (day: (days: number, months?: number) => string) => ({
   tags: "terms WHERE taxonomy = 'post_tag'",
   termLinks: "event_terms",
   organizerLinks: "event_organizers",
+  series: "events WHERE series_id = id",
+  occurrences: "event_occurrences",
+  occurrencesInWindow: `event_occurrences WHERE status = 'publish' AND hide_from_listings = 0 AND start_date >= ${day(-1)} AND start_date <= ${day(0, 24)}`,
 });
 
 /**
  * What the data holds, read from it: the counts, and the routes' parameters: the most used category
- * (its slug and published events) and a published, listed, unprotected event about a month ahead.
+ * (its slug and published events) and a published, listed, unprotected event about a month ahead
+ * (with series, an occurrence of one: `/events/{occurrence id}`).
  */
 export type Facts = Record<keyof ReturnType<typeof counts>, number> & {
   category: string;
@@ -84,9 +89,6 @@ export interface SeederResult {
   facts: Facts;
 }
 
-/** Events per batch of a generated calendar. */
-const CHUNK = 2000;
-
 function factsSql(today: string): string {
   const day = (days: number, months = 0) =>
     sqlLiteral(DateTime.fromISO(today, { zone: "utc" }).plus({ days, months }).toISODate());
@@ -95,8 +97,11 @@ function factsSql(today: string): string {
   return `SELECT ${Object.entries(counts(day))
     .map(([name, from]) => `(SELECT count(*) FROM ${from}) AS ${name}`)
     .join(", ")}, ${top("slug")} AS category, ${top("count")} AS categoryCount,
-    (SELECT id FROM events WHERE status = 'publish' AND hide_from_listings = 0 AND password_digest = ''
-      AND start_date >= ${day(30)} ORDER BY start_date, id LIMIT 1) AS eventId`;
+    coalesce((SELECT o.id FROM event_occurrences o JOIN events e ON e.id = o.series_id
+        WHERE o.status = 'publish' AND o.hide_from_listings = 0 AND e.password_digest = ''
+          AND o.start_date >= ${day(30)} ORDER BY o.start_date, o.id LIMIT 1),
+      (SELECT id FROM events WHERE status = 'publish' AND hide_from_listings = 0 AND password_digest = ''
+        AND start_date >= ${day(30)} ORDER BY start_date, id LIMIT 1)) AS eventId`;
 }
 
 const args = JSON.parse(process.argv[2] ?? "{}") as SeederArgs;
@@ -129,14 +134,18 @@ try {
       await run(demoStatements(calendar));
     } else {
       const t0 = performance.now();
-      stats.expected = Number(args.seed);
-      const calendar = generateCalendar(stats.expected, today, args.siteTimezone);
+      const spec = generatedSpec(args.seed);
+      stats.expected = eventRowsOf(spec);
+      const calendar = generateCalendar(spec, today, args.siteTimezone);
       progress(
         `generated ${stats.expected.toLocaleString("en-US")} events in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
       );
       // demoStatements ends with the term recount (~0.8 s at 100,000 events): it runs once, at the
-      // end, as the statements of an empty part.
-      const inserts = (part: DemoCalendar) => demoStatements(part).slice(0, -1);
+      // end, as the statements of an empty part. Occurrences follow their series.
+      const inserts = (part: DemoCalendar & { occurrences?: DemoCalendar["events"] }) => [
+        ...demoStatements(part).slice(0, -1),
+        ...insertRows("event_occurrences", part.occurrences ?? []),
+      ];
       await run(inserts(calendar.prelude));
       let last = performance.now();
       const events = async (from: number, to: number): Promise<void> => {
@@ -150,12 +159,13 @@ try {
           await events(mid, to);
         }
       };
-      for (let from = 0; from < stats.expected; from += CHUNK) {
-        await events(from, Math.min(from + CHUNK, stats.expected));
+      const chunk = calendar.chunk;
+      for (let from = 0; from < stats.expected; from += chunk) {
+        await events(from, Math.min(from + chunk, stats.expected));
         if (performance.now() - last > 10_000) {
           last = performance.now();
           progress(
-            `${(from + CHUNK).toLocaleString("en-US")} events (${((last - t0) / 1000).toFixed(0)} s)`,
+            `${Math.min(from + chunk, stats.expected).toLocaleString("en-US")} events (${((last - t0) / 1000).toFixed(0)} s)`,
           );
         }
       }

@@ -305,10 +305,14 @@ export const eventOccurrences = sqliteTable(
   },
   (t) => [
     uniqueIndex("event_occurrences_start").on(t.seriesId, t.occurrenceStart),
+    // `series_id` last: a filter on the series' content (`series_id IN (…)`: categories, tags,
+    // search, venue …) is decided from the index alone, without reading each occurrence's row.
     index("event_occurrences_archive")
-      .on(t.status, t.startDate, t.postDate, t.id, t.endDate)
+      .on(t.status, t.startDate, t.postDate, t.id, t.endDate, t.seriesId)
       .where(sql`${t.hideFromListings} = 0`),
     index("event_occurrences_post_date").on(t.postDate, t.id),
+    // The occurrences of trashed series (`GET /deleted`): a lookup, not a scan of every occurrence.
+    index("event_occurrences_status").on(t.status),
     index("event_occurrences_changed").on(t.changedGmt),
   ],
 );
