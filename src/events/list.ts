@@ -37,7 +37,15 @@ import {
 } from "./listed";
 import { relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
-import { listBytes, needsFullRead, planRead, renderedTexts, utf8 } from "./rendered";
+import {
+  keepTotal,
+  knownTotal,
+  listBytes,
+  needsFullRead,
+  planRead,
+  renderedTexts,
+  utf8,
+} from "./rendered";
 import { renderedPage } from "./rendered-sql";
 import { serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
@@ -235,11 +243,14 @@ export async function listEvents(c: AppContext): Promise<Response> {
     user === null && q.passwordDigest === "" && c.get("readCache")
       ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
       : undefined;
+  // The total of the same filters, kept with the content version it was counted at (anonymous
+  // readers, caches on, like the plan): the statement counts again unless that version is current.
+  const totalKey = plan ? JSON.stringify([filters, q.ignoresDates]) : undefined;
   const read = () => {
     const full = plan ? undefined : sql`(${pageQuery()})`;
     return runBatch(db, {
       ...existenceQueries(db, filters),
-      total: listedTotal(db, where),
+      total: listedTotal(db, where, totalKey ? knownTotal(totalKey) : undefined),
       page: plan ? renderedPage(db, pageQuery(), plan) : undefined,
       items: full ? pageQuery() : undefined,
       rows: full ? listedRows(db, full) : undefined,
@@ -257,6 +268,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   assertRefsExist(filters, r);
   learnTermWeights(filters, r);
   const total = r.total[0]?.total ?? 0;
+  if (totalKey && r.total[0]) keepTotal(totalKey, r.total[0]);
 
   // Embedded protected venues/organizers open with the same password or edit context as events.
   const ctx: EventRenderContext = {

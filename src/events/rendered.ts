@@ -22,6 +22,7 @@ import { type AppContext, afterAnswer } from "../http/context";
 import type { Urls } from "../http/urls";
 import { Memo } from "../lib/memo";
 import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
+import type { KnownTotal } from "./listed";
 import { assemble, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { storeRenderings, type ToStore } from "./render-store";
@@ -58,6 +59,21 @@ const filled = new Memo<Uint8Array<ArrayBuffer>>(MAX_FILLED_BYTES, (b) => b.byte
  * content version it was read at.
  */
 const answers = new Memo<{ pairs: string[]; allTexts: boolean; version?: number }>(2048);
+
+/**
+ * Archive totals counted for anonymous readers, by their filters (not the page: every page of a
+ * filter shares it), with the content version each was counted at. A read hands the statement the
+ * kept one, which uses it only at that same version (src/events/listed.ts `listedTotal`).
+ */
+const totals = new Memo<KnownTotal>(2048);
+
+/** The total kept for an anonymous archive's filters (`query`: its filters as JSON), if any. */
+export const knownTotal = (query: string): KnownTotal | undefined => totals.find(query);
+
+/** Keeps the total a statement answered, at the version it read (none read: nothing kept). */
+export function keepTotal(query: string, read: { version: number | null; total: number }): void {
+  if (read.version !== null) totals.set(query, { version: read.version, total: read.total });
+}
 
 /** Which rendering of an event: as a list shows it, or as a single GET does. */
 export type TextKind = "list" | "single";
