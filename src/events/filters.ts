@@ -272,13 +272,18 @@ export function occurrenceWhere(
         .from(events)
         .where(and(...where)),
     );
+  // A page of a common term probes each occurrence's series as the archive index yields it (as
+  // `termFilter` probes events): the list of matching series would be built from every series first.
+  const probeSeries = (...where: Array<SQL | undefined>) =>
+    sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${o.seriesId} AND ${and(...where)})`;
   const content = contentConditions(db, f, user, common).filter((c) => c !== undefined);
+  const contentWhere = common.categories || common.tags ? probeSeries : seriesWhere;
   const conds: Array<SQL | undefined> = [
     eq(o.hideFromListings, false),
     f.statuses.length === 1 ? eq(o.status, f.statuses[0]) : inList(o.status, f.statuses),
     visibility(user, o.status, (author) => seriesWhere(eq(events.author, author))),
     ...dateConditions(f, o.startDate, o.endDate),
-    content.length ? seriesWhere(...content) : undefined,
+    content.length ? contentWhere(...content) : undefined,
   ];
   if (f.include) conds.push(inList(o.id, f.include));
   if (f.modifiedAfter)

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { COMMON_TERM } from "../../src/events/term-weights";
+import { createEvent } from "../series/support";
 import { api, NS } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedTerm } from "../support/factories";
@@ -42,6 +43,20 @@ describe("term filters: common and rare terms", () => {
     const small = await seedTerm("post_tag", "Small");
     await manyEvents(big, COMMON_TERM + 200);
     await seedEvent({ title: "Tagged", start: day(2), termIds: [big, small] });
+    // Recurring series among them (contract §7.8): their occurrences are filtered by their series'
+    // terms, probed per occurrence for a common term, from the list of series for a rare one.
+    const other = await seedTerm("tribe_events_cat", "Other");
+    const daily = (title: string, categories: number[], time: string) =>
+      createEvent({
+        title,
+        start_date: day(1, time),
+        end_date: day(1, "23:00:00"),
+        categories,
+        tags: categories.includes(big) ? [small] : [],
+        recurrence: ["RRULE:FREQ=DAILY;COUNT=20"],
+      });
+    const inBig = await daily("Daily big", [big], "12:30:00");
+    const notBig = await daily("Daily other", [other], "13:30:00");
     const count = await env.DB.prepare("SELECT count FROM terms WHERE id = ?").bind(big).first();
     expect(count?.count).toBeGreaterThanOrEqual(COMMON_TERM);
     for (const query of ["categories=big", "tags=small", `categories=big&tags=small`]) {
@@ -56,6 +71,9 @@ describe("term filters: common and rare terms", () => {
           path,
         ).toEqual(first.body.events?.map((e: any) => e.id));
         expect(second.body.total, path).toBe(first.body.total);
+        const seriesIds = (second.body.events ?? []).map((e: any) => e.series?.id);
+        expect(seriesIds, path).not.toContain(notBig.id);
+        if (page === 1) expect(seriesIds, path).toContain(inBig.id);
       }
     }
   });
