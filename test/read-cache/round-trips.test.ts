@@ -36,6 +36,12 @@ async function withEnv(path: string, vars: Record<string, unknown>, headers = {}
  */
 const writeElsewhere = (sql: string) => env.DB.prepare(sql).run();
 
+/** `n` talks on the coming days: the first three published, the others drafts. */
+async function talks(n: number) {
+  for (let i = 0; i < n; i++)
+    await seedEvent({ title: `Talk ${i}`, start: day(2 + i), status: i < 3 ? "publish" : "draft" });
+}
+
 async function calendar() {
   const venue = await seedVenue({ title: "Hall" });
   const organizer = await seedOrganizer({ title: "Org" });
@@ -150,12 +156,7 @@ describe("staleness is bounded by CONTENT_VERSION_TTL_MS", () => {
 
   it("page 2's total after a write elsewhere within the TTL is the new total", async () => {
     const clock = stopClock();
-    for (let i = 0; i < 5; i++)
-      await seedEvent({
-        title: `Talk ${i}`,
-        start: day(2 + i),
-        status: i < 3 ? "publish" : "draft",
-      });
+    await talks(5);
     const first = await api(`${NS}/events?per_page=2`);
     expect(first.body.total).toBe(3);
     // Another isolate publishes the drafts; this one still trusts the version it read.
@@ -177,12 +178,7 @@ describe("staleness is bounded by CONTENT_VERSION_TTL_MS", () => {
 describe("a filter's total is counted once per content version", () => {
   it("every page of a filter reuses the total its statement finds counted at the same version", async () => {
     const clock = stopClock();
-    for (let i = 0; i < 4; i++)
-      await seedEvent({
-        title: `Talk ${i}`,
-        start: day(2 + i),
-        status: i < 3 ? "publish" : "draft",
-      });
+    await talks(4);
     const first = await api(`${NS}/events?per_page=2`);
     expect(first.body.total).toBe(3);
     const version = async () =>
