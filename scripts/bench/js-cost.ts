@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/js-cost.ts <dataset> "<path and query>" [--state miss|hit|304]
- *   [--requests 2000] [--profile out.cpuprofile] [--explain]`
+ *   [--requests 2000] [--profile out.cpuprofile] [--explain [--dump statements.json]]`
  *
  * Runs the worker's code (src/index.ts) in Node over a bench dataset (`.wrangler/bench/<dataset>`,
  * `demo` or a size, built by `npm run bench`; its local D1 through wrangler's getPlatformProxy).
@@ -13,7 +13,9 @@
  *   and headers, without D1. `--profile` writes a V8 CPU profile of the measured passes (open it in
  *   Chrome DevTools) and prints the heaviest files and functions.
  * - `--explain`: where does a slow route spend its D1 time? Every SQL statement of one request (after
- *   a warm-up), run again alone, with its time, rows, `rows_read` and `EXPLAIN QUERY PLAN`.
+ *   a warm-up), run again alone, with its time, rows, `rows_read` and `EXPLAIN QUERY PLAN`; `--dump`
+ *   also writes them (`[{sql, params}]`) to a file, to time them in SQLite without the proxy's
+ *   overhead (node:sqlite on the dataset's `.sqlite` file under `v3/d1/`).
  *
  * States: `miss`, a fresh `_bench=<n>` per request; `hit`, one URL again and again; `304`, the same
  * with `If-None-Match` of its ETag.
@@ -35,6 +37,7 @@ const { values, positionals } = parseArgs({
     profile: { type: "string" },
     state: { type: "string", default: "miss" },
     explain: { type: "boolean", default: false },
+    dump: { type: "string" },
   },
 });
 const [dataset = "demo", route = "/events?per_page=50"] = positionals;
@@ -47,7 +50,7 @@ if (
   !(requests > 0)
 ) {
   console.error(
-    `Usage: npx tsx scripts/bench/js-cost.ts <dataset> "<path>" [--state miss|hit|304] [--requests n] [--profile file] [--explain] (needs .wrangler/bench/<dataset> from npm run bench)`,
+    `Usage: npx tsx scripts/bench/js-cost.ts <dataset> "<path>" [--state miss|hit|304] [--requests n] [--profile file] [--explain [--dump file]] (needs .wrangler/bench/<dataset> from npm run bench)`,
   );
   process.exit(2);
 }
@@ -126,6 +129,7 @@ try {
   if (values.explain) {
     const res = await one();
     console.log(`GET ${url} (${state}) → ${res.status}, ${res.headers.get("server-timing") ?? ""}`);
+    if (values.dump) writeFileSync(values.dump, JSON.stringify([...seen], null, 1));
     for (const s of [...seen]) {
       const t = performance.now();
       const r = await real

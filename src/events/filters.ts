@@ -86,23 +86,19 @@ const likeEscape = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * a search costs at most two bound parameters however many words it has (D1 allows 100 per
  * statement, and a list's statements repeat the filter).
  */
-function wordsMatch(words: string[], every: boolean): SQL[] {
+function wordsMatch(words: string[], every: boolean, id: SQLWrapper): { fts?: SQL; like?: SQL } {
   const long = words.filter((w) => [...w].length >= 3);
   const short = words.filter((w) => [...w].length < 3).map(likeEscape);
-  const out: SQL[] = [];
+  const out: { fts?: SQL; like?: SQL } = {};
   if (long.length) {
-    out.push(
-      sql`${events.id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${long.map(phrase).join(every ? " AND " : " OR ")})`,
-    );
+    out.fts = sql`${id} IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ${long.map(phrase).join(every ? " AND " : " OR ")})`;
   }
   if (short.length) {
     const hit = sql`(${events.title} LIKE '%' || j.value || '%' ESCAPE '\\' OR ${events.content} LIKE '%' || j.value || '%' ESCAPE '\\' OR ${events.excerpt} LIKE '%' || j.value || '%' ESCAPE '\\')`;
     const list = JSON.stringify(short);
-    out.push(
-      every
-        ? sql`NOT EXISTS (SELECT 1 FROM json_each(${list}) j WHERE NOT ${hit})`
-        : sql`EXISTS (SELECT 1 FROM json_each(${list}) j WHERE ${hit})`,
-    );
+    out.like = every
+      ? sql`NOT EXISTS (SELECT 1 FROM json_each(${list}) j WHERE NOT ${hit})`
+      : sql`EXISTS (SELECT 1 FROM json_each(${list}) j WHERE ${hit})`;
   }
   return out;
 }
@@ -122,11 +118,11 @@ export function termIdsMatching(db: Db, taxonomy: Taxonomy, refs: string[]) {
  * where the list reads every event of the term first (15,000 for the most used category of 100,000
  * events). For rare terms the list is the better plan (src/events/term-weights.ts decides).
  */
-function termFilter(db: Db, ids: SQLWrapper, common: boolean): SQL {
+function termFilter(db: Db, ids: SQLWrapper, common: boolean, id: SQLWrapper): SQL {
   if (common)
-    return sql`EXISTS (SELECT 1 FROM ${eventTerms} WHERE ${eventTerms.eventId} = ${events.id} AND ${eventTerms.termId} IN ${ids})`;
+    return sql`EXISTS (SELECT 1 FROM ${eventTerms} WHERE ${eventTerms.eventId} = ${id} AND ${eventTerms.termId} IN ${ids})`;
   return inArray(
-    events.id,
+    id,
     db.select({ id: eventTerms.eventId }).from(eventTerms).where(inArray(eventTerms.termId, ids)),
   );
 }
@@ -149,29 +145,49 @@ export function visibility(
   return undefined;
 }
 
+/** A content condition, and what it asks about. */
+interface ContentCondition {
+  cond: SQL;
+  /** It asks only about the event's id, not its row on `events`. */
+  byId: boolean;
+  /** Nearly every event passes it (only password-protected ones may fail a search's). */
+  nearlyAll?: boolean;
+}
+
 /**
  * The conditions on an event's own content (search, terms, venue, organizers, flags, post parent),
  * on `events`: the same for a single event and for a series, whose occurrences show its content.
+ * @param id the event's id: `events.id`, or an occurrence's `series_id` for the conditions that
+ *   only ask about the id (terms, organizers, search words in the index), so that an occurrence is
+ *   tested without reading its series' row; the others are always on `events`.
  */
 function contentConditions(
   db: Db,
   f: EventFilters,
   user: AuthUser | null,
   common: CommonTerms,
-): Array<SQL | undefined> {
-  const conds: Array<SQL | undefined> = [];
+  id: SQLWrapper = events.id,
+): ContentCondition[] {
+  const conds: ContentCondition[] = [];
+  const push = (cond: SQL | undefined, byId: boolean, nearlyAll?: true) =>
+    cond && conds.push({ cond, byId, nearlyAll });
   if (f.search) {
-    conds.push(
+    push(
       searchablePasswords(
         events,
         user && { id: user.id, editor: can(user, "edit_others_posts") },
         f.searchPassword ?? "",
       ),
+      false,
+      true,
     );
     const words = searchTerms(f.search);
-    conds.push(...wordsMatch(words.include, true));
-    const excluded = wordsMatch(words.exclude, false);
-    if (excluded.length) conds.push(sql`NOT (${or(...excluded)})`);
+    const included = wordsMatch(words.include, true, id);
+    push(included.fts, true);
+    push(included.like, false);
+    const excluded = wordsMatch(words.exclude, false, id);
+    if (excluded.fts || excluded.like)
+      push(sql`NOT (${or(excluded.fts, excluded.like)})`, excluded.like === undefined);
   }
   for (const [taxonomy, refs] of [
     ["tribe_events_cat", f.categories],
@@ -179,22 +195,23 @@ function contentConditions(
   ] as const) {
     if (!refs) continue;
     const name = taxonomy === "tribe_events_cat" ? "categories" : "tags";
-    conds.push(termFilter(db, termIdsMatching(db, taxonomy, refs), common[name] ?? false));
+    push(termFilter(db, termIdsMatching(db, taxonomy, refs), common[name] ?? false, id), true);
   }
-  if (f.venue) conds.push(inList(events.venueId, f.venue));
+  if (f.venue) push(inList(events.venueId, f.venue), false);
   if (f.organizer) {
-    conds.push(
+    push(
       inArray(
-        events.id,
+        id,
         db
           .select({ id: eventOrganizers.eventId })
           .from(eventOrganizers)
           .where(inList(eventOrganizers.organizerId, f.organizer)),
       ),
+      true,
     );
   }
-  if (f.featured !== undefined) conds.push(eq(events.featured, f.featured));
-  if (f.ticketed !== undefined) conds.push(eq(events.ticketed, f.ticketed));
+  if (f.featured !== undefined) push(eq(events.featured, f.featured), false);
+  if (f.ticketed !== undefined) push(eq(events.ticketed, f.ticketed), false);
   if (f.geoloc !== undefined) {
     const located = db
       .select({ id: venues.id })
@@ -206,14 +223,15 @@ function contentConditions(
           or(ne(venues.geoLat, 0), ne(venues.geoLng, 0)),
         ),
       );
-    conds.push(
+    push(
       f.geoloc
         ? inArray(events.venueId, located)
         : sql`(${events.venueId} IS NULL OR ${events.venueId} NOT IN (${located}))`,
+      false,
     );
   }
-  if (f.near) conds.push(inArray(events.venueId, venuesNear(db, f.near)));
-  if (f.postParent !== undefined) conds.push(eq(events.postParent, f.postParent));
+  if (f.near) push(inArray(events.venueId, venuesNear(db, f.near)), false);
+  if (f.postParent !== undefined) push(eq(events.postParent, f.postParent), false);
   return conds;
 }
 
@@ -243,7 +261,7 @@ export function whereClause(
     f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
     visibility(user),
     ...dateConditions(f, events.startDate, events.endDate),
-    ...contentConditions(db, f, user, common),
+    ...contentConditions(db, f, user, common).map((c) => c.cond),
   ];
   if (f.include) conds.push(inList(events.id, f.include));
   if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
@@ -254,8 +272,8 @@ export function whereClause(
 
 /**
  * The archive's WHERE clause on `event_occurrences` (contract §7.8): the occurrences of series that
- * match as their series does (its content, read in a subquery on `events`, only when a filter asks
- * about it), each by its own dates and id. A `uid` lists the series itself, not its occurrences.
+ * match as their series does (by its id, or by its row on `events` in a subquery when a filter asks
+ * about the row), each by its own dates and id. A `uid` lists the series itself, not its occurrences.
  */
 export function occurrenceWhere(
   db: Db,
@@ -272,18 +290,27 @@ export function occurrenceWhere(
         .from(events)
         .where(and(...where)),
     );
-  // A page of a common term probes each occurrence's series as the archive index yields it (as
-  // `termFilter` probes events): the list of matching series would be built from every series first.
-  const probeSeries = (...where: Array<SQL | undefined>) =>
-    sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${o.seriesId} AND ${and(...where)})`;
-  const content = contentConditions(db, f, user, common).filter((c) => c !== undefined);
-  const contentWhere = common.categories || common.tags ? probeSeries : seriesWhere;
+  // The conditions that only ask about the series' id test `series_id` itself. The others read the
+  // series' row: probed as the archive index yields each occurrence that passed the first ones (as
+  // `termFilter` probes events) when most occurrences pass them — a page of a common term, or the
+  // password rule of a search, which would otherwise read every event the words match; else they
+  // make the list of matching series, with the rest.
+  const direct = contentConditions(db, f, user, common, o.seriesId);
+  const byRow = direct.filter((c) => !c.byId);
+  let content: SQL | undefined;
+  if (byRow.length === 0) content = and(...direct.map((c) => c.cond));
+  else if (common.categories || common.tags || byRow.every((c) => c.nearlyAll))
+    content = and(
+      ...direct.filter((c) => c.byId).map((c) => c.cond),
+      sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${o.seriesId} AND ${and(...byRow.map((c) => c.cond))})`,
+    );
+  else content = seriesWhere(...contentConditions(db, f, user, common).map((c) => c.cond));
   const conds: Array<SQL | undefined> = [
     eq(o.hideFromListings, false),
     f.statuses.length === 1 ? eq(o.status, f.statuses[0]) : inList(o.status, f.statuses),
     visibility(user, o.status, (author) => seriesWhere(eq(events.author, author))),
     ...dateConditions(f, o.startDate, o.endDate),
-    content.length ? contentWhere(...content) : undefined,
+    content,
   ];
   if (f.include) conds.push(inList(o.id, f.include));
   if (f.modifiedAfter)

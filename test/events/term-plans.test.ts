@@ -59,7 +59,16 @@ describe("term filters: common and rare terms", () => {
     const notBig = await daily("Daily other", [other], "13:30:00");
     const count = await env.DB.prepare("SELECT count FROM terms WHERE id = ?").bind(big).first();
     expect(count?.count).toBeGreaterThanOrEqual(COMMON_TERM);
-    for (const query of ["categories=big", "tags=small", `categories=big&tags=small`]) {
+    // With conditions on the series' row too (featured, the password of a search), and search words
+    // in the index, which test the occurrence's series id itself.
+    for (const query of [
+      "categories=big",
+      "tags=small",
+      "categories=big&tags=small",
+      "categories=big&featured=0",
+      "categories=big&search=daily",
+      "tags=small&search=daily -other",
+    ]) {
       for (const page of [1, 3, 20]) {
         const path = `${NS}/events?${query}&per_page=50&page=${page}`;
         // The first read learns how common the terms are (list plan); the second may probe.

@@ -77,6 +77,15 @@ describe("GET /events with recurring series", () => {
     expect(await titles("featured=1")).toEqual(jazz);
     expect(await titles("search=jazz")).toEqual(jazz);
     expect(await titles("search=-jazz")).toEqual(["Film", "Talk"]);
+    // Conditions on the series' id (terms, organizers, indexed words) with ones on its row.
+    expect(await titles("search=jazz&featured=1")).toEqual(jazz);
+    expect(await titles("search=jazz&featured=0")).toEqual([]);
+    expect(await titles("search=ni")).toEqual(jazz);
+    expect(await titles("search=night -ta")).toEqual(jazz);
+    expect(await titles("search=jazz -film")).toEqual(jazz);
+    expect(await titles("categories=music&search=-jazz")).toEqual([]);
+    expect(await titles(`tags=jazz&venue=${s.venue.id}`)).toEqual(jazz);
+    expect(await titles(`organizer=${s.organizer[0].id}&featured=0`)).toEqual([]);
     expect(await titles("starts_after=2027-03-12")).toEqual(["Jazz night", "Talk", "Jazz night"]);
     expect(
       (await listed(`series=${s.id}&ends_before=2027-03-10`)).map((e) => e.start_date),

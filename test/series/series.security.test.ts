@@ -140,5 +140,9 @@ describe("anonymous readers never see what the series hides", () => {
     expect(open.body.description).toBe("<p>Members only.</p>");
     const search = await listed("search=members");
     expect(search).toEqual([]);
+    expect(await listed("search=-nothing")).toEqual([]);
+    // The password opens them to a search (tec-reference §6.3).
+    const opened = await listed("search=members&password=s3cret");
+    expect(opened.map((e) => e.id)).toEqual(occurrences.map((e) => e.id));
   });
 });
