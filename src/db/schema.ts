@@ -341,6 +341,8 @@ export const eventRenderings = sqliteTable(
      * its own (id, dates, original start); null otherwise (src/events/renderings.ts).
      */
     occurrence: text("occurrence"),
+    /** On a series: its other occurrences as their single GET shows them (`json_ld` included), with the same marks; null otherwise. */
+    occurrenceSingle: text("occurrence_single"),
     /** What the texts were rendered for (format, settings, code): src/events/renderings.ts `renderKey`. */
     renderKey: text("render_key").notNull().default(""),
     stale: integer("stale", { mode: "boolean" }).notNull().default(true),

@@ -28,6 +28,16 @@ function isoIn(local: string, utc: string, zoneName: string): string {
   return (zone ? instant.setZone(zone) : instant).toISO({ suppressMilliseconds: true }) ?? local;
 }
 
+/**
+ * Whether `isoIn` writes the times of this zone in UTC with `Z` (an unknown zone, or one fixed at
+ * UTC) rather than as local time with an offset (src/events/renderings.ts fills occurrences' dates
+ * in the same form).
+ */
+export function isoInUtc(zoneName: string): boolean {
+  const zone = resolveZone(zoneName);
+  return !zone || (zone.isUniversal && zone.offset(0) === 0);
+}
+
 /** The lowest numeric cost value (`"0"` for Free), or undefined when the cost has no number. */
 function lowestPrice(cost: string[]): string | undefined {
   const values = costValues(cost);

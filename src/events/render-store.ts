@@ -34,13 +34,13 @@ async function storeStatements(db: Db, settings: Settings, items: ToStore[]) {
   return items.flatMap(({ record, gen }) => {
     if (gen === null) return [];
     const published = record.row.status === "publish";
-    const { list, single, occurrence } = published
+    const { list, single, occurrence, occurrenceSingle } = published
       ? render(settings, record)
-      : { list: null, single: null, occurrence: null };
+      : { list: null, single: null, occurrence: null, occurrenceSingle: null };
     return [
       db
         .update(eventRenderings)
-        .set({ list, single, occurrence, renderKey: key, stale: false })
+        .set({ list, single, occurrence, occurrenceSingle, renderKey: key, stale: false })
         .where(and(eq(eventRenderings.eventId, record.row.id), eq(eventRenderings.gen, gen))),
     ];
   });

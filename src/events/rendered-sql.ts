@@ -156,8 +156,8 @@ const ROW = {
 /**
  * The statement for one event by id or slug: the post type of the id (`postType`, null when no
  * such post exists), whether the event is password protected, and the rendered read of it. An
- * occurrence of a series (contract §7.8) is read as its series' row without a text (its single GET
- * is serialized by the full path), with the occurrence's row.
+ * occurrence of a series (contract §7.8) is read as its series' `occurrenceSingle` text (its pair
+ * `o{series}:{gen}`), with the occurrence's row.
  */
 export function renderedSingle(db: Db, key: { id: number } | { slug: string }, plan: ReadPlan) {
   const o = eventOccurrences;
@@ -173,14 +173,14 @@ export function renderedSingle(db: Db, key: { id: number } | { slug: string }, p
       : sql`(SELECT 'tribe_events' FROM hit)`;
   const statement = sql`WITH ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
   found AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match}),
-  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN NULL ELSE found.text END AS text, found.fresh AS fresh, found.g AS g FROM found)${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
+  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN found.otext ELSE found.text END AS text, found.fresh AS fresh, found.g AS g FROM found)${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
   return db.select(SINGLE_ROW).from(sql`(${statement})`);
 }
 
-/** The event row of a single read with its fresh rendering, up to the render key. */
+/** The event row of a single read with its fresh renderings (its own, its occurrences'), up to the render key. */
 const singleHit = frozen(
   () =>
-    sql`SELECT ${events.id} AS src, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM ${events} ${fresh()}`,
+    sql`SELECT ${events.id} AS src, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.occurrenceSingle} AS otext, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM ${events} ${fresh()}`,
 );
 
 /** A single read after its `hit` CTE (`postType`: the post type of the id asked for). */

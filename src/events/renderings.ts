@@ -15,16 +15,19 @@
  * JSON text never holds a raw control character (JSON.stringify escapes them), so a mark can only
  * be one of ours. Filling them in is one pass over the text (`fill`).
  *
- * A recurring series (contract §7.8) has a third text: its other occurrences as a list shows them
- * (`occurrence`), rendered with tokens for what each occurrence shows of its own — its id (`#` where
- * it is a number, `OI` inside strings), the pieces of its four dates and of its original start
- * (`Oa` … `Ox`, `OA` … `OF`) and its zone abbreviation (`OZ`) — filled in from the occurrence's row.
+ * A recurring series (contract §7.8) has two more texts: its other occurrences as a list shows them
+ * (`occurrence`) and as their single GET shows them (`occurrenceSingle`), rendered with tokens for
+ * what each occurrence shows of its own — its id (`#` where it is a number, `OI` inside strings),
+ * the pieces of its four dates and of its original start (`Oa` … `Ox`, `OA` … `OF`), its zone
+ * abbreviation (`OZ`) and its start and end in ISO 8601 for `json_ld` (`OP`, `OQ`) — filled in from
+ * the occurrence's row.
  */
 
 import { sha256Hex } from "../http/crypto";
 import type { RenderContext } from "../http/render";
 import type { Urls } from "../http/urls";
 import type { Settings } from "../settings";
+import { isoInUtc } from "./json-ld";
 import type { EventRecord } from "./record";
 import { serializeEvent } from "./serialize";
 import { visibleEvent } from "./visible";
@@ -33,7 +36,7 @@ import { visibleEvent } from "./visible";
  * Bump when what an event's JSON looks like changes in a way the fixture of `renderKey` may not
  * show; every stored rendering then counts as stale.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * Tokens for the request's URLs while rendering: a lone surrogate (never in text read from D1,
@@ -100,9 +103,32 @@ export interface OccurrenceValues {
   timezoneAbbr: string;
 }
 
-/** The values of an occurrence's marks, by letter. */
+/**
+ * A stored time in ISO 8601 as the JSON-LD of the event's zone writes it (src/events/json-ld.ts
+ * `isoIn`): the local time with its offset from UTC, or, for a zone `isoInUtc`, the UTC time and `Z`.
+ * @param utcStyle the zone's `isoInUtc`.
+ * @example isoOf("2027-03-02 19:00:00", "2027-03-02 18:00:00", false) // "2027-03-02T19:00:00+01:00"
+ */
+function isoOf(local: string, utc: string, utcStyle: boolean): string {
+  if (utcStyle) return `${utc.replace(" ", "T")}Z`;
+  const minutes = Math.round(
+    (Date.parse(`${local.replace(" ", "T")}Z`) - Date.parse(`${utc.replace(" ", "T")}Z`)) / 60000,
+  );
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(Math.trunc(n)).padStart(2, "0");
+  return `${local.replace(" ", "T")}${minutes < 0 ? "-" : "+"}${pad(abs / 60)}:${pad(abs % 60)}`;
+}
+
+/** The values of an occurrence's marks, by letter (`P`, `Q`: its ISO start and end, `R`, `S`: the same in a zone `isoInUtc`). */
 function occurrenceMarks(o: OccurrenceValues): Record<string, string> {
-  const out: Record<string, string> = { I: String(o.id), Z: escaped(o.timezoneAbbr) };
+  const out: Record<string, string> = {
+    I: String(o.id),
+    Z: escaped(o.timezoneAbbr),
+    P: isoOf(o.startDate, o.startDateUtc, false),
+    Q: isoOf(o.endDate, o.endDateUtc, false),
+    R: isoOf(o.startDate, o.startDateUtc, true),
+    S: isoOf(o.endDate, o.endDateUtc, true),
+  };
   for (const [field, letters] of Object.entries(DATE_LETTERS)) {
     const [date = "", time = ""] = o[field as keyof typeof DATE_LETTERS].split(" ");
     const pieces = [...date.split("-"), ...time.split(":")];
@@ -157,6 +183,8 @@ export interface Rendering {
   single: string;
   /** A series' other occurrences as a list shows them (marks for their own values); null for other events. */
   occurrence: string | null;
+  /** The same as their single GET shows them (`json_ld` included); empty when protected, as `single`; null for other events. */
+  occurrenceSingle: string | null;
 }
 
 /** The series' row as its occurrences' text is rendered: their own values as tokens. */
@@ -192,19 +220,37 @@ export function render(settings: Settings, record: EventRecord): Rendering {
   const shown = visibleEvent(ctx(false), open, isOpen);
   const list = marked(JSON.stringify(serializeEvent(ctx(false), shown)));
   const { row } = record;
-  const occurrence =
-    row.seriesId !== null && row.seriesId === row.id
-      ? marked(
-          JSON.stringify(
-            serializeEvent(
-              ctx(false),
-              visibleEvent(ctx(false), { ...open, row: occurrenceTemplate(row) }, isOpen),
-            ),
-          ),
-        )
-      : null;
-  if (!isOpen) return { list, single: "", occurrence };
-  return { list, single: marked(JSON.stringify(serializeEvent(ctx(true), shown))), occurrence };
+  const isSeries = row.seriesId !== null && row.seriesId === row.id;
+  const template = () =>
+    visibleEvent(ctx(false), { ...open, row: occurrenceTemplate(row) }, isOpen);
+  const occurrence = isSeries
+    ? marked(JSON.stringify(serializeEvent(ctx(false), template())))
+    : null;
+  if (!isOpen) return { list, single: "", occurrence, occurrenceSingle: isSeries ? "" : null };
+  return {
+    list,
+    single: marked(JSON.stringify(serializeEvent(ctx(true), shown))),
+    occurrence,
+    occurrenceSingle: isSeries
+      ? occurrenceSingle(serializeEvent(ctx(true), template()), row)
+      : null,
+  };
+}
+
+/**
+ * An occurrence's single GET object rendered from the series' template: `json_ld`'s dates made from
+ * tokens too (the serializer's cannot read the template's dates: all-day ones are cut to the date,
+ * the others written with the offset of the occurrence's instant).
+ */
+function occurrenceSingle(object: ReturnType<typeof serializeEvent>, row: EventRecord["row"]) {
+  const ld = (object as { json_ld?: Record<string, unknown> }).json_ld;
+  if (ld) {
+    const day = (letters: string) => [0, 1, 2].map((i) => occurrenceToken(letters[i])).join("-");
+    const utc = isoInUtc(row.timezone);
+    ld.startDate = row.allDay ? day(DATE_LETTERS.startDate) : occurrenceToken(utc ? "R" : "P");
+    ld.endDate = row.allDay ? day(DATE_LETTERS.endDate) : occurrenceToken(utc ? "S" : "Q");
+  }
+  return marked(JSON.stringify(object));
 }
 
 /** An event with everything that can show: the fixture of `renderKey`. */
@@ -338,7 +384,7 @@ export function renderKey(settings: Settings): Promise<string> {
       recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=SU"],
       occurrenceStart: series.row.startDate,
     };
-    const { occurrence } = render(settings, series);
+    const { occurrence, occurrenceSingle } = render(settings, series);
     const parts = [
       FORMAT,
       settings.currencySymbol,
@@ -346,7 +392,7 @@ export function renderKey(settings: Settings): Promise<string> {
       settings.currencyCode,
       settings.siteTimezone,
     ].join("|");
-    key = sha256Hex(`${parts}\n${list}\n${single}\n${occurrence}`).then(
+    key = sha256Hex(`${parts}\n${list}\n${single}\n${occurrence}\n${occurrenceSingle}`).then(
       (hex) => `${FORMAT}.${hex.slice(0, 16)}`,
     );
     keys.set(settings, key);

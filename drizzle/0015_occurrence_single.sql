@@ -1,0 +1,1 @@
+ALTER TABLE `event_renderings` ADD `occurrence_single` text;
