@@ -37,6 +37,8 @@ async function calendar() {
     await weekly("Berlin", "Europe/Berlin"),
     await weekly("New York", "America/New_York"),
     await weekly("Kolkata", "Asia/Kolkata"),
+    // Zero offset in a zone that is not fixed: "+00:00", not "Z".
+    await weekly("London", "Europe/London"),
     await weekly("Fixed", "UTC-5:30"),
     await weekly("Utc", "UTC"),
     await weekly("All day", "Europe/Berlin", {
@@ -73,6 +75,8 @@ describe("an occurrence's single GET from the stored rendering", () => {
       "Berlin T19:00:00+02:00",
       "Fixed T19:00:00-05:30",
       "Kolkata T19:00:00+05:30",
+      "London T19:00:00+00:00",
+      "London T19:00:00+01:00",
       "New York T19:00:00-04:00",
       "New York T19:00:00-05:00",
       "Utc T19:00:00Z",
