@@ -1,9 +1,12 @@
 /**
- * `npm start [-- --port 8787] [--no-demo] [--persist-to DIR]`: the one command from a fresh clone to
- * the service on http://127.0.0.1:8787 with a demo calendar in it (or, with `--no-demo`, an empty one
- * to import into). `--persist-to DIR` keeps the local D1 and KV in DIR instead of `.wrangler/state`
- * (every wrangler command of the steps below and `wrangler dev` get it), so that a second instance
- * (e.g. the end-to-end suite's, test/e2e) runs from the same clone without touching the first one's.
+ * `npm start [-- --port 8787] [--no-demo] [--persist-to DIR] [--var NAME:VALUE …]`: the one command
+ * from a fresh clone to the service on http://127.0.0.1:8787 with a demo calendar in it (or, with
+ * `--no-demo`, an empty one to import into). `--persist-to DIR` keeps the local D1 and KV in DIR
+ * instead of `.wrangler/state` (every wrangler command of the steps below and `wrangler dev` get it),
+ * so that a second instance (e.g. the end-to-end suite's, test/e2e) runs from the same clone without
+ * touching the first one's. `--var NAME:VALUE` (repeatable) sets one setting for this run only, over
+ * wrangler.toml and `.dev.vars` (wrangler dev's own `--var`), e.g. `--var IMAGE_URL_CHECK:head` for
+ * the acceptance suite (scripts/conformance.ts).
  *
  * 1. validates the settings (wrangler.toml `[vars]` + `.dev.vars`) with the worker's `parseSettings`;
  * 2. makes sure `.dev.vars` has an `ADMIN_APP_PASSWORD` (random, written once) and shows it, and
@@ -37,22 +40,27 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const USAGE = `Usage: npm start [-- --port 8787] [--no-demo] [--persist-to DIR]
+const USAGE = `Usage: npm start [-- --port 8787] [--no-demo] [--persist-to DIR] [--var NAME:VALUE …]
 
   --port <n>          where wrangler dev listens on 127.0.0.1 (default 8787)
   --no-demo           start with an empty calendar (migrations and strings as usual); an existing
                       calendar is never touched either way
   --persist-to <dir>  keep the local D1 database and KV strings in <dir> (created if missing)
-                      instead of .wrangler/state, e.g. for a second instance from the same clone`;
+                      instead of .wrangler/state, e.g. for a second instance from the same clone
+  --var <NAME:VALUE>  one setting for this run only, over wrangler.toml and .dev.vars (repeatable),
+                      e.g. --var IMAGE_URL_CHECK:head`;
 
 let port: number;
 let demo: boolean;
+/** `--var` settings: over wrangler.toml and `.dev.vars`, for this run only. */
+const cliVars: Record<string, string> = {};
 try {
   const { values } = parseArgs({
     options: {
       port: { type: "string", default: "8787" },
       demo: { type: "boolean", default: true },
       "persist-to": { type: "string" },
+      var: { type: "string", multiple: true, default: [] },
       help: { type: "boolean", short: "h", default: false },
     },
     allowNegative: true,
@@ -64,6 +72,11 @@ try {
   }
   port = Number(values.port);
   demo = values.demo;
+  for (const pair of values.var) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*):(.*)$/s.exec(pair);
+    if (!m) throw new Error(`--var takes NAME:VALUE, got ${pair}`);
+    cliVars[m[1]] = m[2];
+  }
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`--port must be a TCP port, got ${values.port}`);
   const persistTo = values["persist-to"];
@@ -82,7 +95,7 @@ exitOnSignals("Stopping wrangler dev…");
 const webhookVars = ensureWebhookVars();
 let settings: Settings;
 try {
-  settings = readSettings();
+  settings = readSettings({ overrides: cliVars });
 } catch (err) {
   if (err instanceof SettingsError)
     fail(
@@ -92,6 +105,9 @@ try {
 }
 const admin = ensureAdminPassword();
 const imageCheck = ensureImageUrlCheck();
+if (cliVars.IMAGE_URL_CHECK !== undefined)
+  Object.assign(imageCheck, { value: cliVars.IMAGE_URL_CHECK, created: false });
+for (const [name, value] of Object.entries(cliVars)) info(`--var ${name}=${value} (this run only)`);
 if (localState.persistTo) info(`Local state (D1, KV) in ${localState.persistTo}`);
 console.log(
   `✓ Settings valid (site time zone ${settings.siteTimezone}, languages ${settings.languages.join(", ")})`,
@@ -144,7 +160,13 @@ const probe = `${origin}/${settings.defaultLanguage}/${ns}/events`;
 let server: Awaited<ReturnType<typeof startDevServer>>;
 try {
   server = await step(`Starting wrangler dev on ${origin}`, () =>
-    startDevServer({ host: HOST, port, probeUrl: probe, persistTo: localState.persistTo }),
+    startDevServer({
+      host: HOST,
+      port,
+      probeUrl: probe,
+      persistTo: localState.persistTo,
+      vars: cliVars,
+    }),
   );
 } catch (err) {
   await stopAll();

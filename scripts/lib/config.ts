@@ -46,11 +46,16 @@ export function readDevVars(file: string = PATHS.devVars): Record<string, string
 }
 
 /**
- * The validated settings of the local worker (`[vars]` + `.dev.vars`), or of the deployed one when
- * `remote` (only `[vars]`; its secrets are not known here).
+ * The validated settings of the local worker (`[vars]` + `.dev.vars` + `overrides`, the
+ * `npm start -- --var NAME:VALUE` settings, in that order as `wrangler dev` applies them), or of
+ * the deployed one when `remote` (only `[vars]`; its secrets are not known here).
  * @throws SettingsError naming the first bad variable (message as the worker would log it).
  */
-export function readSettings(options: { remote?: boolean } = {}): Settings {
+export function readSettings(
+  options: { remote?: boolean; overrides?: Record<string, string> } = {},
+): Settings {
   const vars = readWranglerVars();
-  return parseSettings(options.remote ? vars : { ...vars, ...readDevVars() });
+  return parseSettings(
+    options.remote ? vars : { ...vars, ...readDevVars(), ...(options.overrides ?? {}) },
+  );
 }

@@ -16,7 +16,7 @@ export interface DevServer {
 }
 
 /**
- * Starts `wrangler dev --ip host --port port [--persist-to dir]` and waits until `probeUrl` answers
+ * Starts `wrangler dev --ip host --port port [--persist-to dir] [--var NAME:VALUE …]` and waits until `probeUrl` answers
  * 200, or keeps answering something else for `settleMs` milliseconds after its first answer. The
  * server keeps running in that case, so that a developer can fix the code while wrangler reloads it.
  * @throws Error with wrangler's output (colours and the bindings table removed) when the worker
@@ -28,6 +28,8 @@ export async function startDevServer(options: {
   probeUrl: string;
   /** Folder of the local D1/KV state (wrangler's `--persist-to`); default `.wrangler/state`. */
   persistTo?: string;
+  /** Settings over wrangler.toml and `.dev.vars` (wrangler's `--var NAME:VALUE`). */
+  vars?: Record<string, string>;
   timeoutMs?: number;
   settleMs?: number;
 }): Promise<DevServer> {
@@ -42,6 +44,10 @@ export async function startDevServer(options: {
       // The Cron Trigger on request (`/cdn-cgi/handler/scheduled`): it is not run by the clock locally.
       "--test-scheduled",
       ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => [
+        "--var",
+        `${name}:${value}`,
+      ]),
     ],
     process.stdout.isTTY ? { FORCE_COLOR: "1" } : {},
   );
