@@ -7,7 +7,6 @@ import * as v from "valibot";
 import { issue } from "../http/args";
 import { isEmpty, isNumeric, listToArray } from "../http/validators";
 import { keptByEscUrlRaw } from "../text/kses-urls";
-import { isValidEmail } from "../users/fields";
 
 /** TEC `is_string_or_empty`: an empty value, or a string (§3). Empty values become `""`. */
 export const stringOrEmpty = v.pipe(
@@ -24,17 +23,6 @@ export const stringOrEmpty = v.pipe(
 export const urlOrEmpty = v.pipe(
   v.unknown(),
   v.check((x) => isEmpty(x) || (typeof x === "string" && isUrl(x.trim())), issue("invalid")),
-  v.transform((x) => (typeof x === "string" ? x.trim() : "")),
-);
-
-/**
- * An organizer's e-mail (TEC `is_string_or_empty`, made safe): empty, or an address
- * WordPress's `is_email` accepts — what `sanitize_email` would keep as it is. Anything else (markup,
- * blanks, a second `@`) is refused rather than stored or silently cut down.
- */
-export const emailOrEmpty = v.pipe(
-  v.unknown(),
-  v.check((x) => isEmpty(x) || (typeof x === "string" && isValidEmail(x.trim())), issue("invalid")),
   v.transform((x) => (typeof x === "string" ? x.trim() : "")),
 );
 

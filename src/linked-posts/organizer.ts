@@ -10,7 +10,6 @@ import { argSpecs, readMapping, type WireField, wireSchema } from "../http/contr
 import { OrganizerJsonLd } from "../http/json-ld-schemas";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
-import { emailOrEmpty, urlOrEmpty } from "./fields";
 import { organizerJsonLd } from "./json-ld";
 import {
   globalIdFields,
@@ -21,6 +20,7 @@ import {
   postArgs,
   postFields,
   textField,
+  urlField,
 } from "./post-fields";
 import type { OrganizerRow } from "./record";
 
@@ -31,8 +31,8 @@ type OrganizerView = LinkedView<OrganizerRow>;
 export const ORGANIZER_FIELDS = {
   ...postFields("organizer"),
   phone: textField("organizer", "phone", "phone"),
-  website: textField("organizer", "website", "website", urlOrEmpty),
-  email: textField("organizer", "email", "email", emailOrEmpty),
+  website: urlField("organizer", "website", "website"),
+  email: textField("organizer", "email", "email"),
   ...jsonLdField(OrganizerJsonLd, "organizer", (r: OrganizerView) =>
     r.ctx.single ? organizerJsonLd(r.row, r.image) : undefined,
   ),

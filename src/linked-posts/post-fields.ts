@@ -16,7 +16,8 @@ import { nonEmptyString, timeInput, wpBoolean } from "../http/validators";
 import { imageObject, type MediaRow } from "../media/serialize";
 import { autop } from "../text/html";
 import type { HtmlFilters } from "../text/kses";
-import { globalIdLineage, imageRef, postStatus, stringOrEmpty, userId } from "./fields";
+import { sanitizeString } from "../text/plain";
+import { globalIdLineage, imageRef, postStatus, stringOrEmpty, urlOrEmpty, userId } from "./fields";
 import type { LinkedKind } from "./record";
 
 /** The columns of a post's dates. */
@@ -252,16 +253,25 @@ export const mapFlagFields = (doc: string, args: string) => {
 /** The names of `mapFlagFields`, in TEC's argument order. */
 export const MAP_FLAG_ARGS = ["show_map", "show_map_link"] as const;
 
-/** A text field of the address or contact, stored as is, blanked by password protection. */
-export const textField = (
-  kind: LinkedKind,
-  field: string,
-  column: string,
-  schema: v.GenericSchema<unknown, string> = stringOrEmpty,
-) =>
+/**
+ * A text field of the address or contact (§2.6, §2.7 `is_string_or_empty`): any string, stored as
+ * TEC's `tec_sanitize_string` leaves it (tags removed, `&`, `<`, `>` encoded: src/text/plain.ts),
+ * blanked by password protection.
+ */
+export const textField = (kind: LinkedKind, field: string, column: string) =>
   ({
     out: opt(`${kind}.${field}`),
-    arg: arg({ schema, type: "string", description: `${kind}s.${field}` }),
+    arg: arg({ schema: stringOrEmpty, type: "string", description: `${kind}s.${field}` }),
+    column,
+    write: (x: string) => sanitizeString(x),
+    blank: "",
+  }) satisfies WireField;
+
+/** A website (§2.6, §2.7 `is_url_or_empty`, made safe: src/linked-posts/fields.ts `urlOrEmpty`), stored as given. */
+export const urlField = (kind: LinkedKind, field: string, column: string) =>
+  ({
+    out: opt(`${kind}.${field}`),
+    arg: arg({ schema: urlOrEmpty, type: "string", description: `${kind}s.${field}` }),
     column,
     blank: "",
   }) satisfies WireField;

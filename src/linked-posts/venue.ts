@@ -13,7 +13,7 @@ import { VenueJsonLd } from "../http/json-ld-schemas";
 import type { Shown } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { d } from "../http/schema-kit";
-import { coordinate, urlOrEmpty } from "./fields";
+import { coordinate } from "./fields";
 import { venueJsonLd } from "./json-ld";
 import {
   globalIdFields,
@@ -26,6 +26,7 @@ import {
   postArgs,
   postFields,
   textField,
+  urlField,
 } from "./post-fields";
 import type { VenueRow } from "./record";
 
@@ -53,7 +54,7 @@ export const VENUE_FIELDS = {
   state: { ...textField("venue", "state", "state"), blank: undefined },
   zip: textField("venue", "zip", "zip"),
   phone: textField("venue", "phone", "phone"),
-  website: textField("venue", "website", "website", urlOrEmpty),
+  website: urlField("venue", "website", "website"),
   stateprovince: textField("venue", "stateprovince", "stateprovince"),
   geo_lat: geoField("geo_lat", "geoLat", 90),
   geo_lng: geoField("geo_lng", "geoLng", 180),
