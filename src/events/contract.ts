@@ -14,7 +14,7 @@ import { argSpecs, NOTHING_HIDDEN, wireSchema } from "../http/contract";
 import { EventJsonLd } from "../http/json-ld-schemas";
 import { d, emptyList, flag, image, int, ref, str } from "../http/schema-kit";
 import { nonEmptyString, wpBoolean } from "../http/validators";
-import { eventImageRef, postStatus, urlOrEmpty, userId } from "../linked-posts/fields";
+import { eventImageRef, postStatus, userId, websiteOrEmpty } from "../linked-posts/fields";
 import { Organizer } from "../linked-posts/organizer";
 import {
   globalIdFields,
@@ -174,7 +174,11 @@ export const EVENT_FIELDS = {
   },
   website: {
     ...text("website", (r) => r.row.website ?? r.page),
-    arg: arg({ schema: urlOrEmpty, swaggerType: "string", description: "events.write.website" }),
+    arg: arg({
+      schema: websiteOrEmpty,
+      swaggerType: "string",
+      description: "events.write.website",
+    }),
     column: "website",
     blank: "",
   },

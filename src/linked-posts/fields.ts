@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { issue } from "../http/args";
 import { isEmpty, isNumeric, listToArray } from "../http/validators";
-import { keptByEscUrlRaw } from "../text/kses-urls";
+import { allowedProtocol, keptByEscUrlRaw } from "../text/kses-urls";
 
 /** TEC `is_string_or_empty`: an empty value, or a string (§3). Empty values become `""`. */
 export const stringOrEmpty = v.pipe(
@@ -16,15 +16,33 @@ export const stringOrEmpty = v.pipe(
 );
 
 /**
- * TEC `is_url_or_empty` (§3), made safe: empty, or an absolute `http`/`https` URL with a
- * host. TEC accepts any scheme (`javascript:…`, `data:text/html,…`), which this API would then serve
- * in JSON, `json_ld` (`url`, `sameAs`) and the iCalendar `URL` to clients that link it.
+ * A website (events, venues, organizers: TEC `is_url_or_empty`, §3): empty, or a URL PHP's
+ * `FILTER_VALIDATE_URL` takes — a scheme, and a host unless the scheme is `mailto` or `news` — whose
+ * scheme is one of WordPress's allowed protocols (`http`, `https`, `ftp`, `mailto`, …, so never
+ * `javascript:` or `data:`) and which `esc_url_raw` keeps as it is (no blanks, quotes or brackets: see
+ * {@link isUrl}). Stored as given.
  */
-export const urlOrEmpty = v.pipe(
+export const websiteOrEmpty = v.pipe(
   v.unknown(),
-  v.check((x) => isEmpty(x) || (typeof x === "string" && isUrl(x.trim())), issue("invalid")),
+  v.check((x) => isEmpty(x) || (typeof x === "string" && isWebsite(x.trim())), issue("invalid")),
   v.transform((x) => (typeof x === "string" ? x.trim() : "")),
 );
+
+/** Schemes `FILTER_VALIDATE_URL` takes without a host. */
+const HOSTLESS = new Set(["mailto:", "news:"]);
+
+function isWebsite(text: string): boolean {
+  if (text.length > 2048 || /\s/.test(text) || !keptByEscUrlRaw(text)) return false;
+  try {
+    const url = new URL(text);
+    return (
+      allowedProtocol(url.protocol.slice(0, -1)) &&
+      (url.hostname !== "" || HOSTLESS.has(url.protocol))
+    );
+  } catch {
+    return false;
+  }
+}
 
 /**
  * An absolute `http:`/`https:` URL with a host, at most 2,048 characters, without blanks, that

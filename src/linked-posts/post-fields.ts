@@ -17,7 +17,14 @@ import { imageObject, type MediaRow } from "../media/serialize";
 import { autop } from "../text/html";
 import type { HtmlFilters } from "../text/kses";
 import { sanitizeString } from "../text/plain";
-import { globalIdLineage, imageRef, postStatus, stringOrEmpty, urlOrEmpty, userId } from "./fields";
+import {
+  globalIdLineage,
+  imageRef,
+  postStatus,
+  stringOrEmpty,
+  userId,
+  websiteOrEmpty,
+} from "./fields";
 import type { LinkedKind } from "./record";
 
 /** The columns of a post's dates. */
@@ -267,11 +274,11 @@ export const textField = (kind: LinkedKind, field: string, column: string) =>
     blank: "",
   }) satisfies WireField;
 
-/** A website (§2.6, §2.7 `is_url_or_empty`, made safe: src/linked-posts/fields.ts `urlOrEmpty`), stored as given. */
+/** A website (§2.6, §2.7 `is_url_or_empty`, made safe: src/linked-posts/fields.ts `websiteOrEmpty`), stored as given. */
 export const urlField = (kind: LinkedKind, field: string, column: string) =>
   ({
     out: opt(`${kind}.${field}`),
-    arg: arg({ schema: urlOrEmpty, type: "string", description: `${kind}s.${field}` }),
+    arg: arg({ schema: websiteOrEmpty, type: "string", description: `${kind}s.${field}` }),
     column,
     blank: "",
   }) satisfies WireField;

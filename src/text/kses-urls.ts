@@ -58,8 +58,11 @@ const quoted = (value: string): string =>
 function allowedUrl(url: string): boolean {
   const compact = url.replace(/[\s\p{Cc}]+/gu, "");
   const scheme = /^([^/?#]*?):/.exec(compact);
-  return scheme === null || PROTOCOLS.has(scheme[1].toLowerCase());
+  return scheme === null || allowedProtocol(scheme[1]);
 }
+
+/** Whether `scheme` (without its colon, any case) is one of `wp_allowed_protocols()`. */
+export const allowedProtocol = (scheme: string): boolean => PROTOCOLS.has(scheme.toLowerCase());
 
 /**
  * A URL attribute's value to serve (its raw value as js-xss parsed it, trimmed, quotes escaped), or

@@ -28,6 +28,12 @@ const PLAIN: Array<[sent: string, stored: string]> = [
 ];
 
 const BAD_WEBSITES = [
+  "javascript:alert(1)",
+  "javascript://ok.example/%0Aalert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript://ok.example/x",
+  "www.example.org",
+  "/relative/path",
   'https://ok.example/"><script>alert(1)</script>',
   "https://ok.example/<img src=x onerror=alert(1)>",
   "https://ok.example/a?b=<c>",
@@ -142,6 +148,24 @@ describe("plain-text fields take any string, URL fields refuse markup", () => {
     }
     expect((await api(`${NS}/events`, { headers: ADMIN })).body.total).toBe(0);
     expect((await api(`${NS}/venues`, { headers: ADMIN })).body.total).toBe(0);
+  });
+
+  it("websites TEC takes with a scheme WordPress allows are kept as sent", async () => {
+    for (const website of [
+      "ftp://files.example.org/programme.pdf",
+      "mailto:tickets@example.org",
+      "https://ok.example/path/?q=1&r=a,b;c#part",
+    ]) {
+      const venue = await api(`${NS}/venues`, {
+        json: { venue: `Place ${website}`, website },
+        headers: ADMIN,
+      });
+      expect(venue.status, website).toBe(201);
+      expect(venue.body.website, website).toBe(website);
+      const ev = await api(`${NS}/events`, { json: event({ website }), headers: ADMIN });
+      expect(ev.status, website).toBe(201);
+      expect(ev.body.website, website).toBe(website);
+    }
   });
 
   it("image URLs, given to an event or to the media library", async () => {
