@@ -8,7 +8,14 @@ import type { AuthUser } from "../access/capabilities";
 import type { RequestDb } from "../db/client";
 import type { Bindings, Settings } from "../settings";
 import type { ArgContext } from "./args";
-import { assertNoNul, type ParamBag, type RequestParams, readBody, readQuery } from "./params";
+import {
+  assertNoNul,
+  assertUtf8Query,
+  type ParamBag,
+  type RequestParams,
+  readBody,
+  readQuery,
+} from "./params";
 import type { Urls } from "./urls";
 
 export interface AppEnv {
@@ -69,10 +76,10 @@ export function requestQuery(c: AppContext): ParamBag {
 }
 
 /**
- * The request's parameters (query, body, path), parsed once. A write's parameters may not hold NUL
- * characters.
+ * The request's parameters (query, body, path), parsed once. A write's parameters must be valid
+ * Unicode and may not hold NUL characters.
  * @throws ApiError 413, 414, 400 `rest_invalid_json` (contract §5); 400 `rest_invalid_param`
- *   naming the parameters of a write that hold a NUL.
+ *   naming the parameters of a write that hold a NUL or text that is not UTF-8.
  */
 export function requestParams(c: AppContext): Promise<RequestParams> {
   let params = c.get("params");
@@ -80,7 +87,10 @@ export function requestParams(c: AppContext): Promise<RequestParams> {
     params = (async () => {
       const query = requestQuery(c);
       const body = await readBody(c.req.raw);
-      if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) assertNoNul(body, query);
+      if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+        assertUtf8Query(c.get("url") ?? new URL(c.req.url));
+        assertNoNul(body, query);
+      }
       return { query, body, path: c.req.param() as Record<string, string> };
     })();
     c.set("params", params);

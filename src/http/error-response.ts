@@ -41,7 +41,15 @@ export function errorBody(thrown: unknown, strings: Strings): { status: number; 
       body: {
         code: err.code,
         message: text(strings, `messages.${err.messageKey}`, err.args),
-        data: { status: 400, params, details: Object.keys(details).length ? details : [] },
+        data: {
+          status: 400,
+          ...err.data,
+          params,
+          // WordPress's `rest_invalid_param` carries `details`; `rest_invalid_json` does not.
+          ...(err.code === "rest_invalid_param"
+            ? { details: Object.keys(details).length ? details : [] }
+            : {}),
+        },
       },
     };
   }

@@ -51,10 +51,16 @@ export interface InvalidParam {
 /**
  * 400 `rest_invalid_param` with `data.params` (name → message) and `data.details` (§10.2).
  * Messages are rendered by `onError`; this only records which.
+ * @param code `rest_invalid_json` for a JSON body refused for what its parameters hold (no
+ *   `details` then), with `data`'s `json_error_code` and `json_error_message`.
  */
 export class InvalidParamsError extends ApiError {
-  constructor(readonly invalid: InvalidParam[]) {
-    super(400, "rest_invalid_param", [invalid.map((p) => p.name).join(", ")]);
+  constructor(
+    readonly invalid: InvalidParam[],
+    code: "rest_invalid_param" | "rest_invalid_json" = "rest_invalid_param",
+    data: ErrorData = {},
+  ) {
+    super(400, code, [invalid.map((p) => p.name).join(", ")], data);
   }
 }
 
@@ -65,3 +71,25 @@ export const missingParams = (names: string[]) =>
 /** 400 `rest_invalid_json` (§1.4). */
 export const invalidJson = (detail: string, code = 4) =>
   new ApiError(400, "rest_invalid_json", [], { json_error_code: code, json_error_message: detail });
+
+/**
+ * 400 `rest_invalid_param` naming the parameters whose text is not UTF-8: percent-escapes of a
+ * form body or a write's query string, or a multipart field's bytes (contract §5).
+ */
+export const notUtf8 = (names: string[]) =>
+  new InvalidParamsError(names.map((name) => ({ name, key: "not_utf8" })));
+
+/**
+ * 400 `rest_invalid_json` for a JSON body whose strings hold a lone surrogate escape (`"\ud800"`):
+ * PHP's `json_decode` fails with `JSON_ERROR_UTF16` (10), and `data.params` names the parameters
+ * that hold one (contract §5).
+ */
+export const loneSurrogate = (names: string[]) =>
+  new InvalidParamsError(
+    names.map((name) => ({ name, key: "not_utf8" })),
+    "rest_invalid_json",
+    {
+      json_error_code: 10,
+      json_error_message: "Single unpaired UTF-16 surrogate in unicode escape",
+    },
+  );

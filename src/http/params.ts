@@ -5,7 +5,9 @@
  * Path captures win over everything, so `?id=` can never redirect an operation to another post.
  */
 import qs from "qs";
-import { ApiError, InvalidParamsError, invalidJson } from "./errors";
+import { ApiError, InvalidParamsError, invalidJson, loneSurrogate, notUtf8 } from "./errors";
+import { multipartFields } from "./multipart";
+import { illFormedParams, parameterOf, urlDecode } from "./unicode";
 
 /** Largest accepted request body, in bytes (contract §5: over 1 MiB → 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,9 +33,35 @@ export interface RequestParams {
   path: Record<string, string>;
 }
 
-/** Parses a query string or urlencoded body with PHP bracket semantics. */
-export function parseQueryString(text: string): ParamBag {
-  return qs.parse(text.replace(/^\?/, ""), QS_OPTIONS) as ParamBag;
+/**
+ * Parses a query string or urlencoded body with PHP bracket semantics, each key and value
+ * percent-decoded as PHP's `urldecode` does (src/http/unicode.ts `urlDecode`).
+ * @param malformed receives the parameter (`venue` for `venue[venue]`; a key that does not decode,
+ *   as sent) of each key or value whose escapes are not UTF-8; such text is kept with those
+ *   escapes as sent (what a read filters by; a write refuses it, see `parseStrictly`).
+ */
+export function parseQueryString(text: string, malformed?: Set<string>): ParamBag {
+  // qs decodes each pair's key, then its value: the last key names a value that does not decode.
+  let key = "";
+  const decoder: qs.IParseOptions["decoder"] = (str, _default, _charset, type) => {
+    const { text, ok } = urlDecode(str);
+    if (type === "key") key = text;
+    if (!ok) malformed?.add(parameterOf(key));
+    return text;
+  };
+  return qs.parse(text.replace(/^\?/, ""), { ...QS_OPTIONS, decoder }) as ParamBag;
+}
+
+/**
+ * Parses a query string or urlencoded body of a write: its text must be UTF-8 (contract §5).
+ * @throws InvalidParamsError 400 `rest_invalid_param` naming each parameter whose percent-escapes
+ *   are not UTF-8 (`title=%FF`).
+ */
+export function parseStrictly(text: string): ParamBag {
+  const malformed = new Set<string>();
+  const params = parseQueryString(text, malformed);
+  if (malformed.size) throw notUtf8([...malformed]);
+  return params;
 }
 
 async function readLimited(req: Request): Promise<Uint8Array> {
@@ -76,10 +104,12 @@ function utf8(bytes: Uint8Array): string {
 }
 
 /**
- * Reads the body of a POST/PUT/PATCH/DELETE request.
- * @throws ApiError 413 `rest_payload_too_large`, 400 `rest_invalid_json`, 400 `rest_invalid_param`
- *   naming `body` for a multipart body that cannot be parsed (a request the client believes carries
- *   parameters must not be answered as if it carried none).
+ * Reads the body of a POST/PUT/PATCH/DELETE request. Its text must be valid Unicode (contract §5).
+ * @throws ApiError 413 `rest_payload_too_large`; 400 `rest_invalid_json` for JSON that does not
+ *   parse, is not UTF-8 or holds a lone surrogate escape (naming the parameters that hold one);
+ *   400 `rest_invalid_param` naming `body` for a multipart body that cannot be parsed (a request the
+ *   client believes carries parameters must not be answered as if it carried none) or a form body
+ *   that is not UTF-8, naming the parameters whose percent-escapes or multipart bytes are not UTF-8.
  */
 export async function readBody(req: Request): Promise<ParamBag> {
   if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method)) return {};
@@ -91,19 +121,8 @@ export async function readBody(req: Request): Promise<ParamBag> {
       throw new ApiError(413, "rest_payload_too_large", [MAX_BODY_BYTES]);
     const raw = await readLimited(req);
     if (raw.every((b) => b <= 0x20)) return {};
-    let form: FormData;
-    try {
-      // The boundary is case-sensitive (browsers send `----WebKitFormBoundaryAbC…`): the header as sent.
-      form = await new Response(raw.buffer as ArrayBuffer, {
-        headers: { "content-type": header },
-      }).formData();
-    } catch {
-      throw new InvalidParamsError([{ name: "body" }]);
-    }
-    const pairs = new URLSearchParams();
-    for (const [key, value] of form.entries())
-      if (typeof value === "string") pairs.append(key, value);
-    return parseQueryString(pairs.toString());
+    // The boundary is case-sensitive (browsers send `----WebKitFormBoundaryAbC…`): the header as sent.
+    return parseQueryString(multipartFields(raw, header, MAX_BODY_BYTES).toString());
   }
   const json = type.startsWith("application/json") || type.includes("+json");
   const form = type.startsWith("application/x-www-form-urlencoded");
@@ -116,7 +135,7 @@ export async function readBody(req: Request): Promise<ParamBag> {
     if (!(err instanceof MalformedUtf8)) throw err;
     // PHP's json_decode: JSON_ERROR_UTF8 (5).
     if (json) throw invalidJson("Malformed UTF-8 characters, possibly incorrectly encoded", 5);
-    throw new InvalidParamsError([{ name: "body" }]);
+    throw notUtf8(["body"]);
   }
   if (json) {
     if (raw.trim() === "") return {};
@@ -126,11 +145,14 @@ export async function readBody(req: Request): Promise<ParamBag> {
     } catch (e) {
       throw invalidJson(e instanceof Error ? e.message : "Syntax error");
     }
+    // JSON.parse takes `"\ud800"` as a lone surrogate (PHP's json_decode refuses it).
+    const illFormed = illFormedParams(parsed);
+    if (illFormed.length) throw loneSurrogate(illFormed);
     return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
       ? (parsed as ParamBag)
       : {};
   }
-  return parseQueryString(raw);
+  return parseStrictly(raw);
 }
 
 /** Whether a parsed value holds a NUL character anywhere (iteratively: JSON nests without limit). */
@@ -166,6 +188,15 @@ export function readQuery(url: URL): ParamBag {
   if (url.search.length > MAX_QUERY_CHARS)
     throw new ApiError(414, "rest_uri_too_long", [MAX_QUERY_CHARS]);
   return parseQueryString(url.search);
+}
+
+/**
+ * Refuses a write whose query string holds percent-escapes that are not UTF-8: a write stores its
+ * query parameters as it stores its body's (contract §5). Reads filter by such text as sent.
+ * @throws InvalidParamsError 400 `rest_invalid_param` naming them.
+ */
+export function assertUtf8Query(url: URL): void {
+  parseStrictly(url.search);
 }
 
 /** The value of `name` by precedence: path, body, query. `undefined` when absent everywhere. */

@@ -53,9 +53,12 @@ const quoted = (value: string): string =>
  * Whether a URL, as the browser has it after decoding the attribute, is relative or uses an allowed
  * protocol. As in `wp_kses_bad_protocol_once2`, blanks and control characters do not hide a scheme
  * (`java\tscript:`, ` javascript:`): the text before the first colon, without them, is the scheme
- * unless it holds `/`, `?` or `#` (then the colon belongs to a path, query or fragment).
+ * unless it holds `/`, `?` or `#` (then the colon belongs to a path, query or fragment). Also the
+ * rule for `url()` in a `style` attribute (src/text/kses-css.ts).
+ * @example allowedUrl("java\tscript:alert(1)") // false
+ * @example allowedUrl("/images/a.png")         // true
  */
-function allowedUrl(url: string): boolean {
+export function allowedUrl(url: string): boolean {
   const compact = url.replace(/[\s\p{Cc}]+/gu, "");
   const scheme = /^([^/?#]*?):/.exec(compact);
   return scheme === null || allowedProtocol(scheme[1]);

@@ -9,9 +9,11 @@
  * URL protocols — is WordPress's, written down here and, for URLs, in `kses-urls.ts`.
  */
 
+import { decodeHTMLAttribute } from "entities";
 import type * as Xss from "xss";
 import xss, { type IWhiteList } from "xss";
 import { type AuthUser, can } from "../access/capabilities";
+import { safecssFilterAttr } from "./kses-css";
 import { srcsetAttribute, URL_ATTRIBUTES, urlAttribute } from "./kses-urls";
 
 // A CommonJS module: its named exports are properties of the default export under every bundler.
@@ -181,6 +183,18 @@ const DATA_TAGS: Record<string, string[]> = {
   strong: [],
 };
 
+/**
+ * A `style` attribute as `wp_kses_attr_check` keeps it: its value as a browser reads it (character
+ * references decoded) through `safecss_filter_attr`, served between double quotes; `""` (the
+ * attribute goes) when no declaration is left.
+ * @example styleAttribute("color:red;width:expression(alert(1))") // 'style="color:red"'
+ */
+function styleAttribute(value: string): string {
+  const css = safecssFilterAttr(decodeHTMLAttribute(value));
+  if (css === "" || css === "0") return "";
+  return `style="${css.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}"`;
+}
+
 function filterFor(tags: Record<string, string[]>, globals: boolean) {
   const whiteList: IWhiteList = Object.fromEntries(
     Object.entries(tags).map(([tag, attrs]) => [tag, globals ? [...attrs, ...GLOBAL] : attrs]),
@@ -191,6 +205,12 @@ function filterFor(tags: Record<string, string[]>, globals: boolean) {
     stripIgnoreTag: true,
     stripIgnoreTagBody: ["script", "style"],
     allowCommentTag: false,
+    // `style` is WordPress's `safecss_filter_attr` (`styleAttribute`), never js-xss's own CSS filter.
+    css: false,
+    onTagAttr(_tag, name, value, isWhiteAttr) {
+      if (name === "style" && isWhiteAttr) return styleAttribute(value);
+      return undefined;
+    },
     safeAttrValue(tag, name, value, cssFilter) {
       if (URL_ATTRIBUTES.has(name)) return urlAttribute(value);
       if (name === "srcset") return srcsetAttribute(value);
