@@ -85,9 +85,10 @@ export interface Counts {
 export interface TecImportReport {
   counts: Record<Kind, Counts>;
   /**
-   * Password-protected events of the source whose copy lacks what the source would not give (its
-   * password, and its protected fields when it did not open them): held back here as drafts, each
-   * with a note. Counted among created, updated or unchanged too.
+   * Password-protected events of the source not copied whole: their password could not be read
+   * (nor their protected fields, when the source did not open them). Each is created as a draft, or
+   * its copy keeps its own status and password, and has a note saying what is missing. Counted
+   * among created, updated or unchanged too.
    */
   incomplete: number;
   /** Things left alone, and why. */
