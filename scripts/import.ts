@@ -18,6 +18,7 @@ const OPTIONS_WITH_VALUES = new Set([
   "--concurrency",
   "--source-user",
   "--source-password",
+  "--event-password",
 ]);
 
 /** The first argument that is neither an option nor an option's value. */

@@ -31,6 +31,10 @@ export const TEC_USAGE = `npm run import -- https://example.org/wp-json/tribe/ev
   --source-user <name>              a user of the source site; with --source-password (or
   --source-password <app password>  $TEC_SOURCE_PASSWORD) drafts, pending, scheduled and private
                                     posts come too; without, the public data
+  --event-password <password>       a password of the source's password-protected events (may be
+                                    repeated): an event it opens is copied with it
   --concurrency <n>                 event requests in flight (default 4)
   Posts are matched by the source's global id: a second run against an unchanged source reports
-  0 created, 0 updated.`;
+  0 created, 0 updated. A password-protected event comes whole with its password when the source
+  user may edit it (WordPress gives editors the password) or an --event-password opens it; else it
+  is held back here as a draft, and a note says what is missing.`;

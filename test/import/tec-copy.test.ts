@@ -5,33 +5,11 @@
  * into the now empty instance. Dates, costs, currencies and global ids must survive, and a second
  * run must write nothing.
  */
-import { applyD1Migrations, reset, SELF } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { resetRateLimits } from "../../src/http/rate-limit";
-import { clearStringsCache, stringsKey } from "../../src/i18n";
-import de from "../../src/i18n/strings/de.json";
-import en from "../../src/i18n/strings/en.json";
-import type { FetchLike } from "../../tools/import/client";
 import { importTec } from "../../tools/import/tec/importer";
 import { ADMIN, NS, ORIGIN } from "../support/api";
-
-const SOURCE = "http://source.example";
-const SOURCE_ROOT = `${SOURCE}${NS}`;
-const ARCHIVES = ["categories", "tags", "venues", "organizers", "events"] as const;
-type Archive = (typeof ARCHIVES)[number];
-
-/** A request to this worker as the source site (its URLs and global ids then name source.example). */
-async function source(path: string, json?: unknown): Promise<any> {
-  const res = await SELF.fetch(`${SOURCE_ROOT}${path}`, {
-    method: json === undefined ? "GET" : "POST",
-    headers: { ...ADMIN, "content-type": "application/json" },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = await res.json<any>();
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+import { record, recordedSite, SOURCE_ROOT, source, target, wipe } from "./recorded-site";
 
 const day = (n: number) =>
   `2027-${String(1 + (n % 12)).padStart(2, "0")}-${String(1 + (n % 27)).padStart(2, "0")}`;
@@ -97,64 +75,6 @@ async function makeSource(): Promise<void> {
     });
   }
 }
-
-/** Every item of every archive, as an administrator of the source sees them. */
-async function record(): Promise<Record<Archive, any[]>> {
-  const query: Record<Archive, string> = {
-    categories: "hide_empty=false",
-    tags: "hide_empty=false",
-    venues: "status=publish,future,draft,pending,private",
-    organizers: "status=publish,future,draft,pending,private",
-    events: `status=publish,future,draft,pending,private&start_date=1970-01-01&end_date=2999-12-31`,
-  };
-  const out = {} as Record<Archive, any[]>;
-  for (const kind of ARCHIVES) {
-    out[kind] = [];
-    for (let page = 1; ; page++) {
-      const body = await source(`/${kind}?${query[kind]}&per_page=50&page=${page}`);
-      out[kind].push(...body[kind]);
-      if (page >= body.total_pages) break;
-    }
-  }
-  return out;
-}
-
-/** A TEC site answering every archive from `items`, paged by `per_page`, linked by next_rest_url. */
-function recordedSite(items: Record<Archive, any[]>): FetchLike {
-  return async (url) => {
-    const u = new URL(url);
-    const kind = u.pathname.split("/").filter(Boolean).pop() as Archive;
-    const list = items[kind];
-    if (!list) return Response.json({ code: "rest_no_route" }, { status: 404 });
-    const perPage = Number(u.searchParams.get("per_page") ?? 10);
-    const page = Number(u.searchParams.get("page") ?? 1);
-    const totalPages = Math.max(1, Math.ceil(list.length / perPage));
-    const next = new URL(u);
-    next.searchParams.set("page", String(page + 1));
-    return Response.json({
-      [kind]: list.slice((page - 1) * perPage, page * perPage),
-      total: list.length,
-      total_pages: totalPages,
-      ...(page < totalPages ? { next_rest_url: next.href } : {}),
-    });
-  };
-}
-
-/** Empties the instance, as a fresh `npm start -- --no-demo` would be (test/setup.ts). */
-async function wipe(): Promise<void> {
-  await reset();
-  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-  await env.STRINGS.put(stringsKey("en"), JSON.stringify(en));
-  await env.STRINGS.put(stringsKey("de"), JSON.stringify(de));
-  clearStringsCache();
-  resetRateLimits();
-}
-
-const target = {
-  base: `${ORIGIN}${NS}`,
-  authorization: ADMIN.authorization,
-  fetch: ((url, init) => SELF.fetch(url, init)) as FetchLike,
-};
 
 describe("TEC-site import of a whole instance into an empty one", () => {
   it("keeps dates, costs, currencies and global ids, and re-runs as 0 created, 0 updated", async () => {

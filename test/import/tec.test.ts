@@ -21,18 +21,86 @@ const fixturePages = (): Pages =>
     events: [F.EVENTS_PAGE_1, F.EVENTS_PAGE_2],
   });
 
-/** A TEC site answering from `pages` (by archive and `page`), recording every request. */
-function fakeSource(pages: Pages) {
+/** How the fake source protects events (§4.7), by id: their passwords. */
+interface Protection {
+  passwords: Record<number, string>;
+  /** Whether `wp/v2/tribe_events/{id}?context=edit` gives an editor the password (WordPress does; this service has no such route). */
+  wpPasswords?: boolean;
+}
+
+/** What TEC sends of a protected event to a reader who may not open it (§4.7 blanking table). */
+function tecBlanked(e: any): any {
+  return {
+    ...e,
+    description: "",
+    excerpt: "",
+    cost: "",
+    website: "",
+    image: false,
+    all_day: null,
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+    cost_details: { currency_symbol: "", currency_position: "", currency_code: "", values: [] },
+  };
+}
+
+/**
+ * A TEC site answering from `pages` (by archive and `page`), recording every request. Protected
+ * events are listed blanked; `GET /events/{id}` opens one for `context=edit` with credentials (the
+ * source user may edit it) or its `password`, else 403 `event-password-protected`; WordPress's
+ * `wp/v2/tribe_events/{id}?context=edit` gives the password to the source user.
+ */
+function fakeSource(pages: Pages, protection: Protection = { passwords: {} }) {
   const log: Array<{ url: URL; authorization?: string }> = [];
+  const events = new Map<number, any>(
+    pages.events.flatMap((p) => p.events).map((e: any) => [e.id, structuredClone(e)]),
+  );
+  const isProtected = (e: any) => protection.passwords[e.id] !== undefined;
   const fetch: FetchLike = async (url, init) => {
     const u = new URL(url);
     log.push({ url: u, authorization: init.headers.authorization });
     if (u.origin !== "http://127.0.0.1:8881") throw new Error(`request left the source: ${url}`);
+    const authorized = init.headers.authorization !== undefined;
+    const wp = /^\/wp-json\/wp\/v2\/tribe_events\/(\d+)$/.exec(u.pathname);
+    if (wp && protection.wpPasswords) {
+      const e = events.get(Number(wp[1]));
+      if (!e) return Response.json({ code: "rest_post_invalid_id" }, { status: 404 });
+      if (!authorized || u.searchParams.get("context") !== "edit")
+        return Response.json({ code: "rest_forbidden_context" }, { status: 401 });
+      return Response.json({ id: e.id, password: protection.passwords[e.id] ?? "" });
+    }
+    const single = /\/events\/(\d+)\/?$/.exec(u.pathname);
+    if (single && u.pathname.startsWith("/wp-json/tribe/events/v1/")) {
+      const e = events.get(Number(single[1]));
+      if (!e) return Response.json({ code: "rest-event-not-found" }, { status: 404 });
+      const open =
+        !isProtected(e) ||
+        (authorized && u.searchParams.get("context") === "edit") ||
+        u.searchParams.get("password") === protection.passwords[e.id];
+      return open
+        ? Response.json(e)
+        : Response.json({ code: "event-password-protected" }, { status: 403 });
+    }
     const kind = u.pathname.split("/").filter(Boolean).pop()!;
     const body = pages[kind]?.[Number(u.searchParams.get("page") ?? "1") - 1];
-    return body
-      ? Response.json(body)
-      : Response.json({ code: "rest_no_route", message: "No route" }, { status: 404 });
+    if (!body)
+      return Response.json({ code: "rest_no_route", message: "No route" }, { status: 404 });
+    if (kind !== "events") return Response.json(body);
+    const password = u.searchParams.get("password");
+    return Response.json({
+      ...body,
+      events: body.events.map((e: any) =>
+        isProtected(e) && password !== protection.passwords[e.id] ? tecBlanked(e) : e,
+      ),
+    });
   };
   return { fetch, log };
 }
@@ -45,11 +113,20 @@ const target = {
 
 async function run(
   pages: Pages = fixturePages(),
-  options: TecImportOptions & { authorization?: string } = {},
+  options: TecImportOptions & {
+    authorization?: string;
+    protection?: Protection;
+    eventPasswords?: string[];
+  } = {},
 ) {
-  const source = fakeSource(pages);
+  const source = fakeSource(pages, options.protection);
   const report = await importTec(
-    { base: F.SOURCE_ROOT, authorization: options.authorization, fetch: source.fetch },
+    {
+      base: F.SOURCE_ROOT,
+      authorization: options.authorization,
+      eventPasswords: options.eventPasswords,
+      fetch: source.fetch,
+    },
     target,
     { retryDelayMs: 1, ...options },
   );
@@ -213,28 +290,209 @@ describe("npm run import -- <TEC namespace root>", () => {
   });
 });
 
-describe("TEC import: what it refuses", () => {
-  it("skips password-protected events (TEC blanks them) instead of publishing them", async () => {
-    const pages = fixturePages();
-    const yoga = pages.events[0].events[1];
-    Object.assign(yoga, {
+/** An application password of the source site's user (an editor there). */
+const SOURCE_USER = "Basic c291cmNlOnB3";
+/** Morning Yoga (id 7) protected at the source; WordPress gives its password to editors. */
+const YOGA: Protection = { passwords: { 7: "sun salute" }, wpPasswords: true };
+/** Morning Yoga as TEC shows it to whoever may open it. */
+const yogaAtSource = () => fixturePages().events[0].events[1];
+/** What a blanked event is missing, in the order of the notes. */
+const MISSING =
+  "the password, description, excerpt, image, all_day, cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, categories, tags, venue, organizer";
+
+/** Every copy by title, as an editor sees it here with `context=edit` (protected ones opened). */
+async function edited(): Promise<Record<string, any>> {
+  const res = await api(
+    `${NS}/events?start_date=2020-01-01&end_date=2030-12-31&per_page=50&status=publish,future,draft,pending,private&context=edit`,
+    { headers: ADMIN },
+  );
+  return Object.fromEntries(res.body.events.map((e: any) => [e.title, e]));
+}
+
+/** The status of an anonymous `GET /events/{id}`, with the password if given, and its body. */
+const readAs = (id: number, password?: string) =>
+  api(`${NS}/events/${id}${password ? `?password=${encodeURIComponent(password)}` : ""}`);
+
+/** The fields of the protected event a reader with its password sees, as the source has them. */
+function expectWhole(copy: any, source: any) {
+  expect(copy).toMatchObject({
+    title: source.title,
+    status: source.status,
+    description: source.description,
+    start_date: source.start_date,
+    end_date: source.end_date,
+    all_day: source.all_day,
+    timezone: source.timezone,
+    cost: source.cost,
+    show_map: source.show_map,
+    show_map_link: source.show_map_link,
+    featured: source.featured,
+    venue: { venue: source.venue.venue, address: source.venue.address },
+    organizer: [{ organizer: source.organizer[0].organizer }],
+  });
+  expect(copy.cost_details.values).toEqual(source.cost_details.values);
+  expect(copy.categories.map((t: any) => t.slug)).toEqual(
+    source.categories.map((t: any) => t.slug),
+  );
+}
+
+describe("TEC import of password-protected events (§4.7)", () => {
+  it("copies one whole with its password when the source user may edit it (context=edit, wp/v2 password); a second run writes nothing", async () => {
+    const { report, log } = await run(fixturePages(), {
+      authorization: SOURCE_USER,
+      protection: YOGA,
+    });
+    expect(report.counts.events).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 0 });
+    expect(report.incomplete).toBe(0);
+    expect(report.notes).toEqual([]);
+    // The password was read from WordPress's own route, with the source's credentials only.
+    expect(log.some((r) => r.url.pathname === "/wp-json/wp/v2/tribe_events/7")).toBe(true);
+    expect(log.every((r) => r.authorization === SOURCE_USER)).toBe(true);
+
+    const copy = (await edited())["Morning Yoga"];
+    expect((await readAs(copy.id)).body.code).toBe("event-password-protected");
+    expect((await readAs(copy.id, "wrong")).body.code).toBe("event-password-protected");
+    const opened = await readAs(copy.id, "sun salute");
+    expect(opened.status).toBe(200);
+    expectWhole(opened.body, yogaAtSource());
+    // Listed to the public blanked, as at the source.
+    const listed = await api(`${NS}/events?start_date=2020-01-01&end_date=2030-12-31`);
+    expect(listed.body.events.find((e: any) => e.id === copy.id)).toMatchObject({
       description: "",
-      all_day: null,
       show_map: null,
-      show_map_link: null,
+    });
+
+    const again = await run(fixturePages(), { authorization: SOURCE_USER, protection: YOGA });
+    expect(again.report.counts.events).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      skipped: 0,
+    });
+  });
+
+  it("opens one with a password given for the import (--event-password), without source credentials", async () => {
+    const { report, log } = await run(fixturePages(), {
+      protection: YOGA,
+      eventPasswords: ["wrong", "sun salute"],
+    });
+    expect(report.counts.events).toMatchObject({ created: 3 });
+    expect(report.incomplete).toBe(0);
+    expect(report.notes).toEqual([]);
+    expect(log.every((r) => r.authorization === undefined)).toBe(true);
+    const copy = (await edited())["Morning Yoga"];
+    expectWhole((await readAs(copy.id, "sun salute")).body, yogaAtSource());
+    const again = await run(fixturePages(), {
+      protection: YOGA,
+      eventPasswords: ["wrong", "sun salute"],
+    });
+    expect(again.report.counts.events).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+  });
+
+  it("follows the source's password when it changes or goes", async () => {
+    await run(fixturePages(), { authorization: SOURCE_USER, protection: YOGA });
+    const id = (await edited())["Morning Yoga"].id;
+    const changed: Protection = { passwords: { 7: "moon salute" }, wpPasswords: true };
+    const second = await run(fixturePages(), { authorization: SOURCE_USER, protection: changed });
+    expect(second.report.counts.events).toMatchObject({ updated: 1, unchanged: 2 });
+    expect((await readAs(id, "sun salute")).status).toBe(403);
+    expect((await readAs(id, "moon salute")).status).toBe(200);
+
+    const open: Protection = { passwords: {}, wpPasswords: true };
+    const third = await run(fixturePages(), { authorization: SOURCE_USER, protection: open });
+    expect(third.report.counts.events).toMatchObject({ updated: 1, unchanged: 2 });
+    expectWhole((await readAs(id)).body, yogaAtSource());
+    const fourth = await run(fixturePages(), { authorization: SOURCE_USER, protection: open });
+    expect(fourth.report.counts.events).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+  });
+
+  it("without a way to open it: a draft with its title and dates, and a note naming the password and each field missing; a later run that may open it completes it", async () => {
+    const { report } = await run(fixturePages(), { protection: YOGA });
+    expect(report.counts.events).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 0 });
+    expect(report.incomplete).toBe(1);
+    expect(report.notes).toEqual([
+      `event 7 "Morning Yoga" is password protected at the source, which did not open it to this import: imported as a draft with its title and dates; missing: ${MISSING} (import with the application password of a source user who may edit it, or give the event's password with --event-password)`,
+    ]);
+    const copy = (await edited())["Morning Yoga"];
+    const source = yogaAtSource();
+    // Held back from the public, and nothing blank presented as the source's.
+    expect(copy).toMatchObject({
+      status: "draft",
+      start_date: source.start_date,
+      end_date: source.end_date,
+      timezone: source.timezone,
+      description: "",
       categories: [],
-      tags: [],
       venue: [],
       organizer: [],
     });
-    const { report } = await run(pages);
-    expect(report.counts.events).toMatchObject({ created: 2, skipped: 1 });
-    expect(report.notes).toEqual([
-      'event 7 "Morning Yoga" is password protected at the source: skipped',
+    expect((await readAs(copy.id)).body.code).toBe("event-not-accessible");
+    // The same again: nothing written, the same note.
+    const again = await run(fixturePages(), { protection: YOGA });
+    expect(again.report.counts.events).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      skipped: 0,
+    });
+    expect(again.report.incomplete).toBe(1);
+    expect(again.report.notes).toEqual([
+      `event 7 "Morning Yoga" is password protected at the source, which did not open it to this import: its copy here (event ${copy.id}) keeps its own status and password and what it has of the rest; missing: ${MISSING} (import with the application password of a source user who may edit it, or give the event's password with --event-password)`,
     ]);
-    expect(Object.keys(await imported())).not.toContain("Morning Yoga");
+
+    const whole = await run(fixturePages(), { authorization: SOURCE_USER, protection: YOGA });
+    expect(whole.report.counts.events).toMatchObject({ created: 0, updated: 1 });
+    expect(whole.report.incomplete).toBe(0);
+    expectWhole((await readAs(copy.id, "sun salute")).body, source);
   });
 
+  it("a held-back copy in the trash here stays there, with no note of an import", async () => {
+    await run(fixturePages(), { protection: YOGA });
+    const copy = (await edited())["Morning Yoga"];
+    expect(
+      (await api(`${NS}/events/${copy.id}`, { method: "DELETE", headers: ADMIN })).status,
+    ).toBe(200);
+    const { report } = await run(fixturePages(), { protection: YOGA });
+    expect(report.counts.events).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: 1 });
+    expect(report.incomplete).toBe(0);
+    expect(report.notes).toEqual([
+      `event ${copy.id} "Morning Yoga" is in the trash here: left there`,
+    ]);
+  });
+
+  it("the fields but not the password (a source that never gives passwords, as this service): a draft with every field, and a note that the password is missing", async () => {
+    const noPasswords: Protection = { passwords: { 7: "sun salute" }, wpPasswords: false };
+    const { report } = await run(fixturePages(), {
+      authorization: SOURCE_USER,
+      protection: noPasswords,
+    });
+    expect(report.counts.events).toMatchObject({ created: 3 });
+    expect(report.incomplete).toBe(1);
+    expect(report.notes).toEqual([
+      'event 7 "Morning Yoga" is password protected at the source, which did not give its password (wp/v2/tribe_events/7: HTTP 404 rest_no_route): imported as a draft with every other field; missing: the password (set it here, or give it with --event-password)',
+    ]);
+    const copy = (await edited())["Morning Yoga"];
+    expectWhole({ ...copy, status: "publish" }, yogaAtSource());
+    expect(copy.status).toBe("draft");
+    expect((await readAs(copy.id)).body.code).toBe("event-not-accessible");
+    const again = await run(fixturePages(), {
+      authorization: SOURCE_USER,
+      protection: noPasswords,
+    });
+    expect(again.report.counts.events).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+
+    const withPassword = await run(fixturePages(), {
+      authorization: SOURCE_USER,
+      protection: noPasswords,
+      eventPasswords: ["sun salute"],
+    });
+    expect(withPassword.report.counts.events).toMatchObject({ updated: 1, unchanged: 2 });
+    expect(withPassword.report.incomplete).toBe(0);
+    expectWhole((await readAs(copy.id, "sun salute")).body, yogaAtSource());
+  });
+});
+
+describe("TEC import: what it refuses", () => {
   it("never follows a next_rest_url off the source, so credentials stay there", async () => {
     const pages = fixturePages();
     pages.events[0].next_rest_url = "https://evil.example/wp-json/tribe/events/v1/events/?page=2";

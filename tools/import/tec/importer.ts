@@ -11,8 +11,11 @@
  *   from the embedded copies;
  * - events: matched by the source's global id in their `global_id_lineage`, else by `uid` = the
  *   source's `global_id` (`GET /events?uid=…`, events imported before the lineage was kept); trashed
- *   ones are left in the trash; password-protected ones (TEC blanks them, §4.7) are skipped: the
- *   password cannot be read, and importing them open would publish what the source hides.
+ *   ones are left in the trash. Password-protected ones (TEC lists them blanked, §4.7) are opened
+ *   where the source allows it (tools/import/tec/protected.ts) and copied whole with their
+ *   password; one whose password cannot be read is held back as a draft — with every field when the
+ *   source opened it, else with its title and dates only — never published, never with a blank
+ *   presented as its value, and a note names what is missing.
  *
  * Kept as the source has them (tools/import/tec/map.ts): post dates, costs with their currency,
  * and the source's global ids.
@@ -37,8 +40,6 @@ import { lookup } from "../importer";
 import { runKeyed } from "../pool";
 import {
   type EventLinks,
-  eventChanges,
-  eventCreate,
   isBlanked,
   lineageOf,
   linkedChanges,
@@ -50,6 +51,14 @@ import {
   type TecLinked,
   type TecTerm,
 } from "./map";
+import {
+  copyChanges,
+  copyCreate,
+  heldNote,
+  type Opened,
+  openProtected,
+  storedWhole,
+} from "./protected";
 import { type TecSource, walk } from "./source";
 
 export type { TecSource } from "./source";
@@ -75,6 +84,13 @@ export interface Counts {
 /** What an import did. */
 export interface TecImportReport {
   counts: Record<Kind, Counts>;
+  /**
+   * Password-protected events of the source not copied whole: their password could not be read
+   * (nor their protected fields, when the source did not open them). Each is created as a draft, or
+   * its copy keeps its own status and password, and has a note saying what is missing. Counted
+   * among created, updated or unchanged too.
+   */
+  incomplete: number;
   /** Things left alone, and why. */
   notes: string[];
   /** Requests to this instance (retries included). */
@@ -112,10 +128,13 @@ async function* walkTarget<T>(req: Requester, path: string, key: string): AsyncG
 }
 
 /**
- * Imports everything a TEC site shows its reader.
- * @param source the source's namespace root, `Authorization` (or none) and `fetch`.
+ * Imports everything a TEC site shows its reader, password-protected events opened as far as the
+ * source allows (tools/import/tec/protected.ts).
+ * @param source the source's namespace root, `Authorization` (or none), passwords of its protected
+ *   events (or none) and `fetch`.
  * @param target this instance's namespace root, an administrator's or editor's `Authorization` and `fetch`.
- * @returns counts per kind, notes on what was left alone, requests sent here.
+ * @returns counts per kind, how many events were held back (`incomplete`), notes on what was left
+ *   alone or is missing, requests sent here.
  * @throws ImportError when the source cannot be read or this instance refuses a request (what was
  *   written stays; running again resumes, since everything is matched again).
  * @example await importTec({ base: "https://example.org/wp-json/tribe/events/v1", fetch }, { base, authorization, fetch })
@@ -136,6 +155,7 @@ export async function importTec(
       organizers: blank(),
       events: blank(),
     },
+    incomplete: 0,
     notes: [],
     requests: 0,
   };
@@ -308,8 +328,9 @@ export async function importTec(
       await ensureLinked(kind, o);
   }
 
-  // Events.
+  // Events; the protected ones opened as far as the source allows, by source id.
   const events: TecEvent[] = [];
+  const opened = new Map<number, Opened>();
   for await (const e of walk<TecEvent>(
     source,
     "/events",
@@ -321,12 +342,8 @@ export async function importTec(
     "events",
     retryDelayMs,
   )) {
-    if (isBlanked(e)) {
-      report.notes.push(
-        `event ${e.id} "${plain(e.title)}" is password protected at the source: skipped`,
-      );
-      done("events", "skipped");
-    } else events.push(e);
+    if (isBlanked(e)) opened.set(e.id, await openProtected(source, e, retryDelayMs));
+    events.push(e);
   }
   const limit = Math.max(1, Math.floor(options.concurrency ?? 4));
   // This instance's events by the global ids in their lineage; those an earlier version imported
@@ -369,11 +386,22 @@ export async function importTec(
     );
   // Links first, one at a time (they may create venues, organizers and terms), then the events in parallel.
   const tasks = [];
-  for (const e of events) {
-    const links = await linksOf(e);
-    const stored = matched(e) ?? (found.get(e.global_id) as unknown as StoredEvent | undefined);
+  for (const listed of events) {
+    const open = opened.get(listed.id);
+    const e = open?.event ?? listed;
+    // A blanked event's links are not read: they are empty, or blanked copies of its venue and organizers.
+    const links = open?.whole === false ? null : await linksOf(e);
+    const copy = matched(e) ?? (found.get(e.global_id) as unknown as StoredEvent | undefined);
     const title = plain(e.title);
-    if (!stored) {
+    // A protected event whose password could not be read: its copy is held back, with a note.
+    const held = (id?: number) => {
+      if (open?.password !== undefined || !open) return;
+      report.incomplete++;
+      report.notes.push(heldNote(open, id));
+    };
+    if (!copy) {
+      held();
+      const body = copyCreate(e, links, open);
       tasks.push({
         keys: [],
         run: async () => {
@@ -381,7 +409,7 @@ export async function importTec(
             req,
             "POST",
             "/events",
-            eventCreate(e, links),
+            body,
           );
           if (sent.droppedImage !== undefined) eventImageNote(e, title, sent.droppedImage);
           const answer = sent.answer!;
@@ -397,11 +425,14 @@ export async function importTec(
           done("events", "created");
         },
       });
-    } else if (stored.status === "trash") {
-      report.notes.push(`event ${stored.id} "${title}" is in the trash here: left there`);
+    } else if (copy.status === "trash") {
+      report.notes.push(`event ${copy.id} "${title}" is in the trash here: left there`);
       done("events", "skipped");
     } else {
-      const changes = eventChanges(e, links, stored);
+      held(copy.id);
+      const here = await storedWhole(req, copy, open?.password);
+      const stored = here.event;
+      const changes = copyChanges(e, links, here, open);
       if (Object.keys(changes).length === 0) done("events", "unchanged");
       else {
         tasks.push({

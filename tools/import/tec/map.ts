@@ -12,6 +12,7 @@
  * come back as a word) with the currency's symbol, position and code, and the source's global ids
  * in `global_id_lineage` (§4.1), which is how the next run finds the post again.
  */
+import { EVENT_FIELDS } from "../../../src/events/contract";
 import { costValues } from "../../../src/events/cost";
 import {
   datesBody,
@@ -20,7 +21,7 @@ import {
   type SentDates,
 } from "../../../src/events/date-fields";
 import type { ArgSpecs, WpType } from "../../../src/http/args";
-import type { WireFields } from "../../../src/http/contract";
+import { blankedNames, type WireFields } from "../../../src/http/contract";
 import { ORGANIZER_ARGS, ORGANIZER_FIELDS } from "../../../src/linked-posts/organizer";
 import { VENUE_ARGS, VENUE_FIELDS } from "../../../src/linked-posts/venue";
 import { decodeEntities } from "../../../src/text/html";
@@ -207,6 +208,34 @@ export function linkedChanges(
 /** Whether TEC blanked the event for this reader (password protected, §4.7): its booleans are null. */
 export const isBlanked = (e: TecEvent) => datesOf(e).allDay === null || e.show_map === null;
 
+/** The event fields the import writes (§2.3 names), beyond the title, dates, status and ids. */
+const WRITTEN = new Set([
+  "description",
+  "excerpt",
+  "image",
+  "all_day",
+  "cost",
+  "website",
+  "show_map",
+  "show_map_link",
+  "hide_from_listings",
+  "sticky",
+  "featured",
+  "categories",
+  "tags",
+]);
+
+/**
+ * What an event blanked by password protection (§4.7) is missing of what the import copies, in the
+ * order TEC sends the fields (the blanked ones of the event contract, src/events/contract.ts), then
+ * its venue and organizers, which TEC empties (`[]`) and this service blanks.
+ */
+export const PROTECTED_FIELDS: readonly string[] = [
+  ...[...blankedNames(EVENT_FIELDS)].filter((name) => WRITTEN.has(name)),
+  "venue",
+  "organizer",
+];
+
 /** Target ids an event links to. */
 export interface EventLinks {
   categories: number[];
@@ -308,12 +337,51 @@ export function eventCreate(e: TecEvent, links: EventLinks): Record<string, unkn
   return body;
 }
 
+/**
+ * The body that creates the copy of an event the source blanked and would not open (§4.7): what it
+ * shows — title, slug, dates (without `all_day`, which it blanks), post date, global ids — as a
+ * draft, every protected field left out rather than sent as the blank it reads.
+ */
+export function heldCreate(e: TecEvent): Record<string, unknown> {
+  const body = eventCreate(e, { categories: [], tags: [], venue: null, organizers: [] });
+  for (const name of PROTECTED_FIELDS) delete body[name];
+  return { ...body, status: "draft" };
+}
+
 /** A stored event of this API (§4.1), as far as the comparison reads it. */
 export type StoredEvent = TecEvent & { id: number };
 
 const sameSet = (a: number[], b: number[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 const venueIdOf = (v: StoredEvent["venue"]) => (Array.isArray(v) ? (v[0]?.id ?? null) : v.id);
+
+/** The links a stored event has, as target ids. */
+export const storedLinks = (stored: StoredEvent): EventLinks => ({
+  categories: stored.categories.map((t) => t.id),
+  tags: stored.tags.map((t) => t.id),
+  venue: venueIdOf(stored.venue),
+  organizers: stored.organizer.map((o) => o.id),
+});
+
+/**
+ * A source event whose protected fields (`PROTECTED_FIELDS`, and the status, when `status` is
+ * true) say what the stored copy says: compared with `eventChanges`, only what the source showed
+ * can differ. The website is the stored one as the comparison reads it (none when it is the page).
+ */
+export function keepingStored(
+  e: TecEvent,
+  stored: StoredEvent,
+  what: { fields: boolean; status: boolean },
+): TecEvent {
+  const out: TecEvent = { ...e };
+  if (what.status) out.status = stored.status;
+  if (!what.fields) return out;
+  const kept = out as unknown as Record<string, unknown>;
+  for (const name of [...PROTECTED_FIELDS, "cost_details"])
+    kept[name] = (stored as unknown as Record<string, unknown>)[name];
+  out.website = stored.website && stored.website !== stored.url ? stored.website : "";
+  return out;
+}
 
 /**
  * The update that makes the stored event say what the source event says; `{}` when nothing differs.

@@ -18,17 +18,33 @@ export interface TecSource {
   base: string;
   /** `Basic …` for an application password (drafts and private posts come too), or undefined for public data. */
   authorization?: string;
+  /**
+   * Passwords to open the source's password-protected events with (§4.7 `password`), tried in this
+   * order on each event it does not open otherwise; the one that opens it is the copy's password.
+   */
+  eventPasswords?: string[];
   fetch: FetchLike;
 }
 
 /** Retries of network errors, 5xx and 429 per page. */
 const RETRIES = 3;
 
+/** An answer of the source: its status and JSON body (`undefined` when it sent no JSON). */
+export interface SourceAnswer<T = unknown> {
+  status: number;
+  body: T | undefined;
+}
+
 /**
- * GETs one JSON page of the source, retrying transient failures.
- * @throws ImportError with the status (0: unreachable) and the WordPress error of the answer.
+ * GETs one URL of the source (with its credentials, if any), retrying transient failures; any
+ * answer is returned, whatever its status.
+ * @throws ImportError (status 0) when the source cannot be reached after the retries.
  */
-export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 250): Promise<T> {
+export async function getAnswer<T>(
+  source: TecSource,
+  url: string,
+  retryDelayMs = 250,
+): Promise<SourceAnswer<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (source.authorization) headers.authorization = source.authorization;
   let res: Response;
@@ -47,28 +63,36 @@ export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 
     throw new ImportError(`cannot reach the source ${url}: ${err.message}`, 0);
   }
   const text = await res.text();
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return { status: res.status, body: JSON.parse(text) as T };
   } catch {
+    return { status: res.status, body: undefined };
+  }
+}
+
+/**
+ * GETs one JSON page of the source, retrying transient failures.
+ * @throws ImportError with the status (0: unreachable) and the WordPress error of the answer.
+ */
+export async function getJson<T>(source: TecSource, url: string, retryDelayMs = 250): Promise<T> {
+  const { status, body } = await getAnswer<T>(source, url, retryDelayMs);
+  if (body === undefined) {
     throw new ImportError(
-      `the source answered GET ${url} with HTTP ${res.status} and no JSON (is it a TEC namespace root?)`,
-      res.status,
+      `the source answered GET ${url} with HTTP ${status} and no JSON (is it a TEC namespace root?)`,
+      status,
     );
   }
-  if (res.status !== 200) {
+  if (status !== 200) {
     const e = body as { code?: string; message?: string };
     const hint =
-      res.status === 401 || res.status === 403
-        ? " (check the source user and application password)"
-        : "";
+      status === 401 || status === 403 ? " (check the source user and application password)" : "";
     throw new ImportError(
-      `the source answered GET ${url} with HTTP ${res.status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`,
-      res.status,
+      `the source answered GET ${url} with HTTP ${status} ${e.code ?? ""}: ${e.message ?? ""}${hint}`,
+      status,
       e.code,
     );
   }
-  return body as T;
+  return body;
 }
 
 /**
