@@ -1,0 +1,114 @@
+/**
+ * The scenarios of issue 33 ("fidelity and trust") on the running service, as the outside probe
+ * found them, for anonymous visitors and every role: what clients of the original rely on is taken
+ * (contract §4: plain-text fields take any string), and what an answer hides no filter reveals
+ * (contract §4, reference §4.7). The same rules are tested in depth inside workerd
+ * (test/linked-posts/plain-fields.security.test.ts, test/http/unicode-input.error.test.ts,
+ * test/hardening/html-styles.security.test.ts, test/hardening/filter-visibility.security.test.ts,
+ * test/i18n/placeholders.test.ts, test/series/bound.error.test.ts); here they hold on `npm start`.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  ADMIN,
+  type Credentials,
+  expectEnvelope,
+  futureDate,
+  get,
+  NS,
+  ORIGIN,
+  send,
+  show,
+  uniqueWord,
+} from "./support/http";
+import { createPeople, type People } from "./support/people";
+
+let people: People;
+beforeAll(async () => {
+  people = await createPeople(uniqueWord("fid"));
+});
+
+/** Writers: every role that may create organizers and events (§9.2). */
+const WRITERS = ["contributor", "author", "editor", "administrator"] as const;
+
+describe("plain-text fields take what clients of the original send", () => {
+  it("a free-text organizer e-mail, from every role that writes, alone and with an event", async () => {
+    for (const role of WRITERS) {
+      const auth = people[role].auth;
+      const name = uniqueWord(`crew-${role}-`);
+      const alone = await send("POST", `${NS}/organizers`, {
+        auth,
+        json: { organizer: name, email: "info at example dot org", phone: "<b>+1</b> & 555" },
+      });
+      expect(alone.status, show(alone)).toBe(201);
+      expect(alone.body.email).toBe("info at example dot org");
+      expect(alone.body.phone).toBe("+1 &amp; 555");
+      const withEvent = await send("POST", `${NS}/events`, {
+        auth,
+        json: {
+          title: uniqueWord("fidelity-"),
+          start_date: futureDate(5),
+          end_date: futureDate(5, 12),
+          organizer: [{ organizer: `${name} b`, email: `${role} desk, ask for Sam` }],
+        },
+      });
+      expect(withEvent.status, show(withEvent)).toBe(201);
+      expect(withEvent.body.organizer[0].email).toBe(`${role} desk, ask for Sam`);
+    }
+  });
+});
+
+describe("text input is valid Unicode", () => {
+  const count = async (search: string) =>
+    (await get(`${NS}/events?search=${search}&status=publish,draft,pending`, ADMIN)).body.total;
+
+  it("a lone surrogate in JSON and a form body that is not UTF-8 are refused, nothing stored", async () => {
+    const word = uniqueWord("unicode");
+    const before = await count(word);
+    const json = await send("POST", `${NS}/events`, {
+      auth: ADMIN,
+      json: {
+        title: `${word} \ud800`,
+        start_date: futureDate(6),
+        end_date: futureDate(6, 11),
+      },
+    });
+    expect(json.status, show(json)).toBe(400);
+    expectEnvelope(json);
+    const form = await fetch(`${ORIGIN}${NS}/events`, {
+      method: "POST",
+      headers: {
+        authorization: basic(ADMIN),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: `title=${word}%FF&start_date=${encodeURIComponent(futureDate(6))}&end_date=${encodeURIComponent(futureDate(6, 11))}`,
+    });
+    const body = (await form.json()) as { code: string; data: { params: Record<string, string> } };
+    expect(form.status).toBe(400);
+    expect(Object.keys(body.data.params)).toEqual(["title"]);
+    expect(await count(word)).toBe(before);
+  });
+});
+
+describe("one HTML filter", () => {
+  it("a CSS escape drops its declaration alike in description and excerpt", async () => {
+    const html = '<p style="background:u\\rl(javascript:alert(1));color:red">Hi</p>';
+    const res = await send("POST", `${NS}/events`, {
+      auth: people.author.auth,
+      json: {
+        title: uniqueWord("styles-"),
+        start_date: futureDate(7),
+        end_date: futureDate(7, 11),
+        description: html,
+        excerpt: html,
+      },
+    });
+    expect(res.status, show(res)).toBe(201);
+    expect(res.body.description).toBe('<p style="color:red">Hi</p>');
+    expect(res.body.excerpt).toBe(res.body.description);
+  });
+});
+
+function basic(auth: Credentials): string {
+  if (!auth) return "";
+  return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
+}
