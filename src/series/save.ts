@@ -73,10 +73,16 @@ export function seriesStateQueries(db: Db, target: { id: number } | { slug: stri
   };
 }
 
-/** A `RecurrenceError` as the 400 naming `recurrence`. */
+/**
+ * A `RecurrenceError` as the 400 naming `recurrence` (contract §7.8), its message's values the
+ * parameter's name and then the error's own.
+ * @throws InvalidParamsError for a `RecurrenceError`; any other error as it is.
+ */
 export function recurrenceInvalid(err: unknown): never {
-  if (err instanceof RecurrenceError)
-    throw new InvalidParamsError([{ name: "recurrence", key: err.key, args: err.args }]);
+  if (err instanceof RecurrenceError) {
+    const name = "recurrence";
+    throw new InvalidParamsError([{ name, key: err.key, args: [name, ...err.args] }]);
+  }
   throw err;
 }
 
