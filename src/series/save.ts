@@ -6,7 +6,8 @@
  *   occurrences; `[]`/`null` ends the repetition (occurrences and overrides go, the event stays);
  * - a series whose dates or lines change is materialized again: an occurrence keeps its id while its
  *   original start is, after moving with the series' start (a series moved from 18:00 to 19:00 keeps
- *   every occurrence and override); the others are tombstoned;
+ *   every occurrence and override); the others are tombstoned. Lines that say what the stored ones
+ *   say (a series' own `series.recurrence` sent back) are no change;
  * - a series' other changes are copied to its overrides, but for what each sets itself.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -26,6 +27,7 @@ import { InvalidParamsError } from "../http/errors";
 import { occurrenceDates } from "./expand";
 import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
 import {
+  formatLines,
   localSeconds,
   parseLines,
   type Recurrence,
@@ -72,6 +74,10 @@ export function seriesStateQueries(db: Db, target: { id: number } | { slug: stri
       .where(sql`${events.seriesId} = ${series} AND ${events.id} <> ${events.seriesId}`),
   };
 }
+
+/** Whether two lists of stored lines are the same lines. */
+const sameLines = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, i) => line === b[i]);
 
 /**
  * A `RecurrenceError` as the 400 naming `recurrence` (contract §7.8), its message's values the
@@ -154,16 +160,21 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
   // The whole series moves by as much as its start does (wall clock).
   const delta = wasSeries ? localSeconds(existing.startDate, next.startDate) : 0;
   let rec: Recurrence;
+  // The series' own lines sent back (as stored, or saying the same): nothing changes.
+  let same = false;
   try {
     rec =
       sent !== undefined
         ? parseLines(sent, frame)
         : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta);
+    if (sent !== undefined && wasSeries && !datesChanged)
+      same = sameLines(formatLines(rec, frame), existing.recurrence ?? []);
   } catch (err) {
     recurrenceInvalid(err);
   }
   const overrides = wasSeries ? input.state.overrides : [];
-  const regenerate = !wasSeries || sent !== undefined || datesChanged || input.force === true;
+  const regenerate =
+    !wasSeries || (sent !== undefined && !same) || datesChanged || input.force === true;
   const statements: BatchQuery[] = [];
   const later: Array<() => BatchQuery[]> = [];
   let kept: Array<{ row: EventRow; start: string }> = overrides.map((row) => ({
