@@ -11,7 +11,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOccurrences, eventRenderings, events, eventTerms, posts, terms } from "../db/schema";
 import { frozen } from "../db/sql";
-import { relatedText, rowObject } from "./load";
+import { eventRowObject, relatedText, rowObject } from "./load";
 
 /** One row of a rendered read: an event, or (`related` set) what the events without a text link to. */
 export interface RenderedRow {
@@ -56,7 +56,7 @@ const occurrenceRow = frozen(
 /** Per event of `hit`: its terms' counts, its row when it has no text, its generation when stale. */
 const perEvent = frozen(
   () => sql`${counts()},
-  CASE WHEN hit.text IS NULL THEN (SELECT ${rowObject(events)} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
+  CASE WHEN hit.text IS NULL THEN (SELECT ${eventRowObject()} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
   CASE WHEN hit.fresh IS NULL THEN (SELECT ${eventRenderings.gen} FROM ${eventRenderings} WHERE ${eventRenderings.eventId} = hit.src) END AS gen,
   ${occurrenceRow()}`,
 );

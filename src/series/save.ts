@@ -8,7 +8,8 @@
  *   original start is, after moving with the series' start (a series moved from 18:00 to 19:00 keeps
  *   every occurrence and override); the others are tombstoned. Lines that say what the stored ones
  *   say (a series' own `series.recurrence` sent back) are no change;
- * - a series' other changes are copied to its overrides, but for what each sets itself.
+ * - a series' other changes are copied to its overrides, but for what each sets itself. The lines
+ *   are stored once, on the series: an override shows its series' (src/events/load.ts).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchQuery } from "../db/batch";
@@ -211,9 +212,10 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     );
     kept = m.kept;
     for (const { row, start } of kept) {
+      // The lines are the series' alone: an override shows them from its series.
       const own: Record<string, unknown> = {
         seriesId: input.id,
-        recurrence: m.lines,
+        recurrence: null,
         occurrenceStart: start,
         changedGmt: stamp,
       };

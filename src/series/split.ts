@@ -191,9 +191,10 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
         changedGmt: s.gmt,
       })
       .where(eq(events.id, series.id)),
+    // Its overrides before the split show its new lines (stored on the series alone).
     db
       .update(events)
-      .set({ recurrence: linesBefore, changedGmt: s.gmt })
+      .set({ changedGmt: s.gmt })
       .where(
         and(
           eq(events.seriesId, series.id),
