@@ -165,11 +165,19 @@ function ruleParts(value: string, frame: SeriesFrame, line: string) {
 
 /**
  * Reads lines as sent (or as stored) into a `Recurrence`, in `frame`.
- * @throws RecurrenceError `recurrence_line` for a line that is not a supported RFC 5545 line.
+ * @param maxDates most `RDATE` and `EXDATE` values the lines may hold together, counted as sent
+ *   (`MAX_DATES` for lines as sent: refused before the values are read, which costs the CPU time).
+ * @throws RecurrenceError `recurrence_line` for a line that is not a supported RFC 5545 line,
+ *   `recurrence_size` for more than `maxDates` values.
  * @example parseLines(["RRULE:FREQ=WEEKLY;BYDAY=TU", "EXDATE;TZID=Europe/Berlin:20261215T190000"], frame)
  */
-export function parseLines(lines: readonly string[], frame: SeriesFrame): Recurrence {
+export function parseLines(
+  lines: readonly string[],
+  frame: SeriesFrame,
+  maxDates = Number.POSITIVE_INFINITY,
+): Recurrence {
   const out: Recurrence = { rule: null, until: null, rdates: [], exdates: [] };
+  let values = 0;
   for (const raw of lines) {
     const line = raw.trim();
     const m = LINE.exec(line);
@@ -191,7 +199,11 @@ export function parseLines(lines: readonly string[], frame: SeriesFrame): Recurr
     for (const key of params.keys()) if (key !== "VALUE" && key !== "TZID") throw bad(line);
     if (type !== "DATE" && type !== "DATE-TIME") throw bad(line);
     const list = name === "RDATE" ? out.rdates : out.exdates;
-    for (const item of value.split(",")) {
+    const items = value.split(",");
+    values += items.length;
+    if (values > maxDates)
+      throw new RecurrenceError("recurrence_size", [maxDates, MAX_LINE_LENGTH]);
+    for (const item of items) {
       const v = localValue(item, params.get("TZID"), frame, line);
       if (v.date !== (type === "DATE")) throw bad(line);
       list.push(v.local);

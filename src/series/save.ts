@@ -30,6 +30,7 @@ import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
 import {
   formatLines,
   localSeconds,
+  MAX_DATES,
   parseLines,
   type Recurrence,
   RecurrenceError,
@@ -166,7 +167,7 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
   try {
     rec =
       sent !== undefined
-        ? parseLines(sent, frame)
+        ? parseLines(sent, frame, MAX_DATES)
         : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta);
     if (sent !== undefined && wasSeries && !datesChanged)
       same = sameLines(formatLines(rec, frame), existing.recurrence ?? []);

@@ -108,6 +108,24 @@ describe("the stored recurrence stays within the input's limits", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("lines past the bound are refused before their dates are read (a bad date after the 1,000th is not reached)", async () => {
+    const before = await counts();
+    await refusedBoth((lang) =>
+      api(`${lang}${NS}/events`, {
+        headers: ADMIN,
+        json: {
+          ...MEETUP,
+          recurrence: [
+            "RRULE:FREQ=WEEKLY;COUNT=30",
+            ...dateLines("EXDATE", 1000),
+            "EXDATE;TZID=America/New_York:20300230T080000",
+          ],
+        },
+      }),
+    );
+    expect(await counts()).toEqual(before);
+  });
+
   it("deleting an occurrence past the bound (one more EXDATE) is a 400 that changes nothing", async () => {
     const s = await createEvent({
       ...MEETUP,
