@@ -228,7 +228,8 @@ export const events = sqliteTable(
     seriesId: integer("series_id"),
     /**
      * The series' RFC 5545 lines (`RRULE`, `RDATE`, `EXDATE`) as stored (src/series/lines.ts:
-     * values in the event's zone); an override keeps a copy of its series' lines.
+     * values in the event's zone, within the limits of the input); on the series alone: null on an
+     * override, which shows its series' lines (src/events/load.ts `EVENT_COLUMNS`).
      */
     recurrence: text("recurrence", { mode: "json" }).$type<string[]>(),
     /**

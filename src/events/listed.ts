@@ -14,7 +14,7 @@ import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { contentVersion, eventOccurrences, events } from "../db/schema";
 import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
-import { assemble, type RelatedRows } from "./load";
+import { assemble, EVENT_COLUMNS, type RelatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 
 /** An item of a page, in order. */
@@ -116,7 +116,7 @@ export function listedTotal(db: Db, where: ListedWhere, known?: KnownTotal) {
 
 /** The event rows a page shows (its items' `src`), by a page statement given as SQL. */
 export const listedRows = (db: Db, page: SQL) =>
-  db.select().from(events).where(sql`${events.id} IN (SELECT src FROM ${page})`);
+  db.select(EVENT_COLUMNS).from(events).where(sql`${events.id} IN (SELECT src FROM ${page})`);
 
 /** The occurrence rows of a page's occurrences. */
 export const listedOccurrences = (db: Db, page: SQL) =>

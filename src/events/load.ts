@@ -3,7 +3,7 @@
  * page's ids as a subquery, four queries fetch the venues, organizers, terms and images of the whole
  * page; they run in the same `batch()` as the page itself, so a list costs one D1 round trip.
  */
-import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
+import { type Column, getTableColumns, getTableName, type SQL, sql, type Table } from "drizzle-orm";
 import { type AuthUser, canReadPost } from "../access/capabilities";
 import type { Db } from "../db/client";
 import {
@@ -36,15 +36,39 @@ function columnsOf(table: Table): Array<[string, Column]> {
 /**
  * `json_object('field', "table"."column", …)` of every column of `table`, keyed by drizzle's field
  * names, read back by `decodeRow`.
+ * @param shown expressions read in place of some columns (by field name), e.g. `EVENT_COLUMNS`'.
  */
-export function rowObject(table: Table): SQL {
+export function rowObject(table: Table, shown: Record<string, SQL> = {}): SQL {
   const parts = columnsOf(table).map(
     // Field names are identifiers of the schema, written as literals (not bound: D1 allows 100
     // parameters per statement, and the page's filters need theirs).
-    ([field, column]) => sql`${sql.raw(`'${field}'`)}, ${column}`,
+    ([field, column]) => sql`${sql.raw(`'${field}'`)}, ${shown[field] ?? column}`,
   );
   return sql`json_object(${sql.join(parts, sql`, `)})`;
 }
+
+/** A column of `events` named with its table (`"events"."series_id"`), also inside a subquery. */
+const eventColumn = (column: Column) =>
+  sql`${sql.identifier(getTableName(events))}.${sql.identifier(column.name)}`;
+
+/**
+ * The lines an event row shows as `series.recurrence` (contract §7.8): a series' own; an override's
+ * are its series' (a series' lines are stored once, on the series: an override's column is null).
+ */
+const SHOWN_LINES = sql<
+  string[] | null
+>`CASE WHEN ${eventColumn(events.seriesId)} IS NULL OR ${eventColumn(events.seriesId)} = ${eventColumn(events.id)} THEN ${eventColumn(events.recurrence)} ELSE (SELECT s.${sql.identifier(events.recurrence.name)} FROM ${events} s WHERE s.${sql.identifier(events.id.name)} = ${eventColumn(events.seriesId)}) END`.mapWith(
+  events.recurrence,
+);
+
+/**
+ * The columns of an event row as every reader that shows it selects them (`db.select(EVENT_COLUMNS)
+ * .from(events)`): each column, and `recurrence` as the row shows it (`SHOWN_LINES`).
+ */
+export const EVENT_COLUMNS = { ...getTableColumns(events), recurrence: SHOWN_LINES };
+
+/** `rowObject` of an event row as every reader that shows it reads it (`EVENT_COLUMNS`). */
+export const eventRowObject = (): SQL => rowObject(events, { recurrence: SHOWN_LINES });
 
 /** A row from `rowObject`'s JSON, each value mapped as drizzle maps the column (booleans, JSON). */
 export function decodeRow<T extends Table>(

@@ -18,7 +18,7 @@ import { type Db, openDb } from "../db/client";
 import { eventRenderings, events } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
 import type { Settings } from "../settings";
-import { assemble, relatedQueries, relatedRows } from "./load";
+import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
 import type { EventRecord } from "./record";
 import { render, renderKey } from "./renderings";
 
@@ -74,7 +74,7 @@ export async function renderStale(db: Db, settings: Settings): Promise<number> {
         .select({ id: eventRenderings.eventId, gen: eventRenderings.gen })
         .from(eventRenderings)
         .where(sql`${eventRenderings.eventId} IN ${ids}`),
-      rows: db.select().from(events).where(sql`${events.id} IN ${ids}`),
+      rows: db.select(EVENT_COLUMNS).from(events).where(sql`${events.id} IN ${ids}`),
       ...relatedQueries(db, ids),
     });
     if (r.stale.length === 0) break;

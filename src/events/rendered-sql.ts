@@ -4,14 +4,15 @@
  * flagged `held`, when the isolate already holds that text: it names its `id:gen` pairs), its terms'
  * counts, and — for every event without a usable text (missing, stale, made for another render key,
  * or an event that is not published) — the event row and, in one more row, what those events link
- * to, so that they are serialized by the full path. One round trip either way. Their fixed parts are
- * SQL text made once (`frozen`).
+ * to, so that they are serialized by the full path. One round trip either way. A page sends each
+ * text and each row once, however many of its items show it (the occurrences of a series: contract
+ * §7.8). Their fixed parts are SQL text made once (`frozen`).
  */
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOccurrences, eventRenderings, events, eventTerms, posts, terms } from "../db/schema";
 import { frozen } from "../db/sql";
-import { relatedText, rowObject } from "./load";
+import { eventRowObject, relatedText, rowObject } from "./load";
 
 /** One row of a rendered read: an event, or (`related` set) what the events without a text link to. */
 export interface RenderedRow {
@@ -23,13 +24,20 @@ export interface RenderedRow {
   occurrence: string | null;
   /** The stored text, when fresh for the render key and not `held` (null and not held: serialize the row). */
   text: string | null;
-  /** 1 when the text was left out because the isolate holds it (`id:freshGen`); else 0. */
+  /**
+   * Why the text was left out: 1 the isolate holds it (`id:freshGen`); 2 an earlier row of this
+   * answer carries it (the occurrences of one series share their series' text, which holds its
+   * lines: contract §7.8, sent once per page); 0 it was not.
+   */
   held: number;
   /** The generation of the fresh rendering (null when missing or stale). */
   freshGen: number | null;
   /** The event's terms' counts, a JSON object by term id (`{"4":12}`). */
   counts: string | null;
-  /** The event row as JSON (`rowObject`), when there is no text. */
+  /**
+   * The event row as JSON (`eventRowObject`), when there is no text — on the first row of the page
+   * that shows it (the occurrences of a series share its row; later ones read it from there).
+   */
   row: string | null;
   /**
    * The rendering's generation when it is missing or stale (src/events/render-store.ts stores the
@@ -53,10 +61,13 @@ const occurrenceRow = frozen(
     sql`CASE WHEN hit.occ THEN (SELECT ${rowObject(eventOccurrences)} FROM ${eventOccurrences} WHERE ${eventOccurrences.id} = hit.id) END AS occurrence`,
 );
 
-/** Per event of `hit`: its terms' counts, its row when it has no text, its generation when stale. */
+/**
+ * Per event of `hit`: its terms' counts, its row when it has no text (once per page: `firstOfSrc`),
+ * its generation when stale.
+ */
 const perEvent = frozen(
   () => sql`${counts()},
-  CASE WHEN hit.text IS NULL THEN (SELECT ${rowObject(events)} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
+  CASE WHEN hit.text IS NULL AND hit.firstOfSrc THEN (SELECT ${eventRowObject()} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
   CASE WHEN hit.fresh IS NULL THEN (SELECT ${eventRenderings.gen} FROM ${eventRenderings} WHERE ${eventRenderings.eventId} = hit.src) END AS gen,
   ${occurrenceRow()}`,
 );
@@ -82,10 +93,13 @@ const isHeld = frozen(
     sql`(hit.text IS NOT NULL AND (CASE WHEN hit.occ THEN 'o' ELSE '' END || hit.src || ':' || hit.g) IN (SELECT pair FROM held))`,
 );
 
-/** Per event of `hit`: its text unless held, whether held, the fresh generation. */
+/**
+ * Per event of `hit`: its text unless held (by the isolate, or by an earlier row: `hit.nth`), why
+ * held (`RenderedRow.held`), the fresh generation.
+ */
 const textColumns = frozen(
   () =>
-    sql`CASE WHEN ${isHeld()} THEN NULL ELSE hit.text END AS text, ${isHeld()} AS held, hit.g AS freshGen`,
+    sql`CASE WHEN ${isHeld()} OR hit.nth > 1 THEN NULL ELSE hit.text END AS text, CASE WHEN ${isHeld()} THEN 1 WHEN hit.text IS NOT NULL AND hit.nth > 1 THEN 2 ELSE 0 END AS held, hit.g AS freshGen`,
 );
 
 /** The page statement after its `hit` CTE. */
@@ -107,11 +121,16 @@ const heldPairs = frozen(() => sql`held(pair) AS MATERIALIZED (SELECT value FROM
 
 /**
  * `hit`'s columns and joins up to the render key: each listed item (src/events/listed.ts) with the
- * text of the event row it shows — its `list`, or for an occurrence its series' `occurrence`.
+ * text of the event row it shows — its `list`, or for an occurrence its series' `occurrence` —,
+ * which of the page's items with that text it is (`nth`: only the first sends it), and whether it
+ * is the first that shows its event row (`firstOfSrc`: only that one sends the row).
  */
 const pageHit = frozen(
   () =>
-    sql`SELECT page.id AS id, page.src AS src, page.occ AS occ, page.k1 AS k1, page.k2 AS k2, page.k3 AS k3, CASE WHEN page.occ THEN ${eventRenderings.occurrence} ELSE ${eventRenderings.list} END AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM page LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = page.src AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
+    sql`SELECT page.id AS id, page.src AS src, page.occ AS occ, page.k1 AS k1, page.k2 AS k2, page.k3 AS k3, CASE WHEN page.occ THEN ${eventRenderings.occurrence} ELSE ${eventRenderings.list} END AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g,
+  row_number() OVER (PARTITION BY page.occ, page.src ORDER BY page.k1, page.k2, page.k3) AS nth,
+  row_number() OVER (PARTITION BY page.src ORDER BY page.k1, page.k2, page.k3) = 1 AS firstOfSrc
+FROM page LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = page.src AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
 );
 
 /** What a rendered read asks for: the render key, and the `id:gen` pairs the isolate holds. */
@@ -173,7 +192,7 @@ export function renderedSingle(db: Db, key: { id: number } | { slug: string }, p
       : sql`(SELECT 'tribe_events' FROM hit)`;
   const statement = sql`WITH ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
   found AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match}),
-  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN found.otext ELSE found.text END AS text, found.fresh AS fresh, found.g AS g FROM found)${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
+  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN found.otext ELSE found.text END AS text, found.fresh AS fresh, found.g AS g, 1 AS nth, 1 AS firstOfSrc FROM found)${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
   return db.select(SINGLE_ROW).from(sql`(${statement})`);
 }
 

@@ -134,14 +134,24 @@ export function readRendered(
   const pairs: string[] = [];
   const fill = filler(urls);
   const base = `${urls.site}\u0000${urls.namespaceRoot}`;
+  // The occurrences of one series share its text and its row: the statement sends each once per
+  // answer (`RenderedRow.held` 2, `row`), read here from the row that carried it.
+  const pairOf = (r: RenderedRow) => `${r.occurrence === null ? "" : "o"}${r.src}:${r.freshGen}`;
+  const carried = new Map<string, string>();
+  const rowOf = new Map<number | null, string>();
+  for (const r of rows) {
+    if (r.id === null) continue;
+    if (r.text !== null) carried.set(pairOf(r), r.text);
+    if (r.row !== null) rowOf.set(r.src, r.row);
+  }
   for (const r of rows) {
     if (r.related !== null) related = relatedFromText(r.related);
     if (r.id === null) continue;
     // An occurrence of a series shows its series' `occurrence` text with its own row (contract §7.8).
     const occurrence =
       r.occurrence === null ? null : decodeRow(eventOccurrences, JSON.parse(r.occurrence));
-    const pair = `${occurrence ? "o" : ""}${r.src}:${r.freshGen}`;
-    const text = r.held ? plan.held.get(pair) : r.text;
+    const pair = pairOf(r);
+    const text = r.held === 1 ? plan.held.get(pair) : r.held === 2 ? carried.get(pair) : r.text;
     if (text !== null && text !== undefined) {
       const textKey = `${plan.key}|${plan.kind}|${pair}`;
       if (!r.held) texts.set(textKey, text);
@@ -154,12 +164,12 @@ export function readRendered(
         ),
       });
     } else if (r.held || plan.lean) {
-      // The statement leaves out only texts the plan holds, and a lean read without a text is made
-      // again in full (`needsFullRead`) before it is read: never reached.
+      // The statement leaves out only texts the plan holds or an earlier row carries, and a lean
+      // read without a text is made again in full (`needsFullRead`) before it is read: never reached.
       throw new Error(`rendered read of ${pair}: no text and no row`);
     } else {
       bare.push({
-        row: decodeRow(events, JSON.parse(r.row ?? "{}")),
+        row: decodeRow(events, JSON.parse(r.row ?? rowOf.get(r.src) ?? "{}")),
         gen: r.gen,
         at: items.length,
         occurrence,

@@ -14,7 +14,7 @@ import { passwordMatches } from "../http/password-protection";
 import { passwordAccess } from "../linked-posts/access";
 import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
-import { assemble, relatedQueries, relatedRows } from "./load";
+import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
@@ -55,7 +55,7 @@ export function eventLoadQueries(db: Db, key: { id: number } | { slug: string })
       : db.select({ postType: sql<string>`'tribe_events'` }).from(events).where(match);
   return {
     type: typeQuery,
-    rows: db.select().from(events).where(match),
+    rows: db.select(EVENT_COLUMNS).from(events).where(match),
     // (By slug: none; `= NULL` matches nothing.)
     occurrence: db
       .select()

@@ -136,9 +136,10 @@ export async function deleteOccurrence(c: AppContext, job: OccurrenceDelete): Pr
         changedGmt: stamp.gmt,
       })
       .where(eq(events.id, series.id)),
+    // The overrides show the series' new lines (stored on the series alone): changed too.
     db
       .update(events)
-      .set({ recurrence: lines, changedGmt: stamp.gmt })
+      .set({ changedGmt: stamp.gmt })
       .where(and(eq(events.seriesId, series.id), ne(events.id, series.id))),
   ] as never);
   return c.json({ deleted: true, previous });

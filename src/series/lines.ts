@@ -11,7 +11,8 @@
  * `COUNT` or `UNTIL`, `BYDAY`, `BYMONTHDAY`, `BYMONTH`, `BYYEARDAY`, `BYWEEKNO`, `BYSETPOS`, `WKST`
  * (no `BYHOUR`/`BYMINUTE`/`BYSECOND`: an occurrence is a day's); any number of `RDATE` and `EXDATE`
  * lines of `DATE` or `DATE-TIME` values (not `PERIOD`). A `DATE` value in a series with times names
- * the occurrence of that day (at the series' time of day).
+ * the occurrence of that day (at the series' time of day). The stored lines keep the limits of the
+ * input (`MAX_LINES`, `MAX_LINE_LENGTH`, and `MAX_DATES` in all), after whatever a write added.
  */
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
@@ -21,8 +22,14 @@ import { resolveZone } from "../time/zone";
 
 /** Most lines a `recurrence` may have. */
 export const MAX_LINES = 50;
-/** Longest line (an `RDATE` with many dates is long). */
+/** Longest line (an `RDATE` with many dates is long), as sent and as stored. */
 export const MAX_LINE_LENGTH = 4000;
+/**
+ * Most `RDATE` and `EXDATE` values a series stores, together (each deleted occurrence is one
+ * more `EXDATE`): with lines of at most `MAX_LINE_LENGTH` characters, at most seven stored lines
+ * (`formatLines`), each of which reads back under the limits above.
+ */
+export const MAX_DATES = 1000;
 
 /** A series' rule with its values as series-local wall clocks (`Y-m-d H:i:s`). */
 export interface Recurrence {
@@ -51,7 +58,12 @@ export interface SeriesFrame {
  */
 export class RecurrenceError extends Error {
   constructor(
-    readonly key: "recurrence_line" | "recurrence_limit" | "recurrence_start" | "recurrence_day",
+    readonly key:
+      | "recurrence_line"
+      | "recurrence_limit"
+      | "recurrence_start"
+      | "recurrence_day"
+      | "recurrence_size",
     readonly args: Array<string | number> = [],
   ) {
     super(`${key}: ${args.join(", ")}`);
@@ -153,11 +165,19 @@ function ruleParts(value: string, frame: SeriesFrame, line: string) {
 
 /**
  * Reads lines as sent (or as stored) into a `Recurrence`, in `frame`.
- * @throws RecurrenceError `recurrence_line` for a line that is not a supported RFC 5545 line.
+ * @param maxDates most `RDATE` and `EXDATE` values the lines may hold together, counted as sent
+ *   (`MAX_DATES` for lines as sent: refused before the values are read, which costs the CPU time).
+ * @throws RecurrenceError `recurrence_line` for a line that is not a supported RFC 5545 line,
+ *   `recurrence_size` for more than `maxDates` values.
  * @example parseLines(["RRULE:FREQ=WEEKLY;BYDAY=TU", "EXDATE;TZID=Europe/Berlin:20261215T190000"], frame)
  */
-export function parseLines(lines: readonly string[], frame: SeriesFrame): Recurrence {
+export function parseLines(
+  lines: readonly string[],
+  frame: SeriesFrame,
+  maxDates = Number.POSITIVE_INFINITY,
+): Recurrence {
   const out: Recurrence = { rule: null, until: null, rdates: [], exdates: [] };
+  let values = 0;
   for (const raw of lines) {
     const line = raw.trim();
     const m = LINE.exec(line);
@@ -179,7 +199,11 @@ export function parseLines(lines: readonly string[], frame: SeriesFrame): Recurr
     for (const key of params.keys()) if (key !== "VALUE" && key !== "TZID") throw bad(line);
     if (type !== "DATE" && type !== "DATE-TIME") throw bad(line);
     const list = name === "RDATE" ? out.rdates : out.exdates;
-    for (const item of value.split(",")) {
+    const items = value.split(",");
+    values += items.length;
+    if (values > maxDates)
+      throw new RecurrenceError("recurrence_size", [maxDates, MAX_LINE_LENGTH]);
+    for (const item of items) {
       const v = localValue(item, params.get("TZID"), frame, line);
       if (v.date !== (type === "DATE")) throw bad(line);
       list.push(v.local);
@@ -196,10 +220,17 @@ const compact = (local: string, date: boolean) =>
 
 /**
  * The stored lines of a `Recurrence` in `frame`: `RRULE` (with `UNTIL` in UTC, or as a date for
- * all-day series), then one `RDATE` and one `EXDATE` line with the series' `TZID` (or `VALUE=DATE`).
+ * all-day series), then its `RDATE` and its `EXDATE` values with the series' `TZID` (or
+ * `VALUE=DATE`), as few lines of each as fit `MAX_LINE_LENGTH` characters (contract §7.8: the
+ * stored form obeys the limits of the input, so that a series takes its own lines back).
+ * @throws RecurrenceError `recurrence_size` (values: `MAX_DATES`, `MAX_LINE_LENGTH`) for more than
+ *   `MAX_DATES` `RDATE` and `EXDATE` values together, or an `RRULE` that would be longer than
+ *   `MAX_LINE_LENGTH` as stored (its `UNTIL` in UTC).
  * @example formatLines(rec, frame) // ["RRULE:FREQ=WEEKLY;BYDAY=TU", "EXDATE;TZID=Europe/Berlin:20261215T190000"]
  */
 export function formatLines(rec: Recurrence, frame: SeriesFrame): string[] {
+  const tooLarge = () => new RecurrenceError("recurrence_size", [MAX_DATES, MAX_LINE_LENGTH]);
+  if (rec.rdates.length + rec.exdates.length > MAX_DATES) throw tooLarge();
   const out: string[] = [];
   if (rec.rule) {
     const parts = rec.rule.map(([n, v]) => `${n}=${v}`);
@@ -215,11 +246,20 @@ export function formatLines(rec: Recurrence, frame: SeriesFrame): string[] {
   }
   const dates = (name: string, list: string[]) => {
     if (!list.length) return;
-    const param = frame.allDay ? ";VALUE=DATE" : `;TZID=${paramValue(frame.timezone)}`;
-    out.push(`${name}${param}:${list.map((l) => compact(l, frame.allDay)).join(",")}`);
+    const head = `${name}${frame.allDay ? ";VALUE=DATE" : `;TZID=${paramValue(frame.timezone)}`}:`;
+    let line = "";
+    for (const value of list.map((l) => compact(l, frame.allDay))) {
+      if (line && line.length + 1 + value.length > MAX_LINE_LENGTH) {
+        out.push(line);
+        line = "";
+      }
+      line = line ? `${line},${value}` : `${head}${value}`;
+    }
+    out.push(line);
   };
   dates("RDATE", rec.rdates);
   dates("EXDATE", rec.exdates);
+  if (out.some((line) => line.length > MAX_LINE_LENGTH)) throw tooLarge();
   return out;
 }
 

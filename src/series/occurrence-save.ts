@@ -79,6 +79,8 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
           endDateUtc: o!.endDateUtc,
           timezoneAbbr: o!.timezoneAbbr,
           occurrenceStart: o!.occurrenceStart,
+          // The lines stay the series' alone (an override shows them from there).
+          recurrence: null,
           overrides: JSON.stringify(overrides),
           uid: null,
           horizonGmt: null,

@@ -62,7 +62,8 @@ export interface Materialization {
  * Decides a series' occurrences up to `horizonGmt`.
  * @param reuse occurrence ids by original start (in the new frame) that may keep their id.
  * @param overrides override rows by original start (in the new frame).
- * @throws RecurrenceError (src/series/expand.ts) for a rule that cannot be materialized.
+ * @throws RecurrenceError `recurrence_size` (src/series/lines.ts `formatLines`) for lines past the
+ *   stored form's limits; the errors of src/series/expand.ts for a rule that cannot be materialized.
  */
 export function materialize(
   shape: SeriesShape,
@@ -72,6 +73,8 @@ export function materialize(
   postIds: IdAllocator,
 ): Materialization {
   const frame = frameOf(shape);
+  // The stored lines first: lines past their limits are refused before the rule is expanded.
+  const lines = formatLines(shape.rec, frame);
   const before = localOf(horizonGmt, shape.timezone);
   const { starts, complete } = expand(shape.rec, frame, before);
   const used = new Set<number>();
@@ -94,7 +97,7 @@ export function materialize(
     (id) => !used.has(id) && id !== shape.id,
   );
   return {
-    lines: formatLines(shape.rec, frame),
+    lines,
     horizonGmt: complete ? COMPLETE : horizonGmt,
     occurrences,
     kept,

@@ -6,8 +6,10 @@
  *   occurrences; `[]`/`null` ends the repetition (occurrences and overrides go, the event stays);
  * - a series whose dates or lines change is materialized again: an occurrence keeps its id while its
  *   original start is, after moving with the series' start (a series moved from 18:00 to 19:00 keeps
- *   every occurrence and override); the others are tombstoned;
- * - a series' other changes are copied to its overrides, but for what each sets itself.
+ *   every occurrence and override); the others are tombstoned. Lines that say what the stored ones
+ *   say (a series' own `series.recurrence` sent back) are no change;
+ * - a series' other changes are copied to its overrides, but for what each sets itself. The lines
+ *   are stored once, on the series: an override shows its series' (src/events/load.ts).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchQuery } from "../db/batch";
@@ -26,7 +28,9 @@ import { InvalidParamsError } from "../http/errors";
 import { occurrenceDates } from "./expand";
 import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
 import {
+  formatLines,
   localSeconds,
+  MAX_DATES,
   parseLines,
   type Recurrence,
   RecurrenceError,
@@ -73,10 +77,20 @@ export function seriesStateQueries(db: Db, target: { id: number } | { slug: stri
   };
 }
 
-/** A `RecurrenceError` as the 400 naming `recurrence`. */
+/** Whether two lists of stored lines are the same lines. */
+const sameLines = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, i) => line === b[i]);
+
+/**
+ * A `RecurrenceError` as the 400 naming `recurrence` (contract §7.8), its message's values the
+ * parameter's name and then the error's own.
+ * @throws InvalidParamsError for a `RecurrenceError`; any other error as it is.
+ */
 export function recurrenceInvalid(err: unknown): never {
-  if (err instanceof RecurrenceError)
-    throw new InvalidParamsError([{ name: "recurrence", key: err.key, args: err.args }]);
+  if (err instanceof RecurrenceError) {
+    const name = "recurrence";
+    throw new InvalidParamsError([{ name, key: err.key, args: [name, ...err.args] }]);
+  }
   throw err;
 }
 
@@ -148,16 +162,21 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
   // The whole series moves by as much as its start does (wall clock).
   const delta = wasSeries ? localSeconds(existing.startDate, next.startDate) : 0;
   let rec: Recurrence;
+  // The series' own lines sent back (as stored, or saying the same): nothing changes.
+  let same = false;
   try {
     rec =
       sent !== undefined
-        ? parseLines(sent, frame)
+        ? parseLines(sent, frame, MAX_DATES)
         : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta);
+    if (sent !== undefined && wasSeries && !datesChanged)
+      same = sameLines(formatLines(rec, frame), existing.recurrence ?? []);
   } catch (err) {
     recurrenceInvalid(err);
   }
   const overrides = wasSeries ? input.state.overrides : [];
-  const regenerate = !wasSeries || sent !== undefined || datesChanged || input.force === true;
+  const regenerate =
+    !wasSeries || (sent !== undefined && !same) || datesChanged || input.force === true;
   const statements: BatchQuery[] = [];
   const later: Array<() => BatchQuery[]> = [];
   let kept: Array<{ row: EventRow; start: string }> = overrides.map((row) => ({
@@ -194,9 +213,10 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     );
     kept = m.kept;
     for (const { row, start } of kept) {
+      // The lines are the series' alone: an override shows them from its series.
       const own: Record<string, unknown> = {
         seriesId: input.id,
-        recurrence: m.lines,
+        recurrence: null,
         occurrenceStart: start,
         changedGmt: stamp,
       };

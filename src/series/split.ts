@@ -132,16 +132,17 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
     links = storedLinks(loaded);
   } else series = current.series!.row;
   const frame = frameOf(series);
-  let cut: ReturnType<typeof cutRecurrence>;
+  const dates = occurrenceDates(series, at);
+  const frameAfter = { ...frame, start: dates.startDate };
+  let linesBefore: string[];
+  let linesAfter: string[];
   try {
-    cut = cutRecurrence(parseLines(series.recurrence ?? [], frame), frame, at);
+    const cut = cutRecurrence(parseLines(series.recurrence ?? [], frame), frame, at);
+    linesBefore = formatLines(cut.before, frame);
+    linesAfter = formatLines(cut.after, frameAfter);
   } catch (err) {
     recurrenceInvalid(err);
   }
-  const linesBefore = formatLines(cut.before, frame);
-  const dates = occurrenceDates(series, at);
-  const frameAfter = { ...frame, start: dates.startDate };
-  const linesAfter = formatLines(cut.after, frameAfter);
   const own = {
     id: x.id,
     ...dates,
@@ -190,9 +191,10 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
         changedGmt: s.gmt,
       })
       .where(eq(events.id, series.id)),
+    // Its overrides before the split show its new lines (stored on the series alone).
     db
       .update(events)
-      .set({ recurrence: linesBefore, changedGmt: s.gmt })
+      .set({ changedGmt: s.gmt })
       .where(
         and(
           eq(events.seriesId, series.id),
