@@ -139,6 +139,27 @@ function list(raw: unknown): string[] {
     .filter(Boolean);
 }
 
+/** `LANGUAGES` as written (default `en,de`), not yet validated. */
+const languagesAsWritten = (env: Record<string, unknown>) => list(env.LANGUAGES ?? "en,de");
+
+/**
+ * The language of an answer while the settings cannot be parsed (the 500 `rest_setting_invalid`
+ * of contract §1): the path's language prefix when `LANGUAGES` as written lists it, else
+ * `DEFAULT_LANGUAGE` when listed, else English. Never throws.
+ * @param prefix the first segment of the request's path (`de` of `/de/wp-json/…`).
+ * @example languageWithoutSettings({ LANGUAGES: "en,de", SITE_TIMEZONE: "Mars/Base" }, "de") // "de"
+ */
+export function languageWithoutSettings(
+  env: Partial<Bindings> | Record<string, unknown>,
+  prefix: string,
+): string {
+  const e = env as Record<string, unknown>;
+  const listed = languagesAsWritten(e);
+  const fallback = String(e.DEFAULT_LANGUAGE ?? "").trim() || "en";
+  if (listed.includes(prefix)) return prefix;
+  return listed.includes(fallback) ? fallback : "en";
+}
+
 /**
  * Parses and validates the settings of contract §1.
  * @throws SettingsError naming the first bad variable.
@@ -166,7 +187,7 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
     ]),
     "",
   ).replace(/\/+$/, "");
-  const languages = list(e.LANGUAGES ?? "en,de");
+  const languages = languagesAsWritten(e);
   if (languages.length === 0)
     throw new SettingsError("LANGUAGES", "must name at least one language");
   for (const lang of languages) {
