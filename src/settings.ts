@@ -39,7 +39,7 @@ export interface Bindings {
   WEBHOOK_QUEUE?: Queue;
   /** Secret: the key that encrypts webhook signing secrets at rest (src/webhooks/secret.ts). */
   WEBHOOK_SECRET_KEY?: string;
-  /** `allow` lets webhooks target private and loopback addresses (`npm start` sets it locally). */
+  /** `allow` lets webhooks target private, loopback and reserved addresses (`npm start` sets it locally). */
   WEBHOOK_PRIVATE_TARGETS?: string;
   /** Seconds before the first retry of a failed delivery; each further retry waits twice as long. */
   WEBHOOK_RETRY_BASE_SECONDS?: string;
@@ -83,7 +83,7 @@ export interface Settings {
    */
   readCache: boolean;
   adminAppPassword: string;
-  /** Whether webhooks may target private and loopback addresses (`WEBHOOK_PRIVATE_TARGETS=allow`). */
+  /** Whether webhooks may target private, loopback and reserved addresses (`WEBHOOK_PRIVATE_TARGETS=allow`). */
   webhookPrivateTargets: boolean;
   /** Seconds before the first retry of a webhook delivery (doubling each time); 0 retries at once. */
   webhookRetryBaseSeconds: number;
