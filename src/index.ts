@@ -10,12 +10,19 @@ import { DateTime } from "luxon";
 import { createApp } from "./app";
 import type { AppEnv } from "./http/context";
 import { fromRestRoute } from "./http/rest-route";
+import { loadStrings, text } from "./i18n";
 import { serve } from "./read-cache/serve";
 import { forgetVersion } from "./read-cache/version";
 import { REFERENCE_ASSETS_PATH } from "./root/reference/assets";
 import { referenceFile } from "./root/reference/files";
 import { extendSeries } from "./series/scheduled";
-import { type Bindings, parseSettings, type Settings, SettingsError } from "./settings";
+import {
+  type Bindings,
+  languageWithoutSettings,
+  parseSettings,
+  type Settings,
+  SettingsError,
+} from "./settings";
 import { handleWebhookBatch } from "./webhooks/consumer";
 import type { WebhookMessage } from "./webhooks/messages";
 
@@ -71,6 +78,28 @@ function appFor(env: Bindings): Configured {
   return current.configured;
 }
 
+/**
+ * The answer to every request while a setting is bad: 500 `rest_setting_invalid`, its message in
+ * the language of the path's prefix (`languageWithoutSettings`) with the variable and what is
+ * wrong with it (English, as the log says it) in its placeholder.
+ */
+async function misconfigured(
+  request: Request,
+  env: Bindings,
+  err: SettingsError,
+): Promise<Response> {
+  const prefix = new URL(request.url).pathname.split("/")[1] ?? "";
+  const strings = await loadStrings(env.STRINGS, languageWithoutSettings(env, prefix));
+  return Response.json(
+    {
+      code: "rest_setting_invalid",
+      message: text(strings, "messages.rest_setting_invalid", [err.message]),
+      data: { status: 500 },
+    },
+    { status: 500, headers: { "X-Content-Type-Options": "nosniff" } },
+  );
+}
+
 function overrideMethod(request: Request): Request {
   if (request.method !== "POST") return request;
   const url = new URL(request.url);
@@ -86,16 +115,7 @@ function overrideMethod(request: Request): Request {
 export default {
   fetch(request: Request, env: Bindings, ctx: ExecutionContext): Response | Promise<Response> {
     const configured = appFor(env);
-    if (configured instanceof SettingsError) {
-      return Response.json(
-        {
-          code: "rest_setting_invalid",
-          message: `The service is misconfigured: ${configured.message}`,
-          data: { status: 500 },
-        },
-        { status: 500, headers: { "X-Content-Type-Options": "nosniff" } },
-      );
-    }
+    if (configured instanceof SettingsError) return misconfigured(request, env, configured);
     const { app, settings } = configured;
     // The reference page's static files: before routing, for anyone.
     if (request.url.includes(REFERENCE_ASSETS_PATH))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSettings, SettingsError } from "./settings";
+import { languageWithoutSettings, parseSettings, SettingsError } from "./settings";
 
 describe("parseSettings", () => {
   it("applies the defaults of contract §1", () => {
@@ -44,5 +44,16 @@ describe("parseSettings", () => {
     expect(parseSettings({ SITE_TIMEZONE: "America/New_York" }).siteTimezone).toBe(
       "America/New_York",
     );
+  });
+});
+
+describe("languageWithoutSettings (the 500 rest_setting_invalid)", () => {
+  it("takes the path's prefix when LANGUAGES as written lists it, else DEFAULT_LANGUAGE, else en", () => {
+    const broken = { SITE_TIMEZONE: "Mars/Base" };
+    expect(languageWithoutSettings(broken, "de")).toBe("de");
+    expect(languageWithoutSettings(broken, "wp-json")).toBe("en");
+    expect(languageWithoutSettings({ ...broken, DEFAULT_LANGUAGE: "de" }, "wp-json")).toBe("de");
+    expect(languageWithoutSettings({ LANGUAGES: "en, fr" }, "de")).toBe("en");
+    expect(languageWithoutSettings({ LANGUAGES: "de", DEFAULT_LANGUAGE: "xx" }, "fr")).toBe("en");
   });
 });

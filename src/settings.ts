@@ -39,7 +39,7 @@ export interface Bindings {
   WEBHOOK_QUEUE?: Queue;
   /** Secret: the key that encrypts webhook signing secrets at rest (src/webhooks/secret.ts). */
   WEBHOOK_SECRET_KEY?: string;
-  /** `allow` lets webhooks target private and loopback addresses (`npm start` sets it locally). */
+  /** `allow` lets webhooks target private, loopback and reserved addresses (`npm start` sets it locally). */
   WEBHOOK_PRIVATE_TARGETS?: string;
   /** Seconds before the first retry of a failed delivery; each further retry waits twice as long. */
   WEBHOOK_RETRY_BASE_SECONDS?: string;
@@ -83,7 +83,7 @@ export interface Settings {
    */
   readCache: boolean;
   adminAppPassword: string;
-  /** Whether webhooks may target private and loopback addresses (`WEBHOOK_PRIVATE_TARGETS=allow`). */
+  /** Whether webhooks may target private, loopback and reserved addresses (`WEBHOOK_PRIVATE_TARGETS=allow`). */
   webhookPrivateTargets: boolean;
   /** Seconds before the first retry of a webhook delivery (doubling each time); 0 retries at once. */
   webhookRetryBaseSeconds: number;
@@ -139,6 +139,27 @@ function list(raw: unknown): string[] {
     .filter(Boolean);
 }
 
+/** `LANGUAGES` as written (default `en,de`), not yet validated. */
+const languagesAsWritten = (env: Record<string, unknown>) => list(env.LANGUAGES ?? "en,de");
+
+/**
+ * The language of an answer while the settings cannot be parsed (the 500 `rest_setting_invalid`
+ * of contract §1): the path's language prefix when `LANGUAGES` as written lists it, else
+ * `DEFAULT_LANGUAGE` when listed, else English. Never throws.
+ * @param prefix the first segment of the request's path (`de` of `/de/wp-json/…`).
+ * @example languageWithoutSettings({ LANGUAGES: "en,de", SITE_TIMEZONE: "Mars/Base" }, "de") // "de"
+ */
+export function languageWithoutSettings(
+  env: Partial<Bindings> | Record<string, unknown>,
+  prefix: string,
+): string {
+  const e = env as Record<string, unknown>;
+  const listed = languagesAsWritten(e);
+  const fallback = String(e.DEFAULT_LANGUAGE ?? "").trim() || "en";
+  if (listed.includes(prefix)) return prefix;
+  return listed.includes(fallback) ? fallback : "en";
+}
+
 /**
  * Parses and validates the settings of contract §1.
  * @throws SettingsError naming the first bad variable.
@@ -166,7 +187,7 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
     ]),
     "",
   ).replace(/\/+$/, "");
-  const languages = list(e.LANGUAGES ?? "en,de");
+  const languages = languagesAsWritten(e);
   if (languages.length === 0)
     throw new SettingsError("LANGUAGES", "must name at least one language");
   for (const lang of languages) {

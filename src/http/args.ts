@@ -118,7 +118,7 @@ function toInvalid(name: string, message: string): InvalidParam {
   if (known === "event-tickets-not-active") {
     return { name, key: known, args: [], detail: { code: known, status: 400 } };
   }
-  return { name, key: known, args: [name, ...args] };
+  return { name, key: known, args };
 }
 
 /**

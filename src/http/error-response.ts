@@ -31,7 +31,7 @@ export function errorBody(thrown: unknown, strings: Strings): { status: number; 
     const params: Record<string, string> = {};
     const details: Record<string, ErrorBody> = {};
     for (const p of err.invalid) {
-      const message = text(strings, `params.${p.key ?? "invalid"}`, p.args ?? [p.name]);
+      const message = text(strings, `params.${p.key ?? "invalid"}`, [p.name, ...(p.args ?? [])]);
       params[p.name] = message;
       if (p.detail)
         details[p.name] = { code: p.detail.code, message, data: { status: p.detail.status } };

@@ -38,11 +38,16 @@ export const noRoute = () => new ApiError(404, "rest_no_route");
 export const forbidden = (loggedIn: boolean) =>
   new ApiError(loggedIn ? 403 : 401, "rest_forbidden");
 
-/** One invalid parameter: its name, and the message key and placeholder values of its message. */
+/**
+ * One invalid parameter: its name, and the message key and placeholder values of its message. The
+ * name always fills the message's first placeholder (`%s is not of type %s.`); `args` fill the
+ * ones after it.
+ */
 export interface InvalidParam {
   name: string;
   /** Key under `params.` in the strings files; default `invalid` ("Invalid parameter."). */
   key?: string;
+  /** Values of the placeholders after the first (the name's), in order. */
   args?: Array<string | number>;
   /** A nested error envelope for `data.details` (§10.2), e.g. `event-tickets-not-active`. */
   detail?: { code: DetailCode; status: number };

@@ -7,6 +7,7 @@
  * `IMAGE_URL_CHECK=off` (local development without internet, see README) skips the request and
  * takes the type from the file extension instead.
  */
+import { isPublicHost } from "../lib/special-addresses";
 import { extensionOf, IMAGE_MIME_TYPES } from "./fields";
 
 /** Image types a URL may point at (WordPress's default upload types that are images; no SVG). */
@@ -26,41 +27,16 @@ export const IMAGE_CHECK_MAX_REDIRECTS = 5;
 export type ImageUrlCheck = "head" | "off";
 
 /**
- * Whether a URL may be fetched from the worker: `http(s)` with a public host name. Loopback,
- * private, link-local and unspecified addresses, `localhost` and single-label names are refused, so
- * that the check cannot be used to probe the network the worker runs in.
+ * Whether a URL may be fetched from the worker: `http(s)` without credentials, with a public host
+ * (src/lib/special-addresses.ts, the table webhook targets are judged by too: no loopback,
+ * private, link-local, reserved or other special-purpose address, no `localhost`, `*.local`,
+ * `*.internal` or single-label name), so that the check cannot be used to probe the network the
+ * worker runs in.
  */
 export function isPublicHttpUrl(url: URL): boolean {
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
   if (url.username || url.password) return false;
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "" || host === "localhost" || host.endsWith(".localhost")) return false;
-  if (host.startsWith("[")) {
-    const v6 = host.slice(1, -1);
-    // Loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), IPv4-mapped.
-    return !(
-      v6 === "::1" ||
-      v6 === "::" ||
-      /^f[cd]/.test(v6) ||
-      /^fe[89ab]/.test(v6) ||
-      v6.startsWith("::ffff:")
-    );
-  }
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return !(
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      a >= 224
-    );
-  }
-  return host.includes(".");
+  return isPublicHost(url.hostname);
 }
 
 /** The allowed image type of a `Content-Type` header value, or null. */

@@ -4,7 +4,7 @@
  * `CREATE_ARGS`, the `/doc` components `Webhook` and `Delivery`, and the objects sent
  * (`serializeWebhook`, `serializeDelivery`, typed by those components). Every bad value is a 400
  * `rest_invalid_param` naming the parameter, before anything is stored: `url` an absolute http(s)
- * URL (private and loopback hosts are refused by the handler unless
+ * URL (private, loopback and reserved hosts are refused by the handler unless
  * `WEBHOOK_PRIVATE_TARGETS=allow`), `events` known types (src/webhooks/events.ts),
  * `coalesce_seconds` 1–3600, `status` `active` or `disabled`. The signing secret is never part of a
  * webhook's answer, except once at creation (src/webhooks/manage.ts adds it there).

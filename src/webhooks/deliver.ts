@@ -22,8 +22,9 @@ export interface AttemptResult {
 /**
  * Signs and sends one message.
  * @param secret the webhook's `whsec_…` secret.
- * @param allowPrivate `WEBHOOK_PRIVATE_TARGETS=allow`: otherwise a private or loopback target fails
- *   without a request (the setting may have changed since the webhook was registered).
+ * @param allowPrivate `WEBHOOK_PRIVATE_TARGETS=allow`: otherwise a target that is not a public host
+ *   (src/webhooks/targets.ts) fails without a request (the setting may have changed since the
+ *   webhook was registered).
  */
 export async function attemptDelivery(options: {
   url: string;
@@ -40,7 +41,7 @@ export async function attemptDelivery(options: {
     durationMs: Date.now() - started,
   });
   if (!options.allowPrivate && isPrivateTarget(options.url))
-    return done(null, "target refused: private or loopback address");
+    return done(null, "target refused: private, loopback or reserved address");
   const now = new Date(clock.now());
   const signature = new Webhook(options.secret).sign(options.messageId, now, options.body);
   try {

@@ -19,7 +19,8 @@ import { serializeWebhook, type WebhookFields } from "./serialize";
 import { isPrivateTarget } from "./targets";
 
 /**
- * Refuses private and loopback targets unless `WEBHOOK_PRIVATE_TARGETS=allow`.
+ * Refuses targets that are not public hosts (private, loopback, reserved: src/webhooks/targets.ts)
+ * unless `WEBHOOK_PRIVATE_TARGETS=allow`.
  * @throws InvalidParamsError naming `url`.
  */
 function assertTarget(c: AppContext, url: string): void {

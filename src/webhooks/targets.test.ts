@@ -29,6 +29,13 @@ describe("isPrivateTarget", () => {
     "http://[::ffff:10.0.0.1]/",
     "http://[::ffff:7f00:1]/",
     "http://[64:ff9b::a00:1]/",
+    "http://[::ffff:8.8.8.8]/",
+    "http://192.0.2.1/",
+    "http://198.51.100.1/",
+    "http://203.0.113.1/",
+    "http://[2001:db8::1]/",
+    "http://[100::1]/",
+    "http://home.home.arpa/",
     "not a url",
   ])("refuses %s", (url) => {
     expect(isPrivateTarget(url)).toBe(true);
@@ -40,7 +47,7 @@ describe("isPrivateTarget", () => {
     "http://172.32.0.1/",
     "http://100.128.0.1/",
     "http://[2606:4700::1111]/",
-    "http://[::ffff:8.8.8.8]/",
+    "http://8.8.8.8/",
     "https://api.netlify.com/build_hooks/abc",
   ])("accepts %s", (url) => {
     expect(isPrivateTarget(url)).toBe(false);

@@ -64,7 +64,7 @@ describe("image URLs need upload_files (§3 is_image)", () => {
     expect(res.body.image.id).toBe(image);
   });
 
-  it("authors may; the check never requests loopback, private or single-label hosts", async () => {
+  it("authors may; the check never requests loopback, private, reserved or single-label hosts", async () => {
     const author = await seedUser("author");
     for (const image of [
       "http://127.0.0.1/a.jpg",
@@ -75,6 +75,15 @@ describe("image URLs need upload_files (§3 is_image)", () => {
       "http://[::1]/a.jpg",
       "http://intranet/a.jpg",
       "https://img.example.com/internal/a.jpg",
+      // The table webhook targets are judged by (src/lib/special-addresses.ts).
+      "http://198.51.100.7/a.jpg",
+      "http://192.0.0.9/a.jpg",
+      "http://[2001:db8::1]/a.jpg",
+      "http://[100::1]/a.jpg",
+      "http://[64:ff9b::a00:1]/a.jpg", // NAT64 of 10.0.0.1
+      "http://[2002:a00:1::]/a.jpg", // 6to4 of 10.0.0.1
+      "http://printer.local/a.jpg",
+      "http://db.internal/a.jpg",
     ]) {
       const res = await api(`${NS}/venues`, {
         json: { venue: "V", image },

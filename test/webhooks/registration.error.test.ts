@@ -103,7 +103,7 @@ describe("POST /webhooks with bad input", () => {
     await expectInvalid(
       { url, events: ["*"] },
       "url",
-      "url points to a private or loopback address, which this site does not deliver to.",
+      "url points to a private, loopback or reserved address, which this site does not deliver to.",
     );
   });
 
