@@ -82,14 +82,14 @@ const sameLines = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((line, i) => line === b[i]);
 
 /**
- * A `RecurrenceError` as the 400 naming `recurrence` (contract §7.8), its message's values the
- * parameter's name and then the error's own.
+ * A `RecurrenceError` as the 400 naming `recurrence` (contract §7.8): the error path fills its
+ * message with the parameter's name, then the error's own values.
  * @throws InvalidParamsError for a `RecurrenceError`; any other error as it is.
  */
 export function recurrenceInvalid(err: unknown): never {
   if (err instanceof RecurrenceError) {
     const name = "recurrence";
-    throw new InvalidParamsError([{ name, key: err.key, args: [name, ...err.args] }]);
+    throw new InvalidParamsError([{ name, key: err.key, args: err.args }]);
   }
   throw err;
 }

@@ -149,6 +149,33 @@ const CASES: Record<string, Case> = {
     where: { param: "recurrence" },
     values: ["recurrence", "2027-03-09"],
   },
+  "params.recurrence_size": {
+    send: (p) =>
+      series(p, {
+        recurrence: [
+          "RRULE:FREQ=WEEKLY;COUNT=3",
+          ...Array.from(
+            { length: 5 },
+            (_, line) =>
+              `EXDATE:${Array.from({ length: 201 }, (_, i) => {
+                const d = new Date(Date.UTC(2028, 0, 1) + (line * 201 + i) * 86_400_000);
+                return `${d.toISOString().slice(0, 10).replaceAll("-", "")}T190000`;
+              }).join(",")}`,
+          ),
+        ],
+      }),
+    where: { param: "recurrence" },
+    values: ["recurrence", "1000", "4000"],
+  },
+  "params.not_utf8": {
+    send: (p) =>
+      api(`${p}${NS}/categories`, {
+        headers: { ...ADMIN, "content-type": "application/x-www-form-urlencoded" },
+        body: "name=Caf%E9",
+      }),
+    where: { param: "name" },
+    values: ["name"],
+  },
   "site.authorize.text": {
     send: (p) => api(`${p}/wp-admin/authorize-application.php`),
     where: "page",
