@@ -108,6 +108,50 @@ describe("one HTML filter", () => {
   });
 });
 
+describe("messages are whole, recurrence stays bounded", () => {
+  it("a refused series says what it refuses, in English and German, with no placeholder left", async () => {
+    for (const lang of ["en", "de"]) {
+      const res = await send("POST", `/${lang}${NS}/events`, {
+        auth: ADMIN,
+        json: {
+          title: uniqueWord("series-"),
+          start_date: "2029-06-04 19:00:00",
+          end_date: "2029-06-04 21:00:00",
+          recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3", "RDATE:20290611T080000"],
+        },
+      });
+      expect(res.status, show(res)).toBe(400);
+      const text = `${res.body.message} ${Object.values(res.body.data.params).join(" ")}`;
+      expect(text, show(res)).toContain("recurrence");
+      expect(text, show(res)).not.toMatch(/%(\d+\$)?[sd]/);
+    }
+  });
+
+  it("the probe's 49 EXDATE lines of 240 dates are refused, naming recurrence; nothing stored", async () => {
+    const title = uniqueWord("bound-");
+    const lines = Array.from(
+      { length: 49 },
+      (_, line) =>
+        `EXDATE:${Array.from({ length: 240 }, (_, i) => {
+          const d = new Date(Date.UTC(2027, 0, 1) + (line * 240 + i) * 3_600_000);
+          return `${d.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+        }).join(",")}`,
+    );
+    const res = await send("POST", `${NS}/events`, {
+      auth: ADMIN,
+      json: {
+        title,
+        start_date: futureDate(8),
+        end_date: futureDate(8, 11),
+        recurrence: ["RRULE:FREQ=WEEKLY;COUNT=5", ...lines],
+      },
+    });
+    expect(res.status, show(res)).toBe(400);
+    expect(Object.keys(res.body.data.params)).toEqual(["recurrence"]);
+    expect((await get(`${NS}/events?search=${title}`, ADMIN)).body.total).toBe(0);
+  });
+});
+
 function basic(auth: Credentials): string {
   if (!auth) return "";
   return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;

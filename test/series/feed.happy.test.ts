@@ -78,7 +78,7 @@ describe("events.ics with recurring series", () => {
       start_date: "2027-03-10 18:00:00",
       end_date: "2027-03-10 20:00:00",
     });
-    const weeks = await listed("series=" + weekly.id);
+    const weeks = await listed(`series=${weekly.id}`);
     // One week moved and renamed, one cancelled, and the series split from week 7 on.
     expect(
       (
