@@ -265,6 +265,9 @@ export const events = sqliteTable(
     index("events_changed").on(t.changedGmt),
     // `GET /deleted`: trashed posts (that were public), newest changes after an instant.
     index("events_trashed").on(t.status, t.trashMetaStatus, t.changedGmt),
+    // Password-protected events (few): which of them a filter may not read by the fields they
+    // blank, asked by id so that the archive indexes stay covering (src/events/filter-visibility.ts).
+    index("events_protected").on(t.id).where(sql`${t.passwordDigest} <> ''`),
     // A series' overrides; the series whose occurrences the scheduled handler must extend.
     index("events_series").on(t.seriesId),
     index("events_horizon").on(t.horizonGmt).where(sql`${t.seriesId} = ${t.id}`),

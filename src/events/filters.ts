@@ -9,8 +9,11 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
+  isNull,
   lte,
   ne,
+  notInArray,
   or,
   type SQL,
   type SQLWrapper,
@@ -35,6 +38,7 @@ import { inList, searchablePasswords } from "../db/sql";
 import { refsCondition } from "../terms/query";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
+import { type FilterRule, filterRule } from "./filter-visibility";
 
 /** Which term filters name common terms (src/events/term-weights.ts). */
 export type CommonTerms = { categories?: boolean; tags?: boolean };
@@ -44,8 +48,13 @@ export interface EventFilters {
   statuses: string[];
   dates: DateFilters;
   search?: string;
-  /** Digest of the request's `password` (`""` for none): protected events it opens are searched. */
-  searchPassword?: string;
+  /**
+   * Digest of the request's `password` (`""` for none): protected events it opens are searched,
+   * and filtered by what they show (src/events/filter-visibility.ts).
+   */
+  password?: string;
+  /** `context=edit` was asked for: protected events the viewer may edit show every field (§4.7). */
+  editContext?: boolean;
   categories?: string[];
   tags?: string[];
   venue?: number[];
@@ -171,12 +180,13 @@ function contentConditions(
   const conds: ContentCondition[] = [];
   const push = (cond: SQL | undefined, byId: boolean, nearlyAll?: true) =>
     cond && conds.push({ cond, byId, nearlyAll });
+  const rule = filterRuleOf(db, f, user);
   if (f.search) {
     push(
       searchablePasswords(
         events,
         user && { id: user.id, editor: can(user, "edit_others_posts") },
-        f.searchPassword ?? "",
+        f.password ?? "",
       ),
       false,
       true,
@@ -196,41 +206,60 @@ function contentConditions(
     if (!refs) continue;
     const name = taxonomy === "tribe_events_cat" ? "categories" : "tags";
     push(termFilter(db, termIdsMatching(db, taxonomy, refs), common[name] ?? false, id), true);
+    push(rule.scope(name).event(id), true);
   }
-  if (f.venue) push(inList(events.venueId, f.venue), false);
+  if (f.venue)
+    push(
+      inArray(events.venueId, rule.scope("venue").linked("venue", inList(venues.id, f.venue))),
+      false,
+    );
   if (f.organizer) {
+    const named = rule.scope("organizer").linked("organizer", inList(organizers.id, f.organizer));
     push(
       inArray(
         id,
         db
           .select({ id: eventOrganizers.eventId })
           .from(eventOrganizers)
-          .where(inList(eventOrganizers.organizerId, f.organizer)),
+          .where(inArray(eventOrganizers.organizerId, named)),
       ),
       true,
     );
   }
-  if (f.featured !== undefined) push(eq(events.featured, f.featured), false);
-  if (f.ticketed !== undefined) push(eq(events.ticketed, f.ticketed), false);
-  if (f.geoloc !== undefined) {
-    const located = db
-      .select({ id: venues.id })
-      .from(venues)
-      .where(
-        and(
-          sql`${venues.geoLat} IS NOT NULL`,
-          sql`${venues.geoLng} IS NOT NULL`,
-          or(ne(venues.geoLat, 0), ne(venues.geoLng, 0)),
-        ),
-      );
-    push(
-      f.geoloc
-        ? inArray(events.venueId, located)
-        : sql`(${events.venueId} IS NULL OR ${events.venueId} NOT IN (${located}))`,
-      false,
-    );
+  if (f.featured !== undefined) {
+    push(eq(events.featured, f.featured), false);
+    push(rule.scope("featured").event(id), true);
   }
-  if (f.near) push(inArray(events.venueId, venuesNear(db, f.near)), false);
+  if (f.ticketed !== undefined) {
+    push(eq(events.ticketed, f.ticketed), false);
+    push(rule.scope("ticketed").event(id), true);
+  }
+  if (f.geoloc !== undefined) {
+    const geoloc = rule.scope("geoloc");
+    const { lat, lng } = { lat: venues.geoLat, lng: venues.geoLng };
+    const located = and(isNotNull(lat), isNotNull(lng), or(ne(lat, 0), ne(lng, 0)));
+    const unlocated = or(isNull(lat), isNull(lng), and(eq(lat, 0), eq(lng, 0)));
+    if (f.geoloc) {
+      push(inArray(events.venueId, geoloc.linked("venue", located)), false);
+      push(geoloc.event(id), true);
+    } else {
+      // No venue the viewer may read, or one whose coordinates the answer shows, unset. Blanked
+      // coordinates are neither (src/events/filter-visibility.ts rule 2).
+      push(
+        or(
+          isNull(events.venueId),
+          notInArray(events.venueId, rule.scope("venue").linked("venue")),
+          and(geoloc.event(id), inArray(events.venueId, geoloc.linked("venue", unlocated))),
+        ),
+        false,
+      );
+    }
+  }
+  if (f.near) {
+    const near = rule.scope("near");
+    push(inArray(events.venueId, near.linked("venue", venuesNear(f.near))), false);
+    push(near.event(id), true);
+  }
   if (f.postParent !== undefined) push(eq(events.postParent, f.postParent), false);
   return conds;
 }
@@ -323,62 +352,92 @@ export function occurrenceWhere(
 }
 
 /**
- * Venues within `radiusKm` of a point: a bounding box on the index, then the equirectangular distance
- * (accurate to well under 1% at these ranges; SQLite has no trigonometry to spare).
+ * Venues within `radiusKm` of a point, as a condition on `venues`: a bounding box on the index, then
+ * the equirectangular distance (accurate to well under 1% at these ranges; SQLite has no
+ * trigonometry to spare).
  */
-function venuesNear(db: Db, near: { lat: number; lng: number; radiusKm: number }) {
+function venuesNear(near: { lat: number; lng: number; radiusKm: number }): SQL {
   const KM_PER_DEGREE = 111.32;
   const dLat = near.radiusKm / KM_PER_DEGREE;
   const cos = Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
   const dLng = near.radiusKm / (KM_PER_DEGREE * cos);
   const x = sql`((${venues.geoLng} - ${near.lng}) * ${cos})`;
   const y = sql`(${venues.geoLat} - ${near.lat})`;
-  return db
-    .select({ id: venues.id })
-    .from(venues)
-    .where(
-      and(
-        gte(venues.geoLat, near.lat - dLat),
-        lte(venues.geoLat, near.lat + dLat),
-        gte(venues.geoLng, near.lng - dLng),
-        lte(venues.geoLng, near.lng + dLng),
-        sql`(${x} * ${x} + ${y} * ${y}) <= ${(near.radiusKm / KM_PER_DEGREE) ** 2}`,
-      ),
-    );
+  return and(
+    gte(venues.geoLat, near.lat - dLat),
+    lte(venues.geoLat, near.lat + dLat),
+    gte(venues.geoLng, near.lng - dLng),
+    lte(venues.geoLng, near.lng + dLng),
+    sql`(${x} * ${x} + ${y} * ${y}) <= ${(near.radiusKm / KM_PER_DEGREE) ** 2}`,
+  )!;
 }
+
+/** The filter rule of a request (src/events/filter-visibility.ts), from its filters and user. */
+export const filterRuleOf = (db: Db, f: EventFilters, user: AuthUser | null): FilterRule =>
+  filterRule(db, { user, password: f.password ?? "", editContext: f.editContext ?? false });
 
 /**
  * Lookups that prove referenced things exist (§3 `is_event_category`, `is_post_tag`,
  * `is_venue_id_list`, `is_organizer_id_list`, `is_event_id`), to run in the page's batch.
  * Each returns the rows found; `missingRefs` compares them with what was asked.
  */
-export function existenceQueries(db: Db, f: EventFilters) {
+export function existenceQueries(db: Db, f: EventFilters, user: AuthUser | null) {
+  const rule = filterRuleOf(db, f, user);
   const termsNamed = (taxonomy: Taxonomy, refs: string[] | undefined) =>
     refs &&
     db
       .select({ id: terms.id, slug: terms.slug, name: terms.name, count: terms.count })
       .from(terms)
       .where(and(eq(terms.taxonomy, taxonomy), refsCondition(refs)));
+  // A post the viewer may not read is one that does not exist (src/events/filter-visibility.ts).
+  const parent = f.postParent;
+  const readableParent = rule.readable("event");
+  const o = eventOccurrences;
   return {
     categories: termsNamed("tribe_events_cat", f.categories),
     tags: termsNamed("post_tag", f.tags),
     venue: f.venue
-      ? db.select({ id: venues.id }).from(venues).where(inList(venues.id, f.venue))
+      ? db
+          .select({ id: venues.id })
+          .from(venues)
+          .where(and(inList(venues.id, f.venue), rule.readable("venue")))
       : undefined,
     organizer: f.organizer
-      ? db.select({ id: organizers.id }).from(organizers).where(inList(organizers.id, f.organizer))
+      ? db
+          .select({ id: organizers.id })
+          .from(organizers)
+          .where(and(inList(organizers.id, f.organizer), rule.readable("organizer")))
       : undefined,
     post_parent:
-      f.postParent === undefined
+      parent === undefined
         ? undefined
         : db
             .select({ id: posts.id })
             .from(posts)
             .where(
               and(
-                eq(posts.id, f.postParent),
+                eq(posts.id, parent),
                 eq(posts.postType, "tribe_events"),
                 sql`${posts.deletedGmt} IS NULL`,
+                // An event, or an occurrence of a series (which is read as its series is).
+                readableParent &&
+                  or(
+                    inArray(
+                      posts.id,
+                      db
+                        .select({ id: events.id })
+                        .from(events)
+                        .where(and(eq(events.id, parent), readableParent)),
+                    ),
+                    inArray(
+                      posts.id,
+                      db
+                        .select({ id: o.id })
+                        .from(o)
+                        .innerJoin(events, eq(events.id, o.seriesId))
+                        .where(and(eq(o.id, parent), readableParent)),
+                    ),
+                  ),
               ),
             ),
   };

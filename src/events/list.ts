@@ -112,7 +112,8 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     statuses: a.status ?? defaultStatuses,
     dates,
     search: a.search,
-    searchPassword: passwordDigest,
+    password: passwordDigest,
+    editContext: params.query.context === "edit",
     categories: a.categories,
     tags: a.tags,
     venue: a.venue,
@@ -166,7 +167,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     perPage,
     echo,
     passwordDigest,
-    editContext: params.query.context === "edit",
+    editContext: filters.editContext === true,
   };
 }
 
@@ -249,7 +250,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const read = () => {
     const full = plan ? undefined : sql`(${pageQuery()})`;
     return runBatch(db, {
-      ...existenceQueries(db, filters),
+      ...existenceQueries(db, filters, user),
       total: listedTotal(db, where, totalKey ? knownTotal(totalKey) : undefined),
       page: plan ? renderedPage(db, pageQuery(), plan) : undefined,
       items: full ? pageQuery() : undefined,

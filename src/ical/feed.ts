@@ -98,7 +98,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const q = await resolveArchive(c);
   const { db } = c.get("rdb");
   const where = listedWhere(db, q.filters, user);
-  const checks = existenceQueries(db, q.filters);
+  const checks = existenceQueries(db, q.filters, user);
   // The zones in use over the dates written: the events listed, and the whole of each series one of
   // whose events is (its VEVENT's rule is expanded by the reader from its first start).
   // Each WHERE clause once (CTEs): D1 binds at most 100 values in a statement.

@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
 import { searchablePasswords } from "../db/sql";
 import { ANY_STATUSES } from "../events/args";
+import { filterRule } from "../events/filter-visibility";
 import { visibility as eventVisibility } from "../events/filters";
 import { commonTable } from "./kinds";
 import type { LinkedKind } from "./record";
@@ -23,7 +24,10 @@ export interface LinkedFilters {
   searchPassword?: string;
   /** Only the post(s) linked to this event. */
   event?: number;
-  /** true: linked to an event that is not a draft or pending; false: not so linked. */
+  /**
+   * true: linked to an event that is not a draft or pending and that the viewer may read; false:
+   * not so linked.
+   */
   hasEvents?: boolean;
   /** Linked to an upcoming event the user may see (all of them, contract §4 row 21). */
   onlyWithUpcoming: boolean;
@@ -88,7 +92,9 @@ export function linkedWhere(
   if (f.event !== undefined)
     conds.push(inArray(t.id, linkedToEvents(db, kind, eq(events.id, f.event))));
   if (f.hasEvents !== undefined) {
-    const linked = linkedToEvents(db, kind, notInArray(events.status, NOT_COUNTED));
+    // Only events the viewer may read count (src/events/filter-visibility.ts rule 1).
+    const readable = filterRule(db, { user, password: "", editContext: false }).readable("event");
+    const linked = linkedToEvents(db, kind, and(notInArray(events.status, NOT_COUNTED), readable));
     conds.push(f.hasEvents ? inArray(t.id, linked) : notInArray(t.id, linked));
   }
   if (f.onlyWithUpcoming) {
