@@ -152,6 +152,63 @@ describe("messages are whole, recurrence stays bounded", () => {
   });
 });
 
+describe("filters reveal nothing the answer hides", () => {
+  it("a draft venue's location and id, and a protected event's category, for anonymous and a subscriber", async () => {
+    const word = uniqueWord("hidden");
+    const venue = await send("POST", `${NS}/venues`, {
+      auth: people.author.auth,
+      json: { venue: `${word} hall`, status: "draft", geo_lat: 48.13743, geo_lng: 11.57549 },
+    });
+    expect(venue.status, show(venue)).toBe(201);
+    const category = await send("POST", `${NS}/categories`, {
+      auth: ADMIN,
+      json: { name: `${word} members` },
+    });
+    expect(category.status, show(category)).toBe(201);
+    const event = await send("POST", `${NS}/events`, {
+      auth: people.author.auth,
+      json: {
+        title: `${word} published`,
+        start_date: futureDate(9),
+        end_date: futureDate(9, 12),
+        venue: venue.body.id,
+      },
+    });
+    expect(event.status, show(event)).toBe(201);
+    const locked = await send("POST", `${NS}/events`, {
+      auth: ADMIN,
+      json: {
+        title: `${word} locked`,
+        start_date: futureDate(9),
+        end_date: futureDate(9, 12),
+        categories: [category.body.id],
+        password: "letmein",
+      },
+    });
+    expect(locked.status, show(locked)).toBe(201);
+    const near = `geoloc_lat=48.1374&geoloc_lng=11.5755&geoloc_radius=0.05&search=${word}`;
+    for (const who of ["anonymous", "subscriber"] as const) {
+      const auth = people[who].auth;
+      const geo = await get(`${NS}/events?${near}`, auth);
+      expect(geo.status, show(geo)).toBe(200);
+      expect(geo.body.total, `${who}: ${show(geo)}`).toBe(0);
+      const hidden = await get(`${NS}/events?venue=${venue.body.id}`, auth);
+      const missing = await get(`${NS}/events?venue=999999999`, auth);
+      expect(hidden.status, show(hidden)).toBe(missing.status);
+      expect(hidden.body.code).toBe(missing.body.code);
+      const members = await get(`${NS}/events?categories=${category.body.id}`, auth);
+      expect(members.body.total ?? 0, `${who}: ${show(members)}`).toBe(0);
+    }
+    const opened = await get(
+      `${NS}/events?categories=${category.body.id}&password=letmein`,
+      people.subscriber.auth,
+    );
+    expect(opened.body.events.map((e: { id: number }) => e.id)).toEqual([locked.body.id]);
+    const editor = await get(`${NS}/events?${near}`, people.editor.auth);
+    expect(editor.body.events.map((e: { id: number }) => e.id)).toEqual([event.body.id]);
+  });
+});
+
 function basic(auth: Credentials): string {
   if (!auth) return "";
   return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
