@@ -3,8 +3,9 @@
  * (`tests/restv1/*Cest.php` of The Events Calendar, ported to HTTP and calibrated against a real
  * WordPress + TEC 6.17.2) against this service as users run it — the fidelity gate (issue 33).
  *
- * 1. finds the suite: `CONFORMANCE_DIR`, else `../shared/conformance` beside this clone. It is not
- *    copied into the repository: it is replaced as a whole, and its cases are not ours to edit;
+ * 1. finds the suite (`findSuite`: `CONFORMANCE_DIR`, else `shared/conformance` above this clone).
+ *    It is not copied into the repository: it is replaced as a whole, and its cases are not ours to
+ *    edit;
  * 2. `npm start -- --port <free port> --no-demo --persist-to <fresh folder> --var
  *    IMAGE_URL_CHECK:head` (an empty calendar; image URLs checked with HTTP HEAD, as in production
  *    and as the suite's README asks: a case expects a URL that does not answer to be refused);
@@ -28,15 +29,30 @@ import { exited, exitOnSignals } from "./lib/processes";
 const VARS = { IMAGE_URL_CHECK: "head" };
 const LOG = path.join(ROOT, "test-output", "conformance-server.log");
 
-const suite = path.resolve(
-  process.env.CONFORMANCE_DIR ?? path.join(ROOT, "..", "shared", "conformance"),
-);
-if (!existsSync(path.join(suite, "run.sh"))) {
+/**
+ * Where the suite is: `CONFORMANCE_DIR`, else `shared/conformance` in the nearest folder above this
+ * clone that has one (`../shared/conformance` for a clone beside it), else the workplace's own
+ * `/work/shared/conformance` (a clone made elsewhere, as CI's may be).
+ */
+function findSuite(): string | undefined {
+  if (process.env.CONFORMANCE_DIR) return path.resolve(process.env.CONFORMANCE_DIR);
+  const candidates: string[] = [];
+  for (let dir = path.dirname(ROOT); ; dir = path.dirname(dir)) {
+    candidates.push(path.join(dir, "shared", "conformance"));
+    if (dir === path.dirname(dir)) break;
+  }
+  candidates.push("/work/shared/conformance");
+  return candidates.find((dir) => existsSync(path.join(dir, "run.sh")));
+}
+
+const suite = findSuite();
+if (!suite || !existsSync(path.join(suite, "run.sh"))) {
   console.error(
-    `✗ The acceptance suite is not at ${suite} (no run.sh): set CONFORMANCE_DIR to its folder.`,
+    `✗ The acceptance suite was not found (${suite ?? "no shared/conformance above this clone"}): set CONFORMANCE_DIR to its folder.`,
   );
   process.exit(1);
 }
+info(`suite: ${suite}`);
 
 exitOnSignals();
 const settings = readSettings({ overrides: VARS });
