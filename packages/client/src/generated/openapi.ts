@@ -103,6 +103,8 @@ export interface paths {
                     modified_after?: string;
                     /** @description Events with one of the specified iCalendar UIDs (kept by imports), date filters will be ignored. */
                     uid?: string[];
+                    /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
+                    series?: number[];
                     /** @description The password that opens password-protected events in the list */
                     password?: string;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
@@ -205,6 +207,8 @@ export interface paths {
                     modified_after?: string;
                     /** @description Events with one of the specified iCalendar UIDs (kept by imports), date filters will be ignored. */
                     uid?: string[];
+                    /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
+                    series?: number[];
                     /** @description The password that opens password-protected events in the list */
                     password?: string;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
@@ -319,6 +323,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -386,6 +392,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -453,6 +461,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -647,6 +657,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -657,6 +669,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description The event author ID */
@@ -711,6 +725,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -721,6 +737,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                     "multipart/form-data": {
                         /** @description The event author ID */
@@ -775,6 +793,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -785,6 +805,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                 };
             };
@@ -905,6 +927,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -915,6 +939,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description The event author ID */
@@ -969,6 +995,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -979,6 +1007,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                     "multipart/form-data": {
                         /** @description The event author ID */
@@ -1033,6 +1063,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1043,6 +1075,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                 };
             };
@@ -1102,6 +1136,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the event permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                    scope?: string;
                     /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
                     _envelope?: components["parameters"]["_envelope"];
                 };
@@ -1241,6 +1277,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1251,6 +1289,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description The event author ID */
@@ -1305,6 +1345,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1315,6 +1357,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                     "multipart/form-data": {
                         /** @description The event author ID */
@@ -1369,6 +1413,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1379,6 +1425,8 @@ export interface paths {
                         currency_code?: string;
                         /** @description Global IDs the event had at the sites it was imported from (editors and administrators only); empty clears them */
                         global_id_lineage?: string[];
+                        /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                        scope?: string;
                     };
                 };
             };
@@ -1559,6 +1607,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1623,6 +1673,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1687,6 +1739,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1808,6 +1862,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1872,6 +1928,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1936,6 +1994,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -1996,6 +2056,8 @@ export interface paths {
                     password?: string;
                     /** @description Whether to delete the event permanently instead of moving it to the trash */
                     force?: boolean;
+                    /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
+                    scope?: string;
                     /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
                     _envelope?: components["parameters"]["_envelope"];
                 };
@@ -2126,6 +2188,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -2190,6 +2254,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -2254,6 +2320,8 @@ export interface paths {
                         ticketed?: boolean;
                         /** @description The password that protects the event content */
                         password?: string;
+                        /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                        recurrence?: string[];
                         /** @description The iCalendar UID of the event, as kept by imports */
                         uid?: string;
                         /** @description The currency symbol shown with the cost (e.g. $ or €); empty uses the site's. Sent with a cost, it replaces the symbol read from the cost */
@@ -7234,6 +7302,8 @@ export interface components {
             organizer: components["schemas"]["Organizer"][];
             /** @description The additional fields of Events Calendar Pro; always an empty array here */
             custom_fields: unknown[];
+            /** @description The recurring series the event belongs to (only the events of a series have it) */
+            series?: components["schemas"]["Series"];
             /** @description The event as schema.org JSON-LD (single requests only) */
             json_ld?: components["schemas"]["EventJsonLd"];
         };
@@ -7460,6 +7530,14 @@ export interface components {
             currency_position: "prefix" | "postfix" | "";
             /** @description A sorted array of all the numeric values for the cost, as strings */
             values: string[];
+        };
+        Series: {
+            /** @description The ID of the series (its first event) */
+            id: number;
+            /** @description The series' RFC 5545 lines (RRULE, RDATE, EXDATE), in the series' time zone */
+            recurrence: string[];
+            /** @description This occurrence's original start in the event's time zone (RFC 5545 RECURRENCE-ID): where the rule put it, before any change */
+            occurrence_start: string;
         };
         EventArchive: {
             /** @description The events on this page */
@@ -7723,6 +7801,8 @@ export interface components {
             organizer?: components["schemas"]["JsonLdPerson"];
             /** @description The cost, as a schema.org Offer */
             offers?: components["schemas"]["JsonLdOffer"];
+            /** @description For a recurring series, its rule as a schema.org Schedule (where schema.org can say it) */
+            eventSchedule?: components["schemas"]["JsonLdSchedule"];
         };
         VenueJsonLd: {
             /**
@@ -7875,6 +7955,37 @@ export interface components {
             availability: string;
             /** @description When the offer became valid (the post date, ISO 8601) */
             validFrom?: string;
+        };
+        JsonLdSchedule: {
+            /**
+             * @description The schema.org type
+             * @enum {string}
+             */
+            "@type": "Schedule";
+            /** @description How often the event repeats, an ISO 8601 duration (P1W: every week) */
+            repeatFrequency: string;
+            /** @description The days of the week it repeats on (schema.org days, or iCal ordinals such as 2TU) */
+            byDay?: string[];
+            /** @description The days of the month it repeats on */
+            byMonthDay?: number[];
+            /** @description The months it repeats in (1–12) */
+            byMonth?: number[];
+            /** @description The start, ISO 8601 with the event's offset (a date for all-day events) */
+            startDate: string;
+            /** @description The end, ISO 8601 with the event's offset (a date for all-day events) */
+            endDate?: string;
+            /** @description How many times it takes place in all */
+            repeatCount?: number;
+            /** @description The local time each occurrence starts */
+            startTime?: string;
+            /** @description The local time each occurrence ends */
+            endTime?: string;
+            /** @description How long each occurrence lasts (ISO 8601) */
+            duration?: string;
+            /** @description Dates (or local times) the rule gives on which it does not take place */
+            exceptDate?: string[];
+            /** @description The IANA time zone of the times */
+            scheduleTimezone: string;
         };
         Media: {
             /** @description The attachment WordPress post ID */
