@@ -29,6 +29,7 @@ import type { EventRecord } from "../events/record";
 import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
+import { loadStrings, text } from "../i18n";
 import { contentLine, textLine } from "./text";
 import { eventUid, vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
@@ -72,15 +73,19 @@ function readChunk(
   return { items: chunk.items, records, keys: last ? [last.k1, last.k2, last.k3] : null };
 }
 
-function calendarHeader(ctx: RenderContext): string {
-  const host = new URL(ctx.urls.site).hostname;
+/**
+ * The VCALENDAR's head: its name (RFC 7986 `NAME`, and `X-WR-CALNAME`, which Google Calendar and
+ * Apple Calendar show) is the site's name in the request's language, as the REST index gives it
+ * (strings `site.name`); the site's time zone; refresh hourly.
+ */
+function calendarHeader(ctx: RenderContext, name: string): string {
   return (
     contentLine("BEGIN", "VCALENDAR") +
     contentLine("VERSION", "2.0") +
     contentLine("PRODID", "-//tec-edge//The Events Calendar REST API//EN") +
     contentLine("CALSCALE", "GREGORIAN") +
-    textLine("NAME", host) +
-    textLine("X-WR-CALNAME", host) +
+    textLine("NAME", name) +
+    textLine("X-WR-CALNAME", name) +
     textLine("X-WR-TIMEZONE", ctx.settings.siteTimezone) +
     contentLine("REFRESH-INTERVAL", "PT1H", [["VALUE", "DURATION"]]) +
     contentLine("X-PUBLISHED-TTL", "PT1H")
@@ -116,11 +121,14 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     })
     .from(sql`(${spans})`)
     .groupBy(sql`tz`);
-  const results = await runBatch(db, {
-    ...checks,
-    zones,
-    chunk: chunkQueries(db, where, null, q.ignoresDates),
-  });
+  const [strings, results] = await Promise.all([
+    loadStrings(c.env.STRINGS, c.get("lang")),
+    runBatch(db, {
+      ...checks,
+      zones,
+      chunk: chunkQueries(db, where, null, q.ignoresDates),
+    }),
+  ]);
   assertRefsExist(q.filters, results);
   const zoneRows = results.zones;
   const first = readChunk(results.chunk, user);
@@ -173,7 +181,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     {
       start(controller) {
         const head =
-          calendarHeader(ctx) +
+          calendarHeader(ctx, text(strings, "site.name")) +
           zoneRows.map((z) => vtimezone(z.timezone, z.first ?? "", z.last ?? "")).join("");
         advance(first);
         controller.enqueue(

@@ -1,7 +1,8 @@
+import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
-import { api, NS } from "../support/api";
+import { api, NS, ORIGIN } from "../support/api";
 import { day } from "../support/dates";
 import { db, seedEvent, seedMedia, seedOrganizer, seedTerm, seedVenue } from "../support/factories";
 import { feed, parse, prop } from "./support";
@@ -63,6 +64,23 @@ describe("GET /events.ics: an RFC 5545 calendar (contract §7)", () => {
       "Jazz Night",
       `Long ${"ü".repeat(60)} title; with, specials\\`,
     ]);
+  });
+
+  it("names the calendar as the REST index names the site, in the request's language", async () => {
+    for (const [prefix, name] of [
+      ["", "Events Calendar"],
+      ["/en", "Events Calendar"],
+      ["/de", "Veranstaltungskalender"],
+    ]) {
+      const res = await SELF.fetch(`${ORIGIN}${prefix}${NS}/events.ics`);
+      const text = await res.text();
+      const index = (await (await SELF.fetch(`${ORIGIN}${prefix}/wp-json/`)).json()) as {
+        name: string;
+      };
+      expect(index.name).toBe(name);
+      expect(text).toContain(`\r\nX-WR-CALNAME:${name}\r\n`);
+      expect(text).toContain(`\r\nNAME:${name}\r\n`);
+    }
   });
 
   it("writes each field as its iCalendar property, times in the event's zone with its VTIMEZONE", async () => {
