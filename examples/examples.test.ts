@@ -15,7 +15,7 @@
  * second build must ask each list of each language at most once (plus `/deleted`), each answer
  * small, less than 5% of the first build's bytes, and show the change on both languages' pages.
  * The counts are printed. Then the client and the Eleventy helper sync on the lowest Node their
- * `engines` allow; a client whose generated types differ from this service's `/doc` is reported.
+ * `engines` allow, and the client's generated types must be those of this service's `/doc`.
  * `TEC_EXAMPLES_KEEP=1` keeps the temporary folder (its path is printed).
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -260,14 +260,17 @@ test("the client and the Eleventy helper run on the lowest Node their engines al
   expect(result.again).toBe(result.events);
 });
 
-test("the client's generated types are those of this service's /doc (a warning, not a failure)", async () => {
-  // Other work changes /doc (global parameters, fixes): a stale copy is reported here, and
-  // `npm run codegen -- --from <origin>/en/wp-json/tribe/events/v1` brings it up to date.
+test("the client's generated types are those of this service's /doc", async () => {
+  // Other work changes /doc (global parameters, fixes); a stale copy would type the client wrongly.
   const codegen = path.join(ROOT, "packages", "client", "codegen");
   await run(codegen, "npm", ["ci", "--no-audit", "--no-fund"], process.env);
   const from = `${ORIGIN}/en/wp-json/tribe/events/v1`;
   const check = ["tsx", path.join(codegen, "generate.ts"), "--from", from, "--check"];
-  await run(ROOT, "npx", check, process.env).catch((err: Error) =>
-    console.warn(`packages/client/src/generated is out of date:\n${err.message}`),
-  );
+  await run(ROOT, "npx", check, process.env).catch((err: Error) => {
+    throw new Error(
+      `packages/client/src/generated is out of date with this service's /doc. With npm start ` +
+        `running, regenerate it and commit the result:\n  npm run codegen -- --from ` +
+        `http://127.0.0.1:8787/en/wp-json/tribe/events/v1\n${err.message}`,
+    );
+  });
 });
