@@ -32,6 +32,10 @@ try {
     `\nIn a site with the tarballs beside its package.json (--out <site> writes them there):`,
   );
   for (const p of packed) console.log(`  ${line(p)}${p === client ? "" : `   # ${p.name}`}`);
+  for (const p of packed.filter((t) => t.published))
+    console.log(
+      `\nNote: ${p.name}@${p.version} is on the registry already; publish a new version.`,
+    );
 } catch (err) {
   console.error(err instanceof PackError ? err.message : err);
   process.exit(1);

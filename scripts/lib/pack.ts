@@ -1,12 +1,13 @@
 /**
  * `npm run pack:packages`: the tarballs of `packages/` as `npm publish` would upload them, checked
  * first (contract §7.10): the manifests, READMEs and changelogs (packages.ts), then
- * `npm publish --dry-run`, which must warn about nothing but the missing login, and whose file
- * lists must hold every file the manifests point at and no test. `dist/` is built first
+ * `npm publish --dry-run` of each, which must warn about nothing but the missing login, and the
+ * tarballs' file lists, which must hold every file the manifests point at and no test. `dist/` is built first
  * (`tsc -b packages`; each package's `prepack` does the same for an `npm publish` by hand).
  */
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type Manifest, PACKAGE_DIRS, packageProblems, readWorkspace } from "./packages";
@@ -24,6 +25,8 @@ export interface Packed {
   files: string[];
   /** Bytes of the tarball. */
   size: number;
+  /** This version is on the registry already: the next publish needs a new one. */
+  published: boolean;
 }
 
 /** The packages are not fit to publish; `problems` says why, one line each. */
@@ -39,15 +42,34 @@ function npmEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
 }
 
-/** Runs npm in `root` on every package (`--workspace packages/…`); stdout parsed as JSON. */
-async function npm(root: string, args: string[]): Promise<{ json: unknown; stderr: string }> {
-  const workspaces = PACKAGE_DIRS.flatMap((dir) => ["--workspace", `packages/${dir}`]);
-  const { stdout, stderr } = await exec("npm", [...args, ...workspaces, "--json"], {
-    cwd: root,
-    env: npmEnv(),
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { json: JSON.parse(stdout), stderr };
+/** What npm printed and how it exited. */
+interface NpmRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs npm in `root` on the packages in `dirs` (`--workspace packages/…`); a failure is answered. */
+async function npm(root: string, args: string[], dirs: readonly string[]): Promise<NpmRun> {
+  const workspaces = dirs.flatMap((dir) => ["--workspace", `packages/${dir}`]);
+  try {
+    const options = { cwd: root, env: npmEnv(), maxBuffer: 64 * 1024 * 1024 };
+    const { stdout, stderr } = await exec("npm", [...args, ...workspaces, "--json"], options);
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const { code, stdout, stderr } = err as { code?: number; stdout?: string; stderr?: string };
+    if (typeof code !== "number") throw err;
+    return { code, stdout: stdout ?? "", stderr: stderr ?? "" };
+  }
+}
+
+/** What `npm pack --json` says of one tarball. */
+interface NpmPacked {
+  name: string;
+  version: string;
+  filename: string;
+  files: { path: string }[];
+  size: number;
 }
 
 /** Every file a manifest points at (`main`, `types`, the targets of `exports`), without `./`. */
@@ -76,10 +98,35 @@ export function fileListProblems(manifest: Manifest, files: string[]): string[] 
 }
 
 /**
+ * What `npm publish --dry-run` of one package objects to, in words: any warning but the missing
+ * login (`npm auto-corrected some errors in your package.json`, …) and any error but a version
+ * already on the registry, which is reported through `published` instead (packing it for a local
+ * install is still right; publishing it again needs a new version).
+ */
+async function publishProblems(root: string, dir: string, name: string, published: Set<string>) {
+  const dry = await npm(
+    root,
+    ["publish", "--dry-run", "--ignore-scripts", "--loglevel=warn"],
+    [dir],
+  );
+  const lines = dry.stderr.split("\n");
+  const problems = lines
+    .filter((line) => /^npm warn/.test(line) && !/requires you to be logged in/.test(line))
+    .map((line) => `${name}: npm publish --dry-run: ${line}`);
+  if (dry.code !== 0 && /previously published versions/.test(dry.stderr)) published.add(name);
+  else if (dry.code !== 0)
+    problems.push(
+      `${name}: npm publish --dry-run failed: ${lines.filter((l) => /^npm error/.test(l)).join(" ")}`,
+    );
+  return problems;
+}
+
+/**
  * Checks the packages and writes their tarballs into `out` (created when missing).
  * @param root the repository (default: this one).
  * @returns the tarballs, the client's first.
- * @throws PackError naming every problem found before anything is written; Error when npm fails.
+ * @throws PackError naming every problem found (nothing is written into `out` then); Error when
+ *   npm or tsc cannot run.
  */
 export async function packPackages(out: string, root = ROOT): Promise<Packed[]> {
   const ws = readWorkspace(root);
@@ -88,43 +135,35 @@ export async function packPackages(out: string, root = ROOT): Promise<Packed[]> 
 
   // Built here, so that npm's own run of `prepack` (its banner on stdout) is not needed.
   await exec(path.join(root, "node_modules", ".bin", "tsc"), ["-b", "packages"], { cwd: root });
-  const dry = await npm(root, ["publish", "--dry-run", "--ignore-scripts", "--loglevel=warn"]);
-  const warnings = dry.stderr
-    .split("\n")
-    .filter((line) => /^npm warn/.test(line) && !/requires you to be logged in/.test(line));
-  problems.push(...warnings.map((w) => `npm publish --dry-run: ${w}`));
-  const lists = dry.json as Record<string, { files: { path: string }[] }>;
-  for (const { manifest } of ws.packages)
-    problems.push(
-      ...fileListProblems(manifest, lists[manifest.name]?.files.map((f) => f.path) ?? []),
-    );
-  if (problems.length) throw new PackError(problems);
+  const staging = mkdtempSync(path.join(tmpdir(), "tec-pack-"));
+  try {
+    const args = ["pack", "--ignore-scripts", "--loglevel=warn", "--pack-destination", staging];
+    const run = await npm(root, args, PACKAGE_DIRS);
+    if (run.code !== 0) throw new Error(`npm pack failed:\n${run.stderr}`);
+    const packed = JSON.parse(run.stdout) as NpmPacked[];
+    const published = new Set<string>();
+    for (const { dir, manifest } of ws.packages) {
+      problems.push(...(await publishProblems(root, dir, manifest.name, published)));
+      const files = packed.find((p) => p.name === manifest.name)?.files.map((f) => f.path);
+      problems.push(...fileListProblems(manifest, files ?? []));
+    }
+    if (problems.length) throw new PackError(problems);
 
-  const dir = path.resolve(out);
-  mkdirSync(dir, { recursive: true });
-  const packed = await npm(root, [
-    "pack",
-    "--ignore-scripts",
-    "--loglevel=warn",
-    "--pack-destination",
-    dir,
-  ]);
-  const order = ws.packages.map((p) => p.manifest.name);
-  return (
-    packed.json as {
-      name: string;
-      version: string;
-      filename: string;
-      files: { path: string }[];
-      size: number;
-    }[]
-  )
-    .map((p) => ({
-      name: p.name,
-      version: p.version,
-      file: path.join(dir, p.filename),
-      files: p.files.map((f) => f.path),
-      size: p.size,
-    }))
-    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+    const dir = path.resolve(out);
+    mkdirSync(dir, { recursive: true });
+    return ws.packages.map(({ manifest }) => {
+      const p = packed.find((t) => t.name === manifest.name)!;
+      copyFileSync(path.join(staging, p.filename), path.join(dir, p.filename));
+      return {
+        name: p.name,
+        version: p.version,
+        file: path.join(dir, p.filename),
+        files: p.files.map((f) => f.path),
+        size: p.size,
+        published: published.has(p.name),
+      };
+    });
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
