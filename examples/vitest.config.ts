@@ -1,5 +1,6 @@
 /**
- * `npm run test:examples`: the example sites built against `npm start` (examples.test.ts), which
+ * `npm run test:examples`: the packages installed outside the repository from their tarballs and
+ * the example sites built with them against `npm start` (examples.test.ts), which
  * test/e2e/global-setup.ts starts on a free port with a temporary `--persist-to` and stops after.
  */
 import path from "node:path";
