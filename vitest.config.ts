@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { rfc5545Service } from "./test/support/rfc5545/oracle";
 
 /** The generated-input suites (see `fuzzApart` for the project they run in). */
 const FUZZ = ["test/hardening/fuzz-*.test.ts"];
@@ -65,6 +66,9 @@ export default defineConfig(async () => {
             // off for offline development, which the image tests would then not see).
             IMAGE_URL_CHECK: "head",
           },
+          // The independent RFC 5545 expander the series tests compare with (python-dateutil, run
+          // here in Node: test/support/rfc5545/oracle.ts).
+          serviceBindings: { RFC5545: rfc5545Service },
         },
       }),
     ],

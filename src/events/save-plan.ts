@@ -28,7 +28,7 @@ import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { EVENT_FIELDS } from "./contract";
 import { currencyFromCost } from "./cost";
-import { dateInputs } from "./date-fields";
+import { DATE_ARG, dateInputs } from "./date-fields";
 import type { EventRow } from "./record";
 import type { CREATE_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
@@ -201,6 +201,7 @@ export function planEventSave(
     next: { ...(existing ?? {}), ...values } as EventRow,
     values,
     recurrence: input.recurrence,
+    startSent: input.sent.has(DATE_ARG.start) ? input.a.start_date : undefined,
     state: input.series,
     force: input.rematerialize,
     organizers: organizersChanged ? organizerIds : undefined,

@@ -58,7 +58,12 @@ export function eventUid(ctx: RenderContext, row: VisibleEvent["row"]): string {
   return row.uid ?? `${row.id}@${new URL(ctx.urls.site).hostname}`;
 }
 
-function when(row: VisibleEvent["row"]): string {
+/**
+ * DTSTART and DTEND. `wallStart`: a series' DTSTART as its rule repeats it, the local time asked
+ * for (contract §7.8): a time in a DST gap is kept as written (RFC 5545 §3.3.5 reads it with the
+ * offset before the gap), though the event shows the time after it.
+ */
+function when(row: VisibleEvent["row"], wallStart?: string | null): string {
   if (row.allDay) {
     const last = row.endDate < row.startDate ? row.startDate : row.endDate;
     return (
@@ -74,7 +79,7 @@ function when(row: VisibleEvent["row"]): string {
     );
   const tzid: Array<[string, string]> = [["TZID", row.timezone]];
   return (
-    contentLine("DTSTART", dateTimeValue(row.startDate), tzid) +
+    contentLine("DTSTART", dateTimeValue(wallStart ?? row.startDate), tzid) +
     contentLine("DTEND", dateTimeValue(row.endDate), tzid)
   );
 }
@@ -171,7 +176,7 @@ export function vevent(ctx: RenderContext, record: VisibleEvent, series?: Series
     contentLine("DTSTAMP", utcValue(row.postModifiedGmt)) +
     (isSetDate(row.postDateGmt) ? contentLine("CREATED", utcValue(row.postDateGmt)) : "") +
     contentLine("LAST-MODIFIED", utcValue(row.postModifiedGmt)) +
-    when(row) +
+    when(row, series?.lines ? row.occurrenceStart : null) +
     (series?.lines ?? []).map(fold).join("") +
     (series?.recurrenceId ? recurrenceId(row, series.recurrenceId) : "") +
     textLine("SUMMARY", row.title) +

@@ -1,51 +1,40 @@
 /**
- * Expanding a series (contract §7.8): its starts from a `Recurrence` (src/series/lines.ts) by
- * ical.js's RFC 5545 recurrence iterator, in the series' own wall clock (floating time, so that a
+ * Expanding a series (contract §7.8): its starts from a `Recurrence` (src/series/lines.ts), the
+ * rule's by rrule.js (src/series/rrule.ts) in the series' own wall clock (floating time, so that a
  * weekly 19:00 stays 19:00 across DST changes, as RFC 5545 §3.3.10 asks), and each occurrence's
- * stored dates: its instant in the series' zone and the series' duration.
+ * stored dates: its instant in the series' zone (RFC 5545 §3.3.5: a time in a DST gap with the offset
+ * before the gap, for that occurrence alone) and the series' duration.
  *
  * The recurrence set (RFC 5545 §3.8.5): the rule's starts (counted from the series' start, COUNT
- * and UNTIL as RFC 5545 says), with `RDATE`s, without `EXDATE`s. The series' own start must be its
- * first occurrence (ical.js, like most readers, leaves a start the rule does not give out of the
- * set: RFC 5545 calls that set undefined), and a series has at most one occurrence per day (an
- * occurrence's page is `/event/{slug}/{date}/`).
+ * as RFC 5545 says, UNTIL bounding their instants), with `RDATE`s, without `EXDATE`s. The series'
+ * own start must be its first occurrence (a start the rule does not give makes a set RFC 5545
+ * calls undefined), and a series has at most one occurrence per day (an occurrence's page is
+ * `/event/{slug}/{date}/`).
  */
-import ICAL from "ical.js";
 import { DateTime, type Zone } from "luxon";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone, zoneAbbreviation } from "../time/zone";
-import { type Recurrence, RecurrenceError, type SeriesFrame } from "./lines";
+import {
+  type Recurrence,
+  RecurrenceError,
+  type SeriesFrame,
+  shiftLocal,
+  utcOfLocal,
+} from "./lines";
+import { ruleWallClocks } from "./rrule";
 
 /**
  * Most occurrences a series may have from its start up to the horizon when it is written
  * (contract §7.8): more is a 400 naming `recurrence` (split the series, or shorten the rule).
  */
 export const MAX_OCCURRENCES = 1000;
-/** Steps of the rule's iterator before an expansion gives up (a rule that rarely matches). */
-const MAX_STEPS = 20_000;
-
-/** `Y-m-d H:i:s` as a floating ical.js time (a date for all-day series). */
-function floating(local: string, date: boolean): ICAL.Time {
-  return ICAL.Time.fromData({
-    year: Number(local.slice(0, 4)),
-    month: Number(local.slice(5, 7)),
-    day: Number(local.slice(8, 10)),
-    hour: date ? 0 : Number(local.slice(11, 13)),
-    minute: date ? 0 : Number(local.slice(14, 16)),
-    second: date ? 0 : Number(local.slice(17, 19)),
-    isDate: date,
-  });
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-/** An ical.js time as `Y-m-d H:i:s`. */
-const wp = (t: ICAL.Time) =>
-  `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 
 /**
- * The rule's starts before `before` (local, exclusive), at most `limit` of them; `done` when the
- * rule has no more (COUNT or UNTIL reached).
- * @throws RecurrenceError `recurrence_line` when ical.js refuses the rule's combination of parts.
+ * The rule's starts (local wall clocks) before `before` (local, exclusive), at most `limit` of them;
+ * `done` when the rule has no more (COUNT or UNTIL reached). An `UNTIL` bounds the starts' instants
+ * (RFC 5545 §3.3.10), read in the series' zone.
+ * @throws RecurrenceError `recurrence_line` for parts the expander cannot read, `recurrence_span`
+ *   for a rule that needs too many periods to reach `before` (src/series/rrule.ts).
  */
 export function ruleStarts(
   rec: Recurrence,
@@ -54,25 +43,23 @@ export function ruleStarts(
   limit: number,
 ): { starts: string[]; done: boolean } {
   if (!rec.rule) return { starts: [], done: true };
-  const parts = rec.rule.map(([n, v]) => `${n}=${v}`);
-  if (rec.until) {
-    const until = floating(rec.until, frame.allDay);
-    parts.push(`UNTIL=${until.toICALString()}`);
-  }
-  const out: string[] = [];
-  try {
-    const it = ICAL.Recur.fromString(parts.join(";")).iterator(floating(frame.start, frame.allDay));
-    for (let step = 0; step < MAX_STEPS; step++) {
-      const next = it.next();
-      if (!next) return { starts: out, done: true };
-      const local = wp(next);
-      if (local >= before || out.length >= limit) return { starts: out, done: false };
-      out.push(local);
-    }
-  } catch {
-    throw new RecurrenceError("recurrence_line", [`RRULE:${parts.join(";")}`]);
-  }
-  return { starts: out, done: false };
+  if (!rec.until || frame.allDay)
+    return ruleWallClocks(rec.rule, frame.start, before, limit, rec.until);
+  // A start is in while its instant is at most UNTIL: past the local day after it, none is (one
+  // start a day at most, each later than the one before).
+  const zone = resolveZone(frame.timezone) ?? "utc";
+  const untilLocal = DateTime.fromFormat(rec.until, WP_FORMAT, { zone: "utc" })
+    .setZone(zone)
+    .toFormat(WP_FORMAT);
+  const { starts, done } = ruleWallClocks(
+    rec.rule,
+    frame.start,
+    before,
+    limit,
+    shiftLocal(untilLocal, 86_400),
+  );
+  const kept = starts.filter((s) => utcOfLocal(s, frame.timezone) <= rec.until!);
+  return { starts: kept, done: done || kept.length < starts.length };
 }
 
 /**
@@ -122,16 +109,13 @@ export interface OccurrenceDates {
 
 /**
  * The instant of a local wall clock in `zone` as RFC 5545 §3.3.5 reads it: a time in a gap (spring
- * forward) with the offset before the gap (02:30 → 03:30), a time that occurs twice (fall back)
- * the first time.
+ * forward) with the offset before the gap (Berlin's 02:30 on the last Sunday of March is 01:30 UTC,
+ * shown 03:30), a time that occurs twice (fall back) the first time; whatever the shift (Lord
+ * Howe's is half an hour).
  */
 export function instantOf(local: string, zone: Zone): DateTime {
-  const dt = DateTime.fromFormat(local, WP_FORMAT, { zone });
-  for (const minutes of [60, 30]) {
-    const earlier = dt.minus({ minutes });
-    if (earlier.toFormat(WP_FORMAT) === local) return earlier;
-  }
-  return dt;
+  const utc = utcOfLocal(local, zone.name);
+  return DateTime.fromFormat(utc, WP_FORMAT, { zone: "utc" }).setZone(zone);
 }
 
 /** What of the series an occurrence's dates come from: its zone and its own first dates. */

@@ -14,7 +14,6 @@
  * the occurrence of that day (at the series' time of day). The stored lines keep the limits of the
  * input (`MAX_LINES`, `MAX_LINE_LENGTH`, and `MAX_DATES` in all), after whatever a write added.
  */
-import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { paramValue } from "../ical/text";
 import { WP_FORMAT } from "../time/format";
@@ -35,7 +34,11 @@ export const MAX_DATES = 1000;
 export interface Recurrence {
   /** The `RRULE` parts but `UNTIL`, upper case, in the order given (`[["FREQ","WEEKLY"], …]`); null without a rule. */
   rule: Array<[string, string]> | null;
-  /** The rule's `UNTIL` (inclusive bound of the starts), local; null without one. */
+  /**
+   * The rule's `UNTIL` (the inclusive bound of its starts, RFC 5545 §3.3.10): the UTC instant
+   * (`Y-m-d H:i:s`) in a series with times, which bounds the starts' instants; the local date
+   * (`Y-m-d 00:00:00`) in an all-day series. Null without one.
+   */
   until: string | null;
   /** Added starts, sorted, unique. */
   rdates: string[];
@@ -63,7 +66,8 @@ export class RecurrenceError extends Error {
       | "recurrence_limit"
       | "recurrence_start"
       | "recurrence_day"
-      | "recurrence_size",
+      | "recurrence_size"
+      | "recurrence_span",
     readonly args: Array<string | number> = [],
   ) {
     super(`${key}: ${args.join(", ")}`);
@@ -128,7 +132,63 @@ function localValue(value: string, tzid: string | undefined, frame: SeriesFrame,
   return { date: false, local: frame.allDay ? `${local.slice(0, 10)} 00:00:00` : local };
 }
 
-/** The `RRULE` value's parts, checked (ical.js ignores parts it does not know; we refuse them). */
+const DAY = "(?:MO|TU|WE|TH|FR|SA|SU)";
+/** What each `BY…` part and `WKST` may hold (RFC 5545 §3.3.10), one value of its comma list. */
+const PART_VALUES: Record<string, { form: RegExp; max?: number; signed?: boolean }> = {
+  BYDAY: { form: new RegExp(`^([+-]?\\d{1,2})?${DAY}$`), max: 53, signed: true },
+  BYMONTHDAY: { form: /^([+-]?\d{1,2})$/, max: 31, signed: true },
+  BYYEARDAY: { form: /^([+-]?\d{1,3})$/, max: 366, signed: true },
+  BYWEEKNO: { form: /^([+-]?\d{1,2})$/, max: 53, signed: true },
+  BYSETPOS: { form: /^([+-]?\d{1,3})$/, max: 366, signed: true },
+  BYMONTH: { form: /^(\d{1,2})$/, max: 12 },
+  WKST: { form: new RegExp(`^${DAY}$`) },
+};
+
+/** Whether a `BY…` part's (or `WKST`'s) value is one RFC 5545 allows. */
+function partValueValid(name: string, value: string): boolean {
+  const spec = PART_VALUES[name];
+  if (!spec) return true;
+  const items = value.split(",");
+  if (name === "WKST" && items.length > 1) return false;
+  return items.every((item) => {
+    const m = spec.form.exec(item);
+    if (!m) return false;
+    if (m[1] === undefined) return true;
+    const n = Math.abs(Number(m[1]));
+    return n >= 1 && n <= (spec.max ?? 0) && (spec.signed || !/^[+-]/.test(m[1]));
+  });
+}
+
+/**
+ * A local wall clock in the series' zone as the UTC instant RFC 5545 §3.3.5 reads it (a time in a
+ * DST gap with the offset before the gap, a time that occurs twice the first time).
+ */
+function utcOf(local: string, zoneName: string, line: string): string {
+  const zone = zoneOf(zoneName, line);
+  const t = DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" });
+  if (!t.isValid) throw bad(line);
+  const day = 86_400_000;
+  const ms = t.toMillis();
+  const readings = [zone.offset(ms - day), zone.offset(ms), zone.offset(ms + day)]
+    .map((o) => ms - o * 60_000)
+    .filter((i) => zone.offset(i) * 60_000 === ms - i)
+    .sort((a, b) => a - b);
+  const instant = readings[0] ?? ms - zone.offset(ms - day) * 60_000;
+  return DateTime.fromMillis(instant, { zone: "utc" }).toFormat(WP_FORMAT);
+}
+
+/** The `RRULE`'s `UNTIL` as `Recurrence.until` holds it. */
+function untilValue(part: string, frame: SeriesFrame, line: string): string {
+  const v = localValue(part, undefined, frame, line);
+  if (frame.allDay) return `${v.local.slice(0, 10)} 00:00:00`;
+  const m = VALUE.exec(part);
+  // A UTC bound is the instant itself; a floating one (and a date: its whole day) the series' wall clock.
+  if (m?.[7] === "Z")
+    return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6] === "60" ? "59" : m[6]}`;
+  return utcOf(v.date ? `${v.local.slice(0, 10)} 23:59:59` : v.local, frame.timezone, line);
+}
+
+/** The `RRULE` value's parts, checked: unknown parts and values RFC 5545 does not allow are refused. */
 function ruleParts(value: string, frame: SeriesFrame, line: string) {
   const parts: Array<[string, string]> = [];
   let until: string | null = null;
@@ -144,22 +204,27 @@ function ruleParts(value: string, frame: SeriesFrame, line: string) {
     if (!PARTS.has(name) || seen.has(name) || part === "") throw bad(line);
     seen.add(name);
     if (name === "UNTIL") {
-      const v = localValue(part, undefined, frame, line);
-      // A DATE bound in a series with times takes in the whole day.
-      until = v.date && !frame.allDay ? `${v.local.slice(0, 10)} 23:59:59` : v.local;
+      until = untilValue(part, frame, line);
       continue;
     }
     if (name === "FREQ" && !FREQUENCIES.has(part)) throw bad(line);
     if ((name === "INTERVAL" || name === "COUNT") && !/^[1-9]\d{0,4}$/.test(part)) throw bad(line);
+    if (!partValueValid(name, part)) throw bad(line);
     parts.push([name, part]);
   }
   if (!seen.has("FREQ") || (seen.has("COUNT") && seen.has("UNTIL"))) throw bad(line);
-  try {
-    // ical.js checks each part's values (BYDAY=ZZ, BYMONTHDAY=40 …).
-    ICAL.Recur.fromString(parts.map(([n, v]) => `${n}=${v}`).join(";"));
-  } catch {
+  // Weekdays with and without an ordinal in one BYDAY of a MONTHLY or YEARLY rule (`1MO,TU`), and
+  // an ordinal beside BYWEEKNO (which RFC 5545 §3.3.10 forbids): calendar programs read them
+  // differently (python-dateutil gives no day), so no series can mean one thing to all of them.
+  const byday = parts.find(([n]) => n === "BYDAY")?.[1].split(",") ?? [];
+  const ordinals = byday.filter((d) => d.length > 2).length;
+  const freq = parts.find(([n]) => n === "FREQ")?.[1];
+  if (
+    ordinals &&
+    (freq === "MONTHLY" || freq === "YEARLY") &&
+    (ordinals < byday.length || seen.has("BYWEEKNO"))
+  )
     throw bad(line);
-  }
   return { parts, until };
 }
 
@@ -234,14 +299,10 @@ export function formatLines(rec: Recurrence, frame: SeriesFrame): string[] {
   const out: string[] = [];
   if (rec.rule) {
     const parts = rec.rule.map(([n, v]) => `${n}=${v}`);
-    if (rec.until) {
-      if (frame.allDay) parts.push(`UNTIL=${compact(rec.until, true)}`);
-      else {
-        const zone = resolveZone(frame.timezone) ?? "utc";
-        const utc = DateTime.fromFormat(rec.until, WP_FORMAT, { zone }).toUTC();
-        parts.push(`UNTIL=${compact(utc.toFormat(WP_FORMAT), false)}Z`);
-      }
-    }
+    if (rec.until)
+      parts.push(
+        frame.allDay ? `UNTIL=${compact(rec.until, true)}` : `UNTIL=${compact(rec.until, false)}Z`,
+      );
     out.push(`RRULE:${parts.join(";")}`);
   }
   const dates = (name: string, list: string[]) => {
@@ -279,15 +340,25 @@ export function localSeconds(from: string, to: string): number {
 
 /**
  * The rule moved with its series by `seconds` of wall clock (a series whose start moves keeps its
- * occurrences, each moved as much): `UNTIL`, `RDATE` and `EXDATE` values.
+ * occurrences, each moved as much): `UNTIL` (read as the wall clock of `frame`, the series' frame
+ * after the move), `RDATE` and `EXDATE` values.
  */
-export function shiftRecurrence(rec: Recurrence, seconds: number): Recurrence {
+export function shiftRecurrence(rec: Recurrence, seconds: number, frame: SeriesFrame): Recurrence {
   if (seconds === 0) return rec;
   const move = (l: string) => shiftLocal(l, seconds);
-  return {
-    rule: rec.rule,
-    until: rec.until && move(rec.until),
-    rdates: rec.rdates.map(move),
-    exdates: rec.exdates.map(move),
-  };
+  let until = rec.until;
+  if (until && frame.allDay) until = move(until);
+  else if (until) {
+    const zone = zoneOf(frame.timezone, "UNTIL");
+    const local = DateTime.fromFormat(until, WP_FORMAT, { zone: "utc" }).setZone(zone);
+    until = utcOf(move(local.toFormat(WP_FORMAT)), frame.timezone, "UNTIL");
+  }
+  return { rule: rec.rule, until, rdates: rec.rdates.map(move), exdates: rec.exdates.map(move) };
 }
+
+/**
+ * A local wall clock of a series with times as the UTC instant RFC 5545 §3.3.5 reads it (a time in
+ * a DST gap with the offset before the gap, one that occurs twice the first time), `Y-m-d H:i:s`.
+ */
+export const utcOfLocal = (local: string, timezone: string): string =>
+  utcOf(local, timezone, local);

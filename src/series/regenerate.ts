@@ -29,14 +29,20 @@ export const horizonAt = (now: DateTime) =>
 /** A series as it is to be: its row's dates and zone, and its rule in that frame. */
 export interface SeriesShape extends SeriesTimes {
   id: number;
+  /** The series' DTSTART wall clock when it is not `startDate` (a time in a DST gap). */
+  occurrenceStart?: string | null;
   rec: Recurrence;
 }
 
-/** The frame of a series shape (src/series/lines.ts). */
-export const frameOf = (s: SeriesTimes): SeriesFrame => ({
+/**
+ * The frame of a series shape (src/series/lines.ts): its DTSTART is the series' own wall clock
+ * (`occurrenceStart` on a series row: the local time asked for, which a time in a DST gap is not
+ * shown as, RFC 5545 §3.3.5), else its start.
+ */
+export const frameOf = (s: SeriesTimes & { occurrenceStart?: string | null }): SeriesFrame => ({
   timezone: s.timezone,
   allDay: s.allDay,
-  start: s.startDate,
+  start: s.occurrenceStart ?? s.startDate,
 });
 
 /** One occurrence to write. */

@@ -36,6 +36,7 @@ import {
   RecurrenceError,
   shiftLocal,
   shiftRecurrence,
+  utcOfLocal,
 } from "./lines";
 import { isSeries } from "./occurrences";
 import {
@@ -106,6 +107,8 @@ export interface SeriesSaveInput {
   values: Record<string, unknown>;
   /** `recurrence` as sent (undefined: not sent). */
   recurrence: string[] | undefined;
+  /** `start_date` as sent (undefined: not sent): a local time in a DST gap is the series' DTSTART. */
+  startSent?: string;
   state: SeriesState;
   /** Materialize again though neither dates nor lines change (a series split off another). */
   force?: boolean;
@@ -119,6 +122,27 @@ export interface SeriesSavePlan {
   changed: boolean;
   /** The statements, after the event's own; made once the event's columns are final. */
   statements: () => BatchQuery[];
+}
+
+/** A local date and time as sent, without a zone (`Y-m-d H:i[:s]`, also with `T`). */
+const PLAIN_LOCAL = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+/**
+ * The series' DTSTART wall clock (RFC 5545 §3.3.5): the local time sent when it names the series'
+ * start instant (a time in a DST gap does, though it is shown as the time after the gap); the
+ * stored one while the dates stay; else the start as stored.
+ */
+function seriesWallClock(input: SeriesSaveInput, datesChanged: boolean): string {
+  const { next, existing } = input;
+  if (next.allDay) return next.startDate;
+  const m = PLAIN_LOCAL.exec(input.startSent?.trim() ?? "");
+  if (m) {
+    const asked = `${m[1]} ${m[2]}${m[3] ?? ":00"}`;
+    if (utcOfLocal(asked, next.timezone) === next.startDateUtc) return asked;
+  }
+  if (!datesChanged && existing && isSeries(existing) && existing.occurrenceStart)
+    return existing.occurrenceStart;
+  return next.startDate;
 }
 
 /**
@@ -157,10 +181,19 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
       changed: true,
     };
   }
-  const frame = frameOf(next);
   const datesChanged = DATE_COLUMNS.some((c) => c in values);
+  // DTSTART: the wall clock asked for (a time in a DST gap is shown an hour later, RFC 5545 §3.3.5).
+  const wall = seriesWallClock(input, datesChanged);
+  if (!next.allDay && datesChanged && utcOfLocal(wall, next.timezone) !== next.startDateUtc) {
+    // A start in a DST overlap, read as the second of its two instants: the series' DTSTART (its
+    // wall clock with its zone) is the first (RFC 5545 §3.3.5), and so is its first occurrence.
+    const first = occurrenceDates(next, wall);
+    Object.assign(values, first);
+    Object.assign(next, first);
+  }
+  const frame = { ...frameOf(next), start: wall };
   // The whole series moves by as much as its start does (wall clock).
-  const delta = wasSeries ? localSeconds(existing.startDate, next.startDate) : 0;
+  const delta = wasSeries ? localSeconds(frameOf(existing).start, wall) : 0;
   let rec: Recurrence;
   // The series' own lines sent back (as stored, or saying the same): nothing changes.
   let same = false;
@@ -168,7 +201,7 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     rec =
       sent !== undefined
         ? parseLines(sent, frame, MAX_DATES)
-        : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta);
+        : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta, frame);
     if (sent !== undefined && wasSeries && !datesChanged)
       same = sameLines(formatLines(rec, frame), existing.recurrence ?? []);
   } catch (err) {
@@ -184,7 +217,7 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     start: row.occurrenceStart ?? row.startDate,
   }));
   if (regenerate) {
-    const shape: SeriesShape = { ...next, id: input.id, rec };
+    const shape: SeriesShape = { ...next, occurrenceStart: wall, id: input.id, rec };
     const reuse = new Map(
       input.state.occurrences.map((o) => [shiftLocal(o.occurrenceStart, delta), o.id]),
     );
@@ -198,7 +231,7 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     Object.assign(values, {
       seriesId: input.id,
       recurrence: m.lines,
-      occurrenceStart: next.startDate,
+      occurrenceStart: wall,
       horizonGmt: m.horizonGmt,
     });
     const known = new Set(input.state.occurrences.map((o) => o.id));

@@ -6,8 +6,12 @@
  * `RDATE`s or with `BYSETPOS`, `BYYEARDAY` or `BYWEEKNO` has no `Schedule` (its occurrences are
  * still each an `Event`).
  */
+
+import { DateTime } from "luxon";
 import type { EventRow } from "../events/record";
-import { localSeconds, parseLines } from "./lines";
+import { WP_FORMAT } from "../time/format";
+import { resolveZone } from "../time/zone";
+import { localSeconds, parseLines, type SeriesFrame, utcOfLocal } from "./lines";
 import { frameOf } from "./regenerate";
 
 const DAYS: Record<string, string> = {
@@ -33,6 +37,19 @@ function isoDuration(seconds: number): string {
   return `P${days ? `${days}D` : ""}${time ? `T${time}` : ""}` || "PT0S";
 }
 
+/**
+ * The last day the rule may give an occurrence on (`endDate`, inclusive): `UNTIL`'s local day when
+ * the series' time of day on it is not after `UNTIL`, else the day before (a series split at an
+ * occurrence ends the second before it: that day is the new series').
+ */
+function lastDay(until: string, frame: SeriesFrame): string {
+  if (frame.allDay) return until.slice(0, 10);
+  const zone = resolveZone(frame.timezone) ?? "utc";
+  const day = DateTime.fromFormat(until, WP_FORMAT, { zone: "utc" }).setZone(zone).toISODate()!;
+  if (utcOfLocal(`${day} ${frame.start.slice(11)}`, frame.timezone) <= until) return day;
+  return DateTime.fromISO(day, { zone: "utc" }).minus({ days: 1 }).toISODate()!;
+}
+
 /** A `Schedule`'s properties (src/events/json-ld.ts adds its `@type`). */
 export interface ScheduleFields {
   repeatFrequency: string;
@@ -56,9 +73,10 @@ export interface ScheduleFields {
  */
 export function eventSchedule(row: EventRow): ScheduleFields | undefined {
   if (row.seriesId !== row.id || !row.recurrence) return undefined;
+  const frame = frameOf(row);
   let rec: ReturnType<typeof parseLines>;
   try {
-    rec = parseLines(row.recurrence, frameOf(row));
+    rec = parseLines(row.recurrence, frame);
   } catch {
     return undefined;
   }
@@ -75,12 +93,12 @@ export function eventSchedule(row: EventRow): ScheduleFields | undefined {
     ...(list("BYMONTHDAY").length ? { byMonthDay: list("BYMONTHDAY").map(Number) } : {}),
     ...(list("BYMONTH").length ? { byMonth: list("BYMONTH").map(Number) } : {}),
     startDate: row.startDate.slice(0, 10),
-    ...(rec.until ? { endDate: rec.until.slice(0, 10) } : {}),
+    ...(rec.until ? { endDate: lastDay(rec.until, frame) } : {}),
     ...(count ? { repeatCount: Number(count) } : {}),
     ...(row.allDay
       ? {}
       : {
-          startTime: row.startDate.slice(11),
+          startTime: frame.start.slice(11),
           endTime: row.endDate.slice(11),
           duration: isoDuration(Math.max(seconds, 0)),
         }),

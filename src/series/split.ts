@@ -32,6 +32,7 @@ import {
   RecurrenceError,
   type SeriesFrame,
   shiftLocal,
+  utcOfLocal,
 } from "./lines";
 import type { OccurrenceRow } from "./occurrences";
 import { COMPLETE, frameOf } from "./regenerate";
@@ -90,7 +91,10 @@ export function cutRecurrence(
     const count = rec.rule.find(([n]) => n === "COUNT");
     const rest = rec.rule.filter(([n]) => n !== "COUNT");
     before = rest;
-    until = frame.allDay ? `${shiftLocal(at, -86400).slice(0, 10)} 00:00:00` : shiftLocal(at, -1);
+    // The old series' last start is the one before `at`: UNTIL a second before `at`'s instant.
+    until = frame.allDay
+      ? `${shiftLocal(at, -86400).slice(0, 10)} 00:00:00`
+      : shiftLocal(utcOfLocal(at, frame.timezone), -1);
     after = explicit(
       count ? [...rest, ["COUNT", String(Number(count[1]) - starts.indexOf(at))]] : rest,
       frame.start,

@@ -149,6 +149,17 @@ const CASES: Record<string, Case> = {
     where: { param: "recurrence" },
     values: ["recurrence", "2027-03-09"],
   },
+  "params.recurrence_span": {
+    // A rule that never gives a day (no 30 February), from long ago: too many days to step through.
+    send: (p) =>
+      series(p, {
+        start_date: "1880-01-01 10:00:00",
+        end_date: "1880-01-01 11:00:00",
+        recurrence: ["RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30"],
+      }),
+    where: { param: "recurrence" },
+    values: ["recurrence", "50000"],
+  },
   "params.recurrence_size": {
     send: (p) =>
       series(p, {
