@@ -11,13 +11,15 @@
  *   user, under `_embedded` (an answer, or the error it gave); on the answer, or on each item of a
  *   list answer. Harmless where nothing is embeddable.
  * - `_envelope` (`WP_REST_Server::envelope_response`): `{body, status, headers}` with HTTP 200,
- *   `headers` being those the route set (paging, `Link`, `Location`, `Allow`), errors included.
+ *   `headers` being those the route set (paging, `Link`, `Location`, `Allow`), errors included,
+ *   named as WordPress sends them (`X-WP-TotalPages`, not the `x-wp-totalpages` of `Headers`).
  *
  * None of them changes what a route does; they reshape its answer. The read cache keys answers by
  * the parsed query, so each field set, embed and envelope has its own key and entity tag.
  */
 import type { AppContext } from "./context";
 import { requestQuery } from "./context";
+import { headerName } from "./headers";
 import type { ParamBag } from "./params";
 
 /** What a request asks of its answer's shape; null when it names none of the parameters. */
@@ -154,7 +156,8 @@ export async function applyGlobalParams(c: AppContext, dispatch: Dispatch): Prom
   if (reshape.envelope) {
     const routeHeaders: Record<string, string> = {};
     for (const [name, value] of res.headers)
-      if (name !== "content-type" && name !== "content-length") routeHeaders[name] = value;
+      if (name !== "content-type" && name !== "content-length")
+        routeHeaders[headerName(name)] = value;
     const allow = c.get("allow");
     if (allow) routeHeaders.Allow = allow.join(", ");
     data = { body: data, status: res.status, headers: routeHeaders };
