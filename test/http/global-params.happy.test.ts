@@ -117,9 +117,18 @@ describe("_embed", () => {
     });
     const res = await api(`${NS}/categories/${child.body.id}?_embed`);
     expect(res.status).toBe(200);
-    // The `up` link names WordPress's own route, which this service answers with its 404.
-    expect(res.body._embedded.up).toHaveLength(1);
+    // The `up` link names WordPress's own route, answered in the `embed` context.
     expect(res.body._links.up[0].embeddable).toBe(true);
+    expect(res.body._embedded.up).toEqual([
+      {
+        id: parent,
+        link: `${ORIGIN}/events/category/music/`,
+        name: "Music",
+        slug: "music",
+        taxonomy: "tribe_events_cat",
+        _links: expect.objectContaining({ self: expect.any(Array) }),
+      },
+    ]);
     const plain = await api(`${NS}/categories/${parent}?_embed`);
     expect(plain.body._embedded).toBeUndefined();
     const list = await api(`${NS}/events?_embed=1`);
