@@ -7,9 +7,10 @@
  *   ignored. A dot path into a list applies to each of its items (`events.title` keeps each event's
  *   title), where WordPress would empty the list: the one deliberate difference.
  * - `_embed` (`WP_REST_Server::embed_links`): for each `_links` relation whose links are
- *   `embeddable` (all, or those named: `_embed=up`), the answer of a GET of each link in the
- *   `embed` context, as the same user, under `_embedded` (an answer, or the error it gave); on the
- *   answer, or on each item of a list answer. Harmless where nothing is embeddable.
+ *   `embeddable` (all: `_embed`, `_embed=1`, `_embed=true`; or those named: `_embed=up`), the
+ *   answer of a GET of each link in the `embed` context, as the same user, under `_embedded` (an
+ *   answer, or the error it gave); on the answer, or on each item of a list answer. Harmless where
+ *   nothing is embeddable.
  * - `_envelope` (`WP_REST_Server::envelope_response`): `{body, status, headers}` with HTTP 200,
  *   `headers` being those the route set (paging, `Link`, `Location`, `Allow`), errors included,
  *   named as WordPress sends them (`X-WP-TotalPages`, not the `x-wp-totalpages` of `Headers`).
@@ -70,7 +71,9 @@ function reshapeOf(query: ParamBag): Reshape | null {
   const has = (name: string) => Object.hasOwn(query, name);
   if (!has("_fields") && !has("_embed") && !has("_envelope")) return null;
   const fields = parseList(query._fields);
-  const embed = parseList(query._embed);
+  // `rest_parse_embed_param`: `_embed`, `_embed=1`, `_embed=true` (what wpapi sends) embed all.
+  const everything = ["true", "1"].includes(String(query._embed));
+  const embed = everything ? [] : parseList(query._embed);
   return {
     fields: fields.length ? fieldTree(fields) : undefined,
     embed: has("_embed") ? (embed.length ? new Set(embed) : true) : undefined,

@@ -109,6 +109,17 @@ describe("_envelope", () => {
 });
 
 describe("_embed", () => {
+  it("takes `true` and `1` for every relation, as WordPress's rest_parse_embed_param (wpapi sends `_embed=true`)", async () => {
+    const parent = await seedTerm("tribe_events_cat", "Music");
+    const child = await seedTerm("tribe_events_cat", "Jazz", { parent });
+    for (const value of ["true", "1", "", "up", "up,nope"]) {
+      const res = await api(`${NS}/categories/${child}?_embed=${value}`);
+      expect(res.body._embedded?.up?.[0]?.id, value).toBe(parent);
+    }
+    const other = await api(`${NS}/categories/${child}?_embed=nope`);
+    expect(other.body._embedded).toBeUndefined();
+  });
+
   it("embeds what each embeddable link answers, and is harmless where nothing is", async () => {
     const parent = await seedTerm("tribe_events_cat", "Music");
     const child = await api(`${NS}/categories`, {
