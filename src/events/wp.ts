@@ -18,6 +18,7 @@ import {
   lt,
   not,
   notInArray,
+  or,
   type SQL,
   type SQLWrapper,
   sql,
@@ -42,7 +43,7 @@ import { WP_FORMAT } from "../time/format";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { filterRule } from "./filter-visibility";
-import { searchTerms } from "./filters";
+import { searchTerms, wordsMatch } from "./filters";
 import {
   LIST_ARGS,
   type ORDERBY,
@@ -150,18 +151,14 @@ function whereClause(c: AppContext, db: Db, a: ListValues, statuses: string[]): 
   if (after) conds.push(gt(events.postDateGmt, after));
   if (before) conds.push(lt(events.postDateGmt, before));
   if (a.search?.trim()) {
+    // As the tribe archive searches (§6.3): every word, through the trigram index; `-word` excludes.
     const viewer = user && { id: user.id, editor: can(user, "edit_others_posts") };
     conds.push(searchablePasswords(events, viewer, ""));
     const { include, exclude } = searchTerms(a.search);
-    const hit = sql`(instr(lower(${events.title}), lower(j.value)) > 0 OR instr(lower(${events.content}), lower(j.value)) > 0 OR instr(lower(${events.excerpt}), lower(j.value)) > 0)`;
-    if (include.length)
-      conds.push(
-        sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(include)}) j WHERE NOT ${hit})`,
-      );
-    if (exclude.length)
-      conds.push(
-        sql`NOT EXISTS (SELECT 1 FROM json_each(${JSON.stringify(exclude)}) j WHERE ${hit})`,
-      );
+    const included = wordsMatch(include, true, events.id);
+    conds.push(included.fts, included.like);
+    const excluded = wordsMatch(exclude, false, events.id);
+    if (excluded.fts || excluded.like) conds.push(sql`NOT (${or(excluded.fts, excluded.like)})`);
   }
   // A protected event the viewer may not open shows no terms: no term filter matches it.
   const rule = filterRule(db, { user, password: "", editContext: false });
