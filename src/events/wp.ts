@@ -139,7 +139,8 @@ function withTerms(db: Db, ids: number[]) {
 function whereClause(c: AppContext, db: Db, a: ListValues, statuses: string[]): SQL {
   const user = c.get("user");
   const conds: Array<SQL | undefined> = [
-    inList(events.status, statuses),
+    // One status (the default): equality, so that `events_status_date` gives the page in order.
+    statuses.length === 1 ? eq(events.status, statuses[0]) : inList(events.status, statuses),
     readablePosts(events, user),
   ];
   if (a.include?.length) conds.push(inList(events.id, a.include));

@@ -109,6 +109,9 @@ describe("GET /wp/v2/tribe_events", () => {
     expect(await list("orderby=title&order=asc")).toEqual([c.concert, c.past, c.talk]);
     expect(await list("author=1&orderby=id&order=asc")).toEqual([c.concert, c.talk, c.past]);
     expect(await list("author=2")).toEqual([]);
+    // Hidden from TEC's listings, not from WordPress's post type route.
+    const hidden = await seedEvent({ title: "Hidden", start: day(3), hidden: true });
+    expect(await list("slug=hidden")).toEqual([hidden]);
   });
 
   it("pages with WordPress's headers; a page past the last is 400", async () => {
