@@ -127,7 +127,7 @@ function utc(c: AppContext, value: string | undefined): string | undefined {
   return parseTime(value, zone, requestNow(c))?.toUTC().toFormat(WP_FORMAT);
 }
 
-/** Events with any of the terms (filtered by what the viewer's answer shows of them). */
+/** Events with any of the terms (the caller adds the rule of what the viewer sees of them). */
 function withTerms(db: Db, ids: number[]) {
   return db
     .select({ id: eventTerms.eventId })
