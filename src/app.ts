@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { openDb } from "./db/client";
 import { renderAfterWrite } from "./events/render-store";
 import { eventRoutes } from "./events/routes";
+import { wpEventRoutes } from "./events/wp";
 import { allow } from "./http/allow";
 import { authenticateLimited, readCredentials } from "./http/auth";
 import { type AppContext, type AppEnv, executionContext } from "./http/context";
@@ -29,9 +30,11 @@ import { forgetVersion, readContentVersion } from "./read-cache/version";
 import { type DescribedGroup, routeOptions } from "./root/namespace-index";
 import { namespaceIndexRoute, restIndexGroup, rootRoutes } from "./root/routes";
 import { sitePages } from "./root/site-pages";
+import { wpTypeRoutes } from "./root/wp-types";
 import type { Settings } from "./settings";
 import { syncRoutes } from "./sync/routes";
 import { categoryRoutes, tagRoutes } from "./terms/routes";
+import { wpTermRoutes } from "./terms/wp";
 import { allowUser, type UserRule } from "./users/access";
 import { userRoutes } from "./users/routes";
 import { dispatchAfterWrite } from "./webhooks/after-write";
@@ -68,6 +71,8 @@ export interface WpGroups {
   /** The namespace index `GET /wp-json/wp/v2` (WordPress `get_namespace_index`). */
   index: RouteGroup<Permit>;
   media: RouteGroup<Permit>;
+  /** The read-only posts, post types, taxonomies and terms that `_links` name. */
+  reads: RouteGroup<Permit>;
   users: RouteGroup<UserRule>;
 }
 
@@ -75,6 +80,12 @@ export interface WpGroups {
 export function wpGroups(): WpGroups & { list: DescribedGroup[] } {
   const namespace = () => "wp/v2";
   const media: RouteGroup<Permit> = { namespace, allow, routes: mediaRoutes() };
+  const reads: RouteGroup<Permit> = {
+    namespace,
+    allow,
+    // WordPress registers post types (core's, then TEC's), post types and taxonomies, then terms.
+    routes: [...wpEventRoutes(), ...wpTypeRoutes(), ...wpTermRoutes()],
+  };
   const users: RouteGroup<UserRule> = { namespace, allow: allowUser, routes: userRoutes() };
   const list: DescribedGroup[] = [];
   const index: RouteGroup<Permit> = {
@@ -82,8 +93,8 @@ export function wpGroups(): WpGroups & { list: DescribedGroup[] } {
     allow,
     routes: [namespaceIndexRoute(() => list, "wp/v2")],
   };
-  list.push(index, media, users);
-  return { index, media, users, list };
+  list.push(index, media, reads, users);
+  return { index, media, reads, users, list };
 }
 
 /** The wp/v2 subset of contract §3 as a Hono sub-app (`OPTIONS` describes every route). */
@@ -92,6 +103,7 @@ export function wpApp(groups: WpGroups = wpGroups()): Hono<AppEnv> {
   wp.route("/", mountGroup(groups.index, routeOptions));
   wp.route("/", mountGroup(groups.users, routeOptions));
   wp.route("/", mountGroup(groups.media, routeOptions));
+  wp.route("/", mountGroup(groups.reads, routeOptions));
   return wp;
 }
 

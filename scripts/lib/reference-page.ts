@@ -86,6 +86,20 @@ async function execute(page: Page, block: Locator, path: string): Promise<Execut
   };
 }
 
+/** The operations of an OpenAPI document whose `security` has no empty (anonymous) requirement. */
+async function credentialedOperations(docUrl: string): Promise<number> {
+  type Operation = { responses?: unknown; security?: Array<Record<string, unknown>> };
+  const doc = (await (await fetch(docUrl)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+    security?: Array<Record<string, unknown>>;
+  };
+  return Object.values(doc.paths)
+    .flatMap((item) => Object.values(item))
+    .filter((op) => op && typeof op === "object" && op.responses)
+    .filter((op) => !(op.security ?? doc.security ?? []).some((r) => Object.keys(r).length === 0))
+    .length;
+}
+
 /**
  * Opens `{namespacePath}/reference` in a new browser context and checks it; never throws (a
  * timeout or a crash is a problem in the result, with a screenshot of the moment).
@@ -134,6 +148,28 @@ export async function checkReferencePage(
     await schema.waitFor({ state: "visible", timeout: 10_000 });
     result.seen.push(
       `${url}: title "${title}", ${await page.locator(".opblock").count()} operations, ${await page.locator(".models .model-container").count()} schemas, GET /events and Event visible`,
+    );
+    // A padlock only where credentials are needed: none on a public read, one on a write.
+    const createEvents = page
+      .locator(".opblock.opblock-post")
+      .filter({ has: page.locator('.opblock-summary-path[data-path="/events"]') })
+      .first();
+    const padlock = ".opblock-summary .authorization__btn";
+    const locks = {
+      read: await events.locator(padlock).count(),
+      write: await createEvents.locator(padlock).count(),
+      all: await page.locator(padlock).count(),
+      // What `/doc` says: the operations anonymous callers may not use (no `{}` requirement).
+      needed: await credentialedOperations(`${origin}${namespacePath}/doc`),
+    };
+    if (locks.read !== 0) result.problems.push("GET /events shows a padlock; anyone may read it");
+    if (locks.write !== 1) result.problems.push("POST /events shows no padlock");
+    if (locks.all !== locks.needed)
+      result.problems.push(
+        `${locks.all} padlocks, but ${locks.needed} operations of /doc need credentials`,
+      );
+    result.seen.push(
+      `padlocks: ${locks.read} on GET /events, ${locks.write} on POST /events, ${locks.all} in all; /doc: ${locks.needed} operations need credentials`,
     );
     await page.screenshot({ path: shot("") });
     await page.screenshot({ path: shot("-full"), fullPage: true });

@@ -258,6 +258,9 @@ export const events = sqliteTable(
       .where(sql`${t.hideFromListings} = 0`),
     index("events_start").on(t.startDate, t.postDate, t.id),
     index("events_post_date").on(t.postDate, t.id),
+    // WordPress's own list of the post type (`wp/v2/tribe_events`, src/events/wp.ts): by status,
+    // newest post date first, without sorting every published event.
+    index("events_status_date").on(t.status, t.postDate, t.id),
     index("events_venue").on(t.venueId),
     index("events_parent").on(t.postParent),
     index("events_author").on(t.author, t.status),

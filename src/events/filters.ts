@@ -95,7 +95,11 @@ const likeEscape = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * a search costs at most two bound parameters however many words it has (D1 allows 100 per
  * statement, and a list's statements repeat the filter).
  */
-function wordsMatch(words: string[], every: boolean, id: SQLWrapper): { fts?: SQL; like?: SQL } {
+export function wordsMatch(
+  words: string[],
+  every: boolean,
+  id: SQLWrapper,
+): { fts?: SQL; like?: SQL } {
   const long = words.filter((w) => [...w].length >= 3);
   const short = words.filter((w) => [...w].length < 3).map(likeEscape);
   const out: { fts?: SQL; like?: SQL } = {};

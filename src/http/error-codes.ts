@@ -43,6 +43,13 @@ export const API_ERROR_CODES = [
   ...perKind("not-accessible"),
   // Posts, terms (§8.8).
   "rest_post_invalid_id",
+  // The read-only `wp/v2` posts, terms, post types and taxonomies (contract §3).
+  "rest_term_invalid",
+  "rest_type_invalid",
+  "rest_taxonomy_invalid",
+  "rest_forbidden_status",
+  "rest_post_invalid_page_number",
+  "rest_post_incorrect_password",
   "rest_trash_not_supported",
   "rest_taxonomy_not_hierarchical",
   "term_exists",

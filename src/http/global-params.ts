@@ -7,17 +7,20 @@
  *   ignored. A dot path into a list applies to each of its items (`events.title` keeps each event's
  *   title), where WordPress would empty the list: the one deliberate difference.
  * - `_embed` (`WP_REST_Server::embed_links`): for each `_links` relation whose links are
- *   `embeddable` (all, or those named: `_embed=up`), the answer of a GET of each link, as the same
- *   user, under `_embedded` (an answer, or the error it gave); on the answer, or on each item of a
- *   list answer. Harmless where nothing is embeddable.
+ *   `embeddable` (all: `_embed`, `_embed=1`, `_embed=true`; or those named: `_embed=up`), the
+ *   answer of a GET of each link in the `embed` context, as the same user, under `_embedded` (an
+ *   answer, or the error it gave); on the answer, or on each item of a list answer. Harmless where
+ *   nothing is embeddable.
  * - `_envelope` (`WP_REST_Server::envelope_response`): `{body, status, headers}` with HTTP 200,
- *   `headers` being those the route set (paging, `Link`, `Location`, `Allow`), errors included.
+ *   `headers` being those the route set (paging, `Link`, `Location`, `Allow`), errors included,
+ *   named as WordPress sends them (`X-WP-TotalPages`, not the `x-wp-totalpages` of `Headers`).
  *
  * None of them changes what a route does; they reshape its answer. The read cache keys answers by
  * the parsed query, so each field set, embed and envelope has its own key and entity tag.
  */
 import type { AppContext } from "./context";
 import { requestQuery } from "./context";
+import { headerName } from "./headers";
 import type { ParamBag } from "./params";
 
 /** What a request asks of its answer's shape; null when it names none of the parameters. */
@@ -68,7 +71,9 @@ function reshapeOf(query: ParamBag): Reshape | null {
   const has = (name: string) => Object.hasOwn(query, name);
   if (!has("_fields") && !has("_embed") && !has("_envelope")) return null;
   const fields = parseList(query._fields);
-  const embed = parseList(query._embed);
+  // `rest_parse_embed_param`: `_embed`, `_embed=1`, `_embed=true` (what wpapi sends) embed all.
+  const everything = ["true", "1"].includes(String(query._embed));
+  const embed = everything ? [] : parseList(query._embed);
   return {
     fields: fields.length ? fieldTree(fields) : undefined,
     embed: has("_embed") ? (embed.length ? new Set(embed) : true) : undefined,
@@ -94,7 +99,20 @@ function pick(value: unknown, tree: FieldTree): unknown {
 /** Dispatches a request through the app (the embedded GETs). */
 export type Dispatch = (request: Request) => Response | Promise<Response>;
 
-/** `_embedded` for one object's `_links`, or undefined when nothing is embeddable. */
+/** PHP's truthiness of a decoded JSON value (`array_filter`): not `[]`, `{}`, `""`, `0`, `false`, `null`. */
+const filled = (value: unknown) =>
+  Array.isArray(value)
+    ? value.length > 0
+    : isObject(value)
+      ? Object.keys(value).length > 0
+      : Boolean(value) && value !== "0";
+
+/**
+ * `_embedded` for one object's `_links`, or undefined when nothing is embeddable, as
+ * `WP_REST_Server::embed_links` builds it: per relation, what each link answers (`[]` in the place
+ * of a link that is not embeddable), kept when one of them answered something (an empty list, as
+ * the terms of a post without any, is nothing).
+ */
 async function embedded(
   item: Record<string, unknown>,
   wanted: true | Set<string>,
@@ -104,13 +122,26 @@ async function embedded(
   const out: Record<string, unknown[]> = {};
   for (const [rel, links] of Object.entries(item._links)) {
     if (!Array.isArray(links) || (wanted !== true && !wanted.has(rel))) continue;
-    for (const link of links) {
-      if (!isObject(link) || link.embeddable !== true || typeof link.href !== "string") continue;
-      out[rel] ??= [];
-      out[rel].push(await get(link.href));
-    }
+    const embeds: unknown[] = [];
+    for (const link of links)
+      embeds.push(
+        isObject(link) && link.embeddable === true && typeof link.href === "string"
+          ? await get(link.href)
+          : [],
+      );
+    if (embeds.some(filled)) out[rel] = embeds;
   }
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The URL of an embedded GET: the link, asking for WordPress's `embed` context unless it names a
+ * context itself.
+ */
+function embedUrl(href: string): string {
+  const url = new URL(href);
+  if (!url.searchParams.has("context")) url.searchParams.set("context", "embed");
+  return url.toString();
 }
 
 /**
@@ -136,7 +167,7 @@ export async function applyGlobalParams(c: AppContext, dispatch: Dispatch): Prom
     const authorization = c.req.header("authorization");
     if (authorization) headers.authorization = authorization;
     const get = async (href: string) => {
-      const answer = await dispatch(new Request(href, { headers }));
+      const answer = await dispatch(new Request(embedUrl(href), { headers }));
       return answer.headers.get("content-type")?.startsWith("application/json")
         ? await answer.json()
         : null;
@@ -154,7 +185,8 @@ export async function applyGlobalParams(c: AppContext, dispatch: Dispatch): Prom
   if (reshape.envelope) {
     const routeHeaders: Record<string, string> = {};
     for (const [name, value] of res.headers)
-      if (name !== "content-type" && name !== "content-length") routeHeaders[name] = value;
+      if (name !== "content-type" && name !== "content-length")
+        routeHeaders[headerName(name)] = value;
     const allow = c.get("allow");
     if (allow) routeHeaders.Allow = allow.join(", ");
     data = { body: data, status: res.status, headers: routeHeaders };

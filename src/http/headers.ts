@@ -21,6 +21,38 @@ const EXPOSED = [
   "Allow",
 ].join(", ");
 
+/**
+ * The names of the headers routes set, spelled as WordPress and TEC send them (`Headers` keeps
+ * only lowercase names): what `_envelope` shows (contract §7.7).
+ */
+const SPELLED = new Map(
+  [
+    "X-WP-Total",
+    "X-WP-TotalPages",
+    "X-TEC-Total",
+    "X-TEC-TotalPages",
+    "Link",
+    "Location",
+    "Allow",
+    "Retry-After",
+    "ETag",
+    "x-d1-bookmark",
+  ].map((name) => [name.toLowerCase(), name]),
+);
+
+/**
+ * A header name as WordPress sends it: the spelling of the header routes set, else each word
+ * capitalized (`content-disposition` → `Content-Disposition`, as PHP code writes them).
+ * @example headerName("x-wp-totalpages") // "X-WP-TotalPages"
+ */
+export function headerName(name: string): string {
+  const lower = name.toLowerCase();
+  return (
+    SPELLED.get(lower) ??
+    lower.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+  );
+}
+
 const ALLOWED_REQUEST_HEADERS = [
   "Authorization",
   "X-WP-Nonce",

@@ -81,6 +81,9 @@ export const PATH_VARIABLES: Record<string, { hono: string; wp: string }> = {
   id: { hono: "[0-9]+", wp: "\\d+" },
   slug: { hono: "[^/]+", wp: "[^/]+" },
   uuid: { hono: "[^/]+", wp: "[\\w\\-]+" },
+  // `wp/v2/types/{type}`, `wp/v2/taxonomies/{taxonomy}` (WordPress: `[\w-]+`).
+  type: { hono: "[\\w-]+", wp: "[\\w-]+" },
+  taxonomy: { hono: "[\\w-]+", wp: "[\\w-]+" },
 };
 
 const VARIABLE = /\{([a-z_]+)\}/g;

@@ -13,6 +13,7 @@ import {
   routeMethods,
   wpRoute,
 } from "../http/registry";
+import { withLinks } from "../http/wp-collection";
 import { loadStrings, type Strings, text } from "../i18n";
 
 /**
@@ -50,9 +51,8 @@ export interface DescribedGroup {
 }
 
 /** WordPress's `_links` of an index answer: relation → links. */
-export const links = (byRelation: Record<string, Array<{ href: string }>>) => ({
-  _links: byRelation,
-});
+export const links = (byRelation: Record<string, Array<{ href: string }>>) =>
+  withLinks({}, byRelation);
 
 /**
  * One route's entry: `namespace`, `methods`, `endpoints` (`methods`, `args`), and `_links.self` for

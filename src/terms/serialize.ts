@@ -4,21 +4,13 @@
  */
 import type { Taxonomy, terms } from "../db/schema";
 import type { RenderContext } from "../http/render";
+import { CURIES, selfLink, type WpLink } from "../http/wp-collection";
 import type { TaxonomyInfo } from "./taxonomies";
 
 export type TermRow = typeof terms.$inferSelect;
 
-/** WordPress `_links` of a single term: relation → links. */
-export type TermLinks = Record<
-  string,
-  Array<{
-    href: string;
-    targetHints?: { allow: string[] };
-    embeddable?: boolean;
-    name?: string;
-    templated?: boolean;
-  }>
->;
+/** WordPress `_links` of a term: relation → links. */
+export type TermLinks = Record<string, WpLink[]>;
 
 /** REST base of a taxonomy: `categories` or `tags`. */
 export const restBase = (taxonomy: Taxonomy) =>
@@ -73,19 +65,20 @@ export function termPageUrl(
 }
 
 /**
- * WordPress `_links` of single GET/POST/PUT responses (§4.4): they point at the `wp/v2` routes, as
- * the original's do; `self` carries the methods this user may use on the term.
- * @param allow methods of the single-term route allowed to this user.
+ * WordPress `_links` of a term (`WP_REST_Terms_Controller::prepare_links`, §4.4): `self`,
+ * `collection`, `about` (its taxonomy), `up` (its parent, embeddable), `wp:post_type` (the events
+ * filtered by it) and `curies`. They point at the read-only `wp/v2` routes, which answer here
+ * (contract §3), as the original's do; `self` says that `GET` is the method there. The tribe term
+ * routes' single answers send them, and every `wp/v2` term.
  */
 export function termLinks(
   ctx: RenderContext,
   info: TaxonomyInfo,
   term: Pick<TermRow, "id" | "parent">,
-  allow: string[],
 ): TermLinks {
   const wp = ctx.urls.wpRoot;
   return {
-    self: [{ href: `${wp}${info.wpBase}/${term.id}`, targetHints: { allow } }],
+    self: selfLink(`${wp}${info.wpBase}/${term.id}`),
     collection: [{ href: `${wp}${info.wpBase}` }],
     about: [{ href: `${wp}taxonomies/${info.taxonomy}` }],
     ...(term.parent
@@ -94,6 +87,6 @@ export function termLinks(
     "wp:post_type": info.postTypes.map((type) => ({
       href: `${wp}${type}?${info.wpBase}=${term.id}`,
     })),
-    curies: [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }],
+    curies: CURIES,
   };
 }

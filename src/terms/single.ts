@@ -15,7 +15,7 @@ import { singleArgs } from "./args";
 import { serializeTerm } from "./contract";
 import { ancestorsQuery } from "./query";
 import { type Ancestry, ancestryOf, type TermRow, termLinks } from "./serialize";
-import { allowedSingleMethods, type TaxonomyInfo } from "./taxonomies";
+import type { TaxonomyInfo } from "./taxonomies";
 
 /**
  * The queries that load a term of the taxonomy and its ancestors, for one batch (possibly at the end
@@ -57,12 +57,7 @@ export function renderSingle(c: AppContext, info: TaxonomyInfo, term: TermRow, a
     single: true,
   };
   return {
-    ...serializeTerm(
-      ctx,
-      term,
-      ancestry,
-      termLinks(ctx, info, term, allowedSingleMethods(info, user)),
-    ),
+    ...serializeTerm(ctx, term, ancestry, termLinks(ctx, info, term)),
   };
 }
 

@@ -15,7 +15,11 @@ export interface TaxonomyInfo {
   hierarchical: boolean;
   /** WordPress `wp/v2` rest base, for `_links` (§4.4). */
   wpBase: string;
-  /** `wp/v2` collections filtered by the term, for `_links["wp:post_type"]`, as the original lists them. */
+  /**
+   * `wp/v2` collections filtered by the term, for `_links["wp:post_type"]`: the post types of this
+   * site that use the taxonomy (the original also names WordPress's blog `posts` for tags and TEC's
+   * `tec_calendar_embed`, which this calendar does not hold).
+   */
   postTypes: string[];
   /** Capabilities needed to create, edit and delete terms (§9.2). */
   manageCaps: Capability[];
@@ -29,7 +33,7 @@ export const CATEGORIES: TaxonomyInfo = {
   base: "categories",
   hierarchical: true,
   wpBase: "tribe_events_cat",
-  postTypes: ["tribe_events", "tec_calendar_embed"],
+  postTypes: ["tribe_events"],
   manageCaps: ["edit_posts", "publish_posts"],
   termExistsMessage: "term_exists_parent",
 };
@@ -40,7 +44,7 @@ export const TAGS: TaxonomyInfo = {
   base: "tags",
   hierarchical: false,
   wpBase: "tags",
-  postTypes: ["posts", "tribe_events", "tec_calendar_embed"],
+  postTypes: ["tribe_events"],
   manageCaps: ["edit_posts", "manage_categories"],
   termExistsMessage: "term_exists",
 };
@@ -57,22 +61,3 @@ export const subjectOf = (user: AuthUser | null): CapabilitySubject => ({
 /** May the subject create, edit and delete terms of the taxonomy (§9.2)? */
 export const mayManage = (info: TaxonomyInfo, subject: CapabilitySubject) =>
   info.manageCaps.every((cap) => subject.can(cap));
-
-/**
- * Methods of a single-term route, in TEC's registration order (GET, then POST/PUT/PATCH, then
- * DELETE, §1.2), with the check deciding whether the user may use each.
- */
-export function singleMethods(
-  info: TaxonomyInfo,
-): Record<string, (u: CapabilitySubject) => boolean> {
-  const manage = (u: CapabilitySubject) => mayManage(info, u);
-  return { GET: () => true, POST: manage, PUT: manage, PATCH: manage, DELETE: manage };
-}
-
-/** The single route's methods this user may use (the `Allow` header, `_links.self[0].targetHints`). */
-export function allowedSingleMethods(info: TaxonomyInfo, user: AuthUser | null): string[] {
-  const subject = subjectOf(user);
-  return Object.entries(singleMethods(info))
-    .filter(([, ok]) => ok(subject))
-    .map(([method]) => method);
-}

@@ -56,13 +56,31 @@ function docNames(node: Json, out: Set<string>): Set<string> {
   return out;
 }
 
-/** Every wire name the service documents: `/doc` and every route's arguments in the REST index. */
+/** The string values of every `enum` in `node` (`taxonomy`: `tribe_events_cat`, `post_tag`). */
+function enumValues(node: Json, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const n of node) enumValues(n, out);
+  else if (node && typeof node === "object") {
+    if (Array.isArray(node.enum))
+      for (const value of node.enum) if (typeof value === "string") out.add(value);
+    for (const value of Object.values(node)) enumValues(value, out);
+  }
+  return out;
+}
+
+/**
+ * Every wire name the service documents: `/doc` and every route's arguments in the REST index —
+ * but for the values `/doc` documents (an `enum`'s): a taxonomy's name is data wherever the code
+ * says which taxonomy it means, and also names WordPress's filter by its terms
+ * (`wp/v2/tribe_events?tribe_events_cat=3`).
+ */
 async function wireNames(): Promise<Set<string>> {
-  const names = docNames((await api(`${NS}/doc`)).body, new Set());
+  const doc = (await api(`${NS}/doc`)).body;
+  const names = docNames(doc, new Set());
   const index = (await api("/wp-json/")).body;
   for (const route of Object.values(index.routes) as Json[])
     for (const endpoint of route.endpoints)
       for (const name of Object.keys(endpoint.args)) names.add(name);
+  for (const value of enumValues(doc, new Set())) names.delete(value);
   return names;
 }
 

@@ -84,6 +84,15 @@ class Fixtures {
           });
         case "users":
           return createUser("subscriber", `${WORD}-user-${n}`);
+        // The read-only wp/v2 routes of what the tribe routes make (contract §3).
+        case "tribe_events":
+          return this.post("events");
+        case "tribe_events_cat":
+          return this.post("categories");
+        case "types":
+          return Promise.resolve({ id: "tribe_events" as never });
+        case "taxonomies":
+          return Promise.resolve({ id: "tribe_events_cat" as never });
         default:
           throw new Error(`no fixture for ${collection}`);
       }

@@ -3,7 +3,7 @@
  * `_fields`, `_embed`, `_envelope`, in both languages, anonymous answers cached per field set.
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN, api, NS } from "../support/api";
+import { ADMIN, api, NS, ORIGIN } from "../support/api";
 import { day } from "../support/dates";
 import { seedEvent, seedTerm, seedVenue } from "../support/factories";
 
@@ -59,13 +59,45 @@ describe("_envelope", () => {
     const res = await api(`${NS}/events?per_page=1&_envelope`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(200);
-    expect(res.body.headers["x-wp-total"]).toBe("1");
+    expect(res.body.headers["X-WP-Total"]).toBe("1");
     expect(res.body.headers.Allow).toBe("GET");
     expect(res.body.body.events[0].title).toBe("Concert");
     const missing = await api(`/de${NS}/events/999999?_envelope=1`);
     expect(missing.status).toBe(200);
     expect(missing.body.status).toBe(404);
     expect(missing.body.body.code).toBe("rest-event-not-found");
+  });
+
+  it("names the route's headers as WordPress sends them, on lists, singles and creates", async () => {
+    await seedEvent({ title: "Concert", start: day(2) });
+    await seedEvent({ title: "Talk", start: day(3) });
+    const list = await api(`${NS}/events?per_page=1&_envelope`);
+    expect(list.body.headers).toMatchObject({
+      "X-TEC-Total": "2",
+      "X-TEC-TotalPages": "2",
+      "X-WP-Total": "2",
+      "X-WP-TotalPages": "2",
+      Link: expect.stringContaining('rel="next"'),
+      Allow: "GET",
+    });
+    const single = await api(`/de${NS}/events/${list.body.body.events[0].id}?_envelope`);
+    expect(single.body.headers).toEqual({ Allow: "GET" });
+    const created = await api(`${NS}/tags?_envelope`, {
+      json: { name: "Outdoors" },
+      headers: ADMIN,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.status).toBe(201);
+    expect(created.body.headers).toMatchObject({
+      Location: `${ORIGIN}${NS}/tags/${created.body.body.id}`,
+      Allow: "GET, POST",
+    });
+    const users = await api("/wp-json/wp/v2/users?_envelope", { headers: ADMIN });
+    expect(users.body.headers).toMatchObject({ "X-WP-Total": "1", "X-WP-TotalPages": "1" });
+    // No name twice, none in another case.
+    for (const answer of [list, single, created, users])
+      for (const name of Object.keys(answer.body.headers))
+        expect(name).not.toMatch(/^(x-wp|x-tec|link|location|allow)/);
   });
 
   it("works with _fields and with credentials", async () => {
@@ -77,6 +109,17 @@ describe("_envelope", () => {
 });
 
 describe("_embed", () => {
+  it("takes `true` and `1` for every relation, as WordPress's rest_parse_embed_param (wpapi sends `_embed=true`)", async () => {
+    const parent = await seedTerm("tribe_events_cat", "Music");
+    const child = await seedTerm("tribe_events_cat", "Jazz", { parent });
+    for (const value of ["true", "1", "", "up", "up,nope"]) {
+      const res = await api(`${NS}/categories/${child}?_embed=${value}`);
+      expect(res.body._embedded?.up?.[0]?.id, value).toBe(parent);
+    }
+    const other = await api(`${NS}/categories/${child}?_embed=nope`);
+    expect(other.body._embedded).toBeUndefined();
+  });
+
   it("embeds what each embeddable link answers, and is harmless where nothing is", async () => {
     const parent = await seedTerm("tribe_events_cat", "Music");
     const child = await api(`${NS}/categories`, {
@@ -85,9 +128,18 @@ describe("_embed", () => {
     });
     const res = await api(`${NS}/categories/${child.body.id}?_embed`);
     expect(res.status).toBe(200);
-    // The `up` link names WordPress's own route, which this service answers with its 404.
-    expect(res.body._embedded.up).toHaveLength(1);
+    // The `up` link names WordPress's own route, answered in the `embed` context.
     expect(res.body._links.up[0].embeddable).toBe(true);
+    expect(res.body._embedded.up).toEqual([
+      {
+        id: parent,
+        link: `${ORIGIN}/events/category/music/`,
+        name: "Music",
+        slug: "music",
+        taxonomy: "tribe_events_cat",
+        _links: expect.objectContaining({ self: expect.any(Array) }),
+      },
+    ]);
     const plain = await api(`${NS}/categories/${parent}?_embed`);
     expect(plain.body._embedded).toBeUndefined();
     const list = await api(`${NS}/events?_embed=1`);

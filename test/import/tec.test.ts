@@ -24,7 +24,7 @@ const fixturePages = (): Pages =>
 /** How the fake source protects events (§4.7), by id: their passwords. */
 interface Protection {
   passwords: Record<number, string>;
-  /** Whether `wp/v2/tribe_events/{id}?context=edit` gives an editor the password (WordPress does; this service has no such route). */
+  /** Whether `wp/v2/tribe_events/{id}?context=edit` gives an editor the password (WordPress does; this service never hands out passwords: 400 for `context=edit`). */
   wpPasswords?: boolean;
 }
 

@@ -112,6 +112,6 @@ describe("GET /media/{id}", () => {
 
   it("rest_no_route for ids that are not numbers and for routes that do not exist", async () => {
     expectError(await api(`${MEDIA}/abc`), 404, "rest_no_route");
-    expectError(await api(MEDIA), 404, "rest_no_route");
+    expectError(await api(`${MEDIA}/1/nope`), 404, "rest_no_route");
   });
 });

@@ -205,3 +205,18 @@ export const SAMPLE_TAG = {
 export function rehost<T>(sample: T, origin: string): T {
   return JSON.parse(JSON.stringify(sample).replaceAll(ORIGINAL, origin));
 }
+
+/**
+ * A recorded single term as this service sends it: its `wp:post_type` links name only the events
+ * (`wp/v2/tribe_events`), the one post type of this calendar, whose route answers here; the
+ * original also links WordPress's blog posts and TEC's calendar embeds (contract §3).
+ */
+export function hereLinks<T extends { _links: Record<string, Array<{ href: string }>> }>(
+  sample: T,
+): T {
+  const copy = structuredClone(sample);
+  copy._links["wp:post_type"] = copy._links["wp:post_type"].filter((link) =>
+    link.href.includes("/wp/v2/tribe_events?"),
+  );
+  return copy;
+}

@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { ARCHIVE_ARGS, SINGLE_ARGS, SLUG_ARGS } from "../../../src/events/args";
+import * as wpPosts from "../../../src/events/wp-post";
 import {
   CREATE_ARGS,
   DELETE_ARGS,
@@ -15,9 +16,12 @@ import type { ArgSpecs } from "../../../src/http/args";
 import * as linked from "../../../src/linked-posts/args";
 import { LINKED } from "../../../src/linked-posts/kinds";
 import { MEDIA_CREATE_ARGS, MEDIA_SINGLE_ARGS } from "../../../src/media/args";
+import { MEDIA_LIST_ARGS } from "../../../src/media/list";
+import * as wpTypes from "../../../src/root/wp-types";
 import { DELETED_ARGS } from "../../../src/sync/args";
 import { archiveArgs, singleArgs, writeArgs } from "../../../src/terms/args";
 import { CATEGORIES, TAGS, type TaxonomyInfo } from "../../../src/terms/taxonomies";
+import * as wpTerms from "../../../src/terms/wp";
 import * as users from "../../../src/users/args";
 import type { Method } from "./encode";
 import { nastyString } from "./values";
@@ -426,6 +430,7 @@ function wpRoutes(): RouteSpec[] {
       name: "wp /media",
       path: () => fc.constant(`${WP}/media`),
       methods: {
+        GET: { args: MEDIA_LIST_ARGS, parses: true, forbidden: [] },
         POST: {
           args: MEDIA_CREATE_ARGS,
           parses: true,
@@ -442,6 +447,72 @@ function wpRoutes(): RouteSpec[] {
           .map((id) => `${WP}/media/${id}`),
       methods: { GET: { args: MEDIA_SINGLE_ARGS, parses: true, forbidden: [] } },
     },
+    ...wpReadRoutes(),
+  ];
+}
+
+/** The read-only wp/v2 routes the `_links` of terms and posts name (contract §3). */
+function wpReadRoutes(): RouteSpec[] {
+  const read = (args: ArgSpecs) => ({ GET: { args, parses: true, forbidden: [] } });
+  const terms = (info: TaxonomyInfo): RouteSpec[] => [
+    {
+      name: `wp /${info.wpBase}`,
+      path: () => fc.constant(`${WP}/${info.wpBase}`),
+      methods: read(wpTerms.wpTermListArgs(info)),
+    },
+    {
+      name: `wp /${info.wpBase}/{id}`,
+      path: (w) =>
+        fc.constant(`${WP}/${info.wpBase}/${info === TAGS ? w.tags.one : w.categories.child}`),
+      badPath: (w) =>
+        fc
+          .oneof(bigIds, fc.constant(info === TAGS ? w.categories.parent : w.tags.two))
+          .map((id) => `${WP}/${info.wpBase}/${id}`),
+      methods: read(wpTerms.WP_TERM_ARGS),
+    },
+  ];
+  return [
+    {
+      name: "wp /tribe_events",
+      path: () => fc.constant(`${WP}/tribe_events`),
+      methods: read(wpPosts.LIST_ARGS),
+    },
+    {
+      name: "wp /tribe_events/{id}",
+      path: (w) =>
+        fc
+          .constantFrom(w.events.publish, w.events.protected)
+          .map((id) => `${WP}/tribe_events/${id}`),
+      badPath: (w) =>
+        fc
+          .oneof(bigIds, fc.constantFrom(w.venues.publish, w.media))
+          .map((id) => `${WP}/tribe_events/${id}`),
+      methods: read(wpPosts.SINGLE_ARGS),
+    },
+    {
+      name: "wp /types",
+      path: () => fc.constant(`${WP}/types`),
+      methods: read(wpTypes.TYPE_LIST_ARGS),
+    },
+    {
+      name: "wp /types/{type}",
+      path: () => fc.constant(`${WP}/types/tribe_events`),
+      badPath: () => fc.constantFrom(`${WP}/types/post`, `${WP}/types/tribe_venue`),
+      methods: read(wpTypes.TYPE_ARGS),
+    },
+    {
+      name: "wp /taxonomies",
+      path: () => fc.constant(`${WP}/taxonomies`),
+      methods: read(wpTypes.TAXONOMY_LIST_ARGS),
+    },
+    {
+      name: "wp /taxonomies/{taxonomy}",
+      path: () => fc.constantFrom(`${WP}/taxonomies/post_tag`, `${WP}/taxonomies/tribe_events_cat`),
+      badPath: () => fc.constant(`${WP}/taxonomies/category`),
+      methods: read(wpTypes.TAXONOMY_ARGS),
+    },
+    ...terms(TAGS),
+    ...terms(CATEGORIES),
   ];
 }
 
@@ -488,4 +559,4 @@ export const route = (name: string): RouteSpec => {
 };
 
 /** Path variables: never sent as parameters (the path wins anyway). */
-export const PATH_ARGS = new Set(["id", "slug", "uuid"]);
+export const PATH_ARGS = new Set(["id", "slug", "uuid", "type", "taxonomy"]);

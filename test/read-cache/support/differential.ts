@@ -318,6 +318,7 @@ function urls(r: Random, w: World): string[] {
   const tag = w.tags.length ? r.pick(w.tags) : undefined;
   const lang = r.pick(["", "", "/de"]);
   const ns = `${lang}${NS}`;
+  const wp = `${lang}/wp-json/wp/v2`;
   const all = [
     `${ns}/events`,
     `${ns}/events?per_page=2&page=${r.int(1, 4)}`,
@@ -356,6 +357,16 @@ function urls(r: Random, w: World): string[] {
     `${ns}/events?_fields=events.id,events.title,events.venue.venue,total`,
     event && `${ns}/events/${event.id}?_envelope`,
     category && `${ns}/categories/${category.id}?_embed&_fields=id,name,_embedded`,
+    // The read-only wp/v2 routes the terms' `_links` name (contract §3).
+    `${wp}/tribe_events?per_page=${r.int(1, 5)}`,
+    category && `${wp}/tribe_events?tribe_events_cat=${category.id}`,
+    tag && `${wp}/tribe_events?tags=${tag.id}&_embed`,
+    event && `${wp}/tribe_events/${event.id}`,
+    event?.password && `${wp}/tribe_events/${event.id}?password=${PASSWORD}`,
+    event && `${wp}/tribe_events_cat?post=${event.id}`,
+    category && `${wp}/tribe_events_cat/${category.id}`,
+    `${wp}/tags?hide_empty=1`,
+    `${wp}/taxonomies`,
   ];
   return all.filter((u): u is string => typeof u === "string");
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `events_status_date` ON `events` (`status`,`post_date`,`id`);
