@@ -35,6 +35,7 @@ import {
   venues,
 } from "../db/schema";
 import { inList, searchablePasswords } from "../db/sql";
+import { changedAfter } from "../sync/cursor";
 import { refsCondition } from "../terms/query";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
@@ -67,6 +68,8 @@ export interface EventFilters {
   ticketed?: boolean;
   /** UTC `Y-m-d H:i:s`. */
   modifiedAfter?: string;
+  /** A position of the sync clock: only events changed after it (contract §7.3). */
+  syncCursor?: number;
   uid?: string[];
   /** Series ids: only their events (the series, its overrides, its occurrences). */
   series?: number[];
@@ -294,6 +297,8 @@ export function whereClause(
   ];
   if (f.include) conds.push(inList(events.id, f.include));
   if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
+  if (f.syncCursor !== undefined)
+    conds.push(inArray(events.id, changedAfter(db, "event", f.syncCursor)));
   if (f.uid) conds.push(inList(events.uid, f.uid));
   if (f.series) conds.push(inList(events.seriesId, f.series));
   return and(...conds)!;
@@ -346,6 +351,11 @@ export function occurrenceWhere(
     conds.push(
       or(gt(o.changedGmt, f.modifiedAfter), seriesWhere(gt(events.changedGmt, f.modifiedAfter))),
     );
+  if (f.syncCursor !== undefined) {
+    // Changed on its own (moved, made), or shows a change of its series.
+    const changed = changedAfter(db, "event", f.syncCursor);
+    conds.push(or(inArray(o.id, changed), inArray(o.seriesId, changed)));
+  }
   if (f.uid) conds.push(sql`0`);
   if (f.series) conds.push(inList(o.seriesId, f.series));
   return and(...conds)!;

@@ -29,6 +29,7 @@ import type { EventRecord } from "../events/record";
 import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
+import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { contentLine, textLine } from "./text";
 import { eventUid, vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
@@ -116,12 +117,15 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     })
     .from(sql`(${spans})`)
     .groupBy(sql`tz`);
+  carrySyncCursor(c);
   const results = await runBatch(db, {
     ...checks,
     zones,
     chunk: chunkQueries(db, where, null, q.ignoresDates),
   });
   assertRefsExist(q.filters, results);
+  // The first chunk's snapshot: later chunks are read later, so it is the safe one to resume from.
+  setSyncCursor(c);
   const zoneRows = results.zones;
   const first = readChunk(results.chunk, user);
 
