@@ -37,6 +37,7 @@ import {
 import { inList, searchablePasswords } from "../db/sql";
 import { changedAfter } from "../sync/cursor";
 import { refsCondition } from "../terms/query";
+import { eventChangedSince, type Since } from "./changed";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
 import { type FilterRule, filterRule } from "./filter-visibility";
@@ -277,6 +278,12 @@ function dateConditions(f: EventFilters, start: SQLiteColumn, end: SQLiteColumn)
   return out;
 }
 
+/** The sync filters asked for (contract §7.3): `modified_after`, `sync_cursor`, both or neither. */
+const sinceOf = (f: EventFilters): Since[] => [
+  ...(f.modifiedAfter ? [{ instant: f.modifiedAfter }] : []),
+  ...(f.syncCursor !== undefined ? [{ cursor: f.syncCursor }] : []),
+];
+
 /**
  * The archive's WHERE clause on `events`: single events, series (as their first occurrence) and
  * overrides (contract §7.8), each listed as the event it is.
@@ -296,9 +303,7 @@ export function whereClause(
     ...contentConditions(db, f, user, common).map((c) => c.cond),
   ];
   if (f.include) conds.push(inList(events.id, f.include));
-  if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
-  if (f.syncCursor !== undefined)
-    conds.push(inArray(events.id, changedAfter(db, "event", f.syncCursor)));
+  for (const since of sinceOf(f)) conds.push(eventChangedSince(db, since));
   if (f.uid) conds.push(inList(events.uid, f.uid));
   if (f.series) conds.push(inList(events.seriesId, f.series));
   return and(...conds)!;
@@ -347,15 +352,16 @@ export function occurrenceWhere(
     content,
   ];
   if (f.include) conds.push(inList(o.id, f.include));
-  if (f.modifiedAfter)
+  // Changed on its own (moved, made), or shows a change of its series (or of what it shows).
+  for (const since of sinceOf(f))
     conds.push(
-      or(gt(o.changedGmt, f.modifiedAfter), seriesWhere(gt(events.changedGmt, f.modifiedAfter))),
+      or(
+        "cursor" in since
+          ? inArray(o.id, changedAfter(db, "event", since.cursor))
+          : gt(o.changedGmt, since.instant),
+        seriesWhere(eventChangedSince(db, since)),
+      ),
     );
-  if (f.syncCursor !== undefined) {
-    // Changed on its own (moved, made), or shows a change of its series.
-    const changed = changedAfter(db, "event", f.syncCursor);
-    conds.push(or(inArray(o.id, changed), inArray(o.seriesId, changed)));
-  }
   if (f.uid) conds.push(sql`0`);
   if (f.series) conds.push(inList(o.seriesId, f.series));
   return and(...conds)!;
