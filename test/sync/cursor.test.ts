@@ -72,18 +72,18 @@ describe("every list answer carries a server cursor", () => {
     await write("PATCH", `/events/${cal.event}`, { title: "Concert, later" });
     await write("PATCH", `/tags/${cal.tag}`, { description: "Swing too" });
     const venue = await write("POST", "/venues", { venue: "Red Barn" });
-    const after = (path: string) =>
+    const since = (path: string) =>
       api(`${NS}/${path}${path.includes("?") ? "&" : "?"}sync_cursor=${cursor}`);
-    expect(ids((await after(`events?${EVERY}`)).body.events)).toEqual([cal.event]);
-    expect(ids((await after("venues")).body.venues)).toEqual([venue.id]);
-    expect(ids((await after("tags?hide_empty=false")).body.tags)).toEqual([cal.tag]);
-    expect((await after("organizers")).body.organizers).toEqual([]);
-    expect((await after("categories?hide_empty=false")).body.categories).toEqual([]);
-    const feed = await after(`events.ics?${EVERY}`);
+    expect(ids((await since(`events?${EVERY}`)).body.events)).toEqual([cal.event]);
+    expect(ids((await since("venues")).body.venues)).toEqual([venue.id]);
+    expect(ids((await since("tags?hide_empty=false")).body.tags)).toEqual([cal.tag]);
+    expect((await since("organizers")).body.organizers).toEqual([]);
+    expect((await since("categories?hide_empty=false")).body.categories).toEqual([]);
+    const feed = await since(`events.ics?${EVERY}`);
     expect(feed.text.match(/^SUMMARY:.*$/gm)).toEqual(["SUMMARY:Concert\\, later"]);
 
     // The next cursor is further on, and nothing changed after it.
-    const now = await after(`events?${EVERY}`);
+    const now = await since(`events?${EVERY}`);
     expect(cursorOf(now)).toBeGreaterThan(cursor);
     expect(now.body.rest_url).toContain(`sync_cursor=${cursor}`);
     const again = await api(`${NS}/events?${EVERY}&sync_cursor=${cursorOf(now)}`);

@@ -55,10 +55,10 @@ describe("the sync log", () => {
     const tag = await seedTerm("post_tag", "seeded");
     const event = await seedEvent({ title: "Seeded", start: day(4) });
     forgetVersion();
-    const after = (list: string) => api(`${NS}/${list}&sync_cursor=${before}`);
-    expect((await after("venues?per_page=50")).body.venues.map((v: any) => v.id)).toEqual([venue]);
-    expect((await after("tags?hide_empty=false")).body.tags.map((t: any) => t.id)).toEqual([tag]);
-    expect((await after("events?per_page=50")).body.events.map((e: any) => e.id)).toEqual([event]);
+    const since = (list: string) => api(`${NS}/${list}&sync_cursor=${before}`);
+    expect((await since("venues?per_page=50")).body.venues.map((v: any) => v.id)).toEqual([venue]);
+    expect((await since("tags?hide_empty=false")).body.tags.map((t: any) => t.id)).toEqual([tag]);
+    expect((await since("events?per_page=50")).body.events.map((e: any) => e.id)).toEqual([event]);
     await env.DB.batch([
       env.DB.prepare("UPDATE posts SET deleted_gmt = '2026-11-01 10:00:00' WHERE id = ?").bind(
         venue,
