@@ -6407,7 +6407,7 @@ export interface paths {
                     page?: number;
                     /** @description The number of entries to return on each page */
                     per_page?: number;
-                    /** @description Only posts and terms deleted or trashed after the specified date and time, for incremental sync */
+                    /** @description Only what left after the specified date and time, by the time of the change (sync_cursor misses nothing a clock may miss) */
                     modified_after?: string;
                     /** @description Only what left after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
                     sync_cursor?: number;
