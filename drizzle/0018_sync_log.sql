@@ -41,6 +41,7 @@ CREATE TABLE `sync_log` (
 CREATE INDEX `sync_log_changed` ON `sync_log` (`type`,`seq`,`id`);--> statement-breakpoint
 CREATE INDEX `sync_log_public` ON `sync_log` (`public_seq`) WHERE "sync_log"."public_seq" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `sync_log_editor` ON `sync_log` (`editor_seq`) WHERE "sync_log"."editor_seq" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `sync_log_series` ON `sync_log` (`series_id`) WHERE "sync_log"."series_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE `content_version` ADD `seq` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `content_version` ADD `version_seq` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- What had left the calendar before this migration, at position 0 (before any cursor handed out):
@@ -163,6 +164,10 @@ BEGIN
     coalesce((SELECT `deleted_gmt` FROM `posts` WHERE `id` = old.`id`), strftime('%Y-%m-%d %H:%M:%S', 'now')) AS at,
     (SELECT `seq` FROM `content_version` WHERE `id` = 1) AS pos) AS x
   WHERE `type` = 'event' AND `id` = old.`id`;
+  UPDATE `sync_log` SET
+    `public_status` = CASE WHEN `public_status` = 'cancelled' THEN 'deleted' ELSE `public_status` END,
+    `editor_status` = CASE WHEN `editor_status` = 'cancelled' THEN 'deleted' ELSE `editor_status` END
+  WHERE old.`series_id` = old.`id` AND `series_id` = old.`id`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `sync_occurrences_ai` AFTER INSERT ON `event_occurrences`

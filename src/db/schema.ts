@@ -493,6 +493,8 @@ export const syncLog = sqliteTable(
     index("sync_log_changed").on(t.type, t.seq, t.id),
     index("sync_log_public").on(t.publicSeq).where(sql`${t.publicSeq} IS NOT NULL`),
     index("sync_log_editor").on(t.editorSeq).where(sql`${t.editorSeq} IS NOT NULL`),
+    // The cancelled occurrences of a series, which become deleted with it.
+    index("sync_log_series").on(t.seriesId).where(sql`${t.seriesId} IS NOT NULL`),
   ],
 );
 

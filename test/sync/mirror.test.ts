@@ -210,6 +210,18 @@ describe("an anonymous mirror and an editor's follow every kind of change by cur
     expect(r.runs.anonymous.upserted.events).toEqual([cal.s]);
   });
 
+  it("a series deleted for good: it and its occurrences are deleted, a date cancelled before too", async () => {
+    await write("DELETE", `/events/${cal.w2}`);
+    await syncBoth();
+    await write("DELETE", `/events/${cal.s}?force=true`);
+    const r = await syncBoth();
+    // The cancelled date was told before; the others now, all as deleted.
+    expect(r.anonymous.map(([, , status]) => status)).toEqual(["deleted", "deleted", "deleted"]);
+    const log = await api(`${NS}/deleted?type=event`);
+    expect(log.body.deleted.map((d: any) => d.status)).toEqual(Array(4).fill("deleted"));
+    expect(log.body.deleted.some((d: any) => d.series)).toBe(false);
+  });
+
   it("a restore before the removal is read: the list, newer than the log entry, wins", async () => {
     await write("DELETE", `/events/${cal.e2}`);
     // The log says trash, but the list (read after the restore) shows it: the mirror keeps it.
