@@ -22,7 +22,9 @@
  * Ids, reasons, times and positions only, never content: public by design, and cached like every
  * anonymous answer (its entries change only with what anonymous readers see, so with the content
  * version). Ordered by position (`sync_cursor`: the order in which the changes were committed),
- * then id; `sync_cursor=` resumes after a position, `modified_after=` after an instant.
+ * then time and id (one write moves a series' occurrences at one position; what left before the log
+ * existed is at position 0); `sync_cursor=` resumes after a position, `modified_after=` after an
+ * instant.
  */
 import { and, asc, count, gt, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { can } from "../access/capabilities";
@@ -107,7 +109,7 @@ export async function listDeleted(c: AppContext): Promise<Response> {
       })
       .from(l)
       .where(where)
-      .orderBy(asc(col.seq), asc(l.id), asc(l.type))
+      .orderBy(asc(col.seq), asc(col.at), asc(l.id), asc(l.type))
       .limit(perPage)
       .offset(offset),
     total: db.select({ n: count() }).from(l).where(where),
