@@ -65,14 +65,28 @@ class CountingStatement {
   }
 }
 
-/** The statement that reads the content version (src/db/schema.ts `content_version`). */
-const VERSION_SQL = "SELECT version FROM content_version WHERE id = 1";
+/**
+ * The statement that reads the content version and the sync clock (src/db/schema.ts
+ * `content_version`).
+ */
+const VERSION_SQL = "SELECT version, version_seq, seq FROM content_version WHERE id = 1";
+
+/**
+ * The sync clock as read with a batch (contract §7.3): `seq`, the position of the latest change,
+ * and `versionSeq`, that position as of the last change anonymous readers can see.
+ */
+export interface SyncClock {
+  seq: number;
+  versionSeq: number;
+}
 
 class CountingSession {
   /** Set by `carryVersion`: the next batch also reads the content version. */
   versionWanted = false;
   /** The content version read along with a batch, once it was. */
   versionRead: number | undefined;
+  /** The sync clock read with it (in the same snapshot). */
+  clockRead: SyncClock | undefined;
 
   constructor(
     private readonly inner: D1DatabaseSession | D1Database,
@@ -91,8 +105,11 @@ class CountingSession {
     const results = await attempt(this.trips, this.retries, () =>
       this.inner.batch([this.inner.prepare(VERSION_SQL), ...inner]),
     );
-    const row = results[0]?.results?.[0] as { version?: number } | undefined;
+    const row = results[0]?.results?.[0] as
+      | { version?: number; version_seq?: number; seq?: number }
+      | undefined;
     this.versionRead = row?.version ?? 0;
+    this.clockRead = { seq: row?.seq ?? 0, versionSeq: row?.version_seq ?? 0 };
     return results.slice(1);
   }
   exec(query: string) {
@@ -115,6 +132,11 @@ export interface RequestDb {
   carryVersion(): void;
   /** The version read along with a batch (undefined until one ran after `carryVersion`). */
   versionRead(): number | undefined;
+  /**
+   * The sync clock read with the latest batch that read the version (undefined until one ran
+   * after `carryVersion`): src/sync/cursor.ts.
+   */
+  clockRead(): SyncClock | undefined;
 }
 
 /**
@@ -160,5 +182,6 @@ export function openDb(
       if (counting) counting.versionWanted = true;
     },
     versionRead: () => counting?.versionRead,
+    clockRead: () => counting?.clockRead,
   };
 }

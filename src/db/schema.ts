@@ -443,7 +443,63 @@ export const eventOrganizers = sqliteTable(
 export const contentVersion = sqliteTable("content_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
+  /**
+   * The sync clock (contract §7.3): the position of the latest change in `sync_log`, moved by the
+   * triggers of drizzle/0019_sync_log.sql in the transaction of every change, so that positions
+   * follow the order in which writes commit (D1 runs one write at a time), whatever the clocks.
+   */
+  seq: integer("seq").notNull().default(0),
+  /**
+   * `seq` as of the last change anonymous readers can see: moved only together with `version`, so
+   * that an anonymous answer's cursor is a function of the version it is cached under.
+   */
+  versionSeq: integer("version_seq").notNull().default(0),
 });
+
+/** What `sync_log` calls each kind of thing (the `type` of `GET /deleted`). */
+export const SYNC_TYPES = ["event", "venue", "organizer", "category", "tag"] as const;
+export type SyncType = (typeof SYNC_TYPES)[number];
+
+/**
+ * The sync log (contract §7.3): per event (occurrences included), venue, organizer, category and
+ * tag, the position of its last change and, while readers can no longer see all of it, why and
+ * since when — written only by the triggers of drizzle/0019_sync_log.sql, inside every write's own
+ * transaction. Positions come from `content_version.seq`, so a list read in one snapshot with the
+ * position it was read at (its cursor) misses no change: every later commit has a higher position.
+ *
+ * Two audiences: `public_*` — anonymous readers (and users who may not edit others' posts), for
+ * whom a post leaves when it is trashed, deleted, unpublished, made private, hidden from listings,
+ * or password-protected (listed blanked); `editor_*` — editors, whose lists show every status, for
+ * whom a post leaves when trashed, deleted or hidden, or is protected. `*_seq` is the position at
+ * which it left that audience's view (null while it is in view, or if it never was), `*_status`
+ * why, `*_gmt` when (UTC `Y-m-d H:i:s`).
+ */
+export const syncLog = sqliteTable(
+  "sync_log",
+  {
+    type: text("type", { enum: SYNC_TYPES }).notNull(),
+    id: integer("id").notNull(),
+    /** Position of the last change (what the lists' `sync_cursor` filters on). */
+    seq: integer("seq").notNull(),
+    publicSeq: integer("public_seq"),
+    publicStatus: text("public_status"),
+    publicGmt: text("public_gmt"),
+    editorSeq: integer("editor_seq"),
+    editorStatus: text("editor_status"),
+    editorGmt: text("editor_gmt"),
+    /** A cancelled occurrence's series and original start (RFC 5545 `RECURRENCE-ID`, series-local). */
+    seriesId: integer("series_id"),
+    occurrenceStart: text("occurrence_start"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.id] }),
+    index("sync_log_changed").on(t.type, t.seq, t.id),
+    index("sync_log_public").on(t.publicSeq).where(sql`${t.publicSeq} IS NOT NULL`),
+    index("sync_log_editor").on(t.editorSeq).where(sql`${t.editorSeq} IS NOT NULL`),
+    // The cancelled occurrences of a series, which become deleted with it.
+    index("sync_log_series").on(t.seriesId).where(sql`${t.seriesId} IS NOT NULL`),
+  ],
+);
 
 /**
  * The id sequences (contract §2: ids as in WordPress, shared and never reused): `post` numbers

@@ -33,7 +33,8 @@ import { inList } from "./sql";
  * never saw: a trashed post is never resurrected, a deleted one never half re-created.
  */
 export const unlessChanged = (db: Db, stillTrue: SQL) =>
-  db.insert(contentVersion).select(sql`SELECT 1, 0 WHERE NOT (${stillTrue})`);
+  // One value per column of `content_version` (drizzle names them all).
+  db.insert(contentVersion).select(sql`SELECT 1, 0, 0, 0 WHERE NOT (${stillTrue})`);
 
 /**
  * Recounts published events per term (WordPress `_update_post_term_count`) for the given terms. A

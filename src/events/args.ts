@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue } from "../http/args";
-import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
+import { modifiedAfterArg, pageArgs, searchArg, syncCursorArg } from "../http/list-args";
 import {
   idFormat,
   isNumeric,
@@ -140,6 +140,7 @@ export const ARCHIVE_ARGS = {
   post_parent: arg({ schema: positiveInt, type: "integer", description: "events.post_parent" }),
   ticketed: arg({ schema: wpBoolean, type: "boolean", description: "events.ticketed" }),
   ...modifiedAfterArg("events"),
+  ...syncCursorArg("events"),
   uid: arg({
     schema: uidList,
     swaggerType: "array",

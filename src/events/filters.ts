@@ -35,7 +35,9 @@ import {
   venues,
 } from "../db/schema";
 import { inList, searchablePasswords } from "../db/sql";
+import { changedAfter } from "../sync/cursor";
 import { refsCondition } from "../terms/query";
+import { eventChangedSince, type Since } from "./changed";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
 import { type FilterRule, filterRule } from "./filter-visibility";
@@ -67,6 +69,8 @@ export interface EventFilters {
   ticketed?: boolean;
   /** UTC `Y-m-d H:i:s`. */
   modifiedAfter?: string;
+  /** A position of the sync clock: only events changed after it (contract §7.3). */
+  syncCursor?: number;
   uid?: string[];
   /** Series ids: only their events (the series, its overrides, its occurrences). */
   series?: number[];
@@ -278,6 +282,12 @@ function dateConditions(f: EventFilters, start: SQLiteColumn, end: SQLiteColumn)
   return out;
 }
 
+/** The sync filters asked for (contract §7.3): `modified_after`, `sync_cursor`, both or neither. */
+const sinceOf = (f: EventFilters): Since[] => [
+  ...(f.modifiedAfter ? [{ instant: f.modifiedAfter }] : []),
+  ...(f.syncCursor !== undefined ? [{ cursor: f.syncCursor }] : []),
+];
+
 /**
  * The archive's WHERE clause on `events`: single events, series (as their first occurrence) and
  * overrides (contract §7.8), each listed as the event it is.
@@ -297,7 +307,7 @@ export function whereClause(
     ...contentConditions(db, f, user, common).map((c) => c.cond),
   ];
   if (f.include) conds.push(inList(events.id, f.include));
-  if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
+  for (const since of sinceOf(f)) conds.push(eventChangedSince(db, since));
   if (f.uid) conds.push(inList(events.uid, f.uid));
   if (f.series) conds.push(inList(events.seriesId, f.series));
   return and(...conds)!;
@@ -346,9 +356,15 @@ export function occurrenceWhere(
     content,
   ];
   if (f.include) conds.push(inList(o.id, f.include));
-  if (f.modifiedAfter)
+  // Changed on its own (moved, made), or shows a change of its series (or of what it shows).
+  for (const since of sinceOf(f))
     conds.push(
-      or(gt(o.changedGmt, f.modifiedAfter), seriesWhere(gt(events.changedGmt, f.modifiedAfter))),
+      or(
+        "cursor" in since
+          ? inArray(o.id, changedAfter(db, "event", since.cursor))
+          : gt(o.changedGmt, since.instant),
+        seriesWhere(eventChangedSince(db, since)),
+      ),
     );
   if (f.uid) conds.push(sql`0`);
   if (f.series) conds.push(inList(o.seriesId, f.series));

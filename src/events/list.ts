@@ -13,7 +13,9 @@ import { type ArgValues, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
+import { syncCursorValue, syncEcho } from "../http/list-args";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
@@ -78,7 +80,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   const user = c.get("user");
   const now = requestNow(c);
   const params = await requestParams(c);
-  const { values: a, sent } = parseArgs(ARCHIVE_ARGS, params, argContext(c));
+  const { values: a } = parseArgs(ARCHIVE_ARGS, params, argContext(c));
 
   // §3 filter_post_status_list: without edit rights only `publish` may be asked for.
   if (
@@ -130,6 +132,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     modifiedAfter: modifiedAfter
       ? modifiedAfter.toUTC().toFormat("yyyy-MM-dd HH:mm:ss")
       : undefined,
+    syncCursor: syncCursorValue(a),
     uid: a.uid,
     series: a.series,
   };
@@ -155,7 +158,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     ["ends_before", dates.ends_before],
     ["ends_after", dates.ends_after],
     ["ticketed", a.ticketed],
-    ["modified_after", sent.has("modified_after") ? a.modified_after : undefined],
+    ...syncEcho(a),
     ["uid", a.uid],
     ["series", a.series],
   ];
@@ -249,6 +252,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const totalKey = plan ? JSON.stringify([filters, q.ignoresDates]) : undefined;
   const read = () => {
     const full = plan ? undefined : sql`(${pageQuery()})`;
+    carrySyncCursor(c);
     return runBatch(db, {
       ...existenceQueries(db, filters, user),
       total: listedTotal(db, where, totalKey ? knownTotal(totalKey) : undefined),
@@ -298,6 +302,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
   if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");
   const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, q.echo);
   setPagingHeaders(c, total, pages, links);
+  setSyncCursor(c);
   const tail = JSON.stringify({ ...links, total, total_pages: pages });
   const body = listBytes('{"events":[', texts, `],${tail.slice(1)}`);
   c.set("body", body);

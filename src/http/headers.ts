@@ -19,6 +19,8 @@ const EXPOSED = [
   "x-d1-bookmark",
   "Server-Timing",
   "Allow",
+  "Date",
+  "X-TEC-Sync-Cursor",
 ].join(", ");
 
 /**
@@ -162,6 +164,9 @@ export function setStandardHeaders(h: Headers, f: HeaderFacts): void {
   } else {
     h.set("Cache-Control", "no-store");
   }
+  // When the answer leaves (RFC 9110 §6.6.1), also for one kept by the read cache: never a sync
+  // cursor (clocks differ; `X-TEC-Sync-Cursor` is one, contract §7.3).
+  h.set("Date", new Date().toUTCString());
   if (f.bookmark) h.set("x-d1-bookmark", f.bookmark);
   if (f.trips !== undefined) h.set("Server-Timing", serverTiming(f.trips));
   h.delete("Server");

@@ -1,6 +1,6 @@
 /**
  * The arguments lists share, each declared once (tec-reference §5.2, §6.3; contract §4 row 1, contract §7):
- * `page` and `per_page`, `search` and `modified_after` (incremental sync), and what a list handler
+ * `page` and `per_page`, `search`, `modified_after` and `sync_cursor` (incremental sync), and what a list handler
  * makes of them — the page it serves, the instant it compares with, the filters its links echo
  * (§5.4). Every list route of both namespaces takes its specs from here; a list only says under
  * which strings prefix their descriptions are (`events`, `venues`, `categories`, `users`, …).
@@ -59,6 +59,29 @@ export const modifiedAfterArg = (prefix: string) => ({
   }),
 });
 
+/**
+ * A sync cursor as clients send it back (contract §7.3): the digits of `X-TEC-Sync-Cursor`, or a
+ * JSON number; a whole number from 0 up.
+ */
+const cursorValue = v.pipe(
+  v.unknown(),
+  v.check(
+    (x) =>
+      (typeof x === "number" && Number.isSafeInteger(x) && x >= 0) ||
+      (typeof x === "string" && /^\d{1,15}$/.test(x)),
+    issue("invalid"),
+  ),
+  v.transform((x) => Number(x)),
+);
+
+/**
+ * `sync_cursor` (contract §7.3): only what changed after the position an earlier answer's
+ * `X-TEC-Sync-Cursor` named — by the order in which writes commit, not by a clock.
+ */
+export const syncCursorArg = (prefix: string) => ({
+  sync_cursor: arg({ schema: cursorValue, type: "integer", description: `${prefix}.sync_cursor` }),
+});
+
 /** The paging arguments as parsed. */
 export type PageValues = { page: number; per_page: number };
 
@@ -95,17 +118,29 @@ export function modifiedAfterUtc(
 
 /**
  * The filters a list's links echo (§5.4, contract §4 row 6): the page size first, then `filters`
- * in the list's order, then `modified_after` as sent.
+ * in the list's order, then `modified_after` as sent and `sync_cursor`.
  * @example echoed(12, [["type", ["event"]]], { modified_after: "2026-11-01" })
  *   // [["per_page", 12], ["type", ["event"]], ["modified_after", "2026-11-01"]]
  */
 export function echoed(
   perPage: number,
   filters: Array<[string, unknown]>,
-  a: { modified_after?: string } = {},
+  a: { modified_after?: string; sync_cursor?: number } = {},
 ): Array<[string, unknown]> {
-  return [["per_page", perPage], ...filters, ["modified_after", a.modified_after]];
+  return [["per_page", perPage], ...filters, ...syncEcho(a)];
 }
+
+/** The `sync_cursor` a list was asked for, if any. */
+export const syncCursorValue = (a: { sync_cursor?: number }): number | undefined => a.sync_cursor;
+
+/** The sync filters as a list's links echo them: `modified_after` as sent, then `sync_cursor`. */
+export const syncEcho = (a: {
+  modified_after?: string;
+  sync_cursor?: number;
+}): Array<[string, unknown]> => [
+  ["modified_after", a.modified_after],
+  ["sync_cursor", a.sync_cursor],
+];
 
 /**
  * The query of one page as another client asks for it (the importers): `per_page`, then `page`

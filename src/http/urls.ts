@@ -13,7 +13,10 @@ export interface Urls {
   wpRoot: string;
   /** The public site: `SITE_URL`, else origin plus language prefix; no trailing slash. */
   site: string;
-  /** `{host of site}{path of site}`, the prefix of `global_id` (§4.1). */
+  /**
+   * `{host of site}{path of site}`, the prefix of `global_id` (§4.1, contract §1): of `SITE_URL`, else
+   * of the origin — never with the language prefix, so a post has one global id in every language.
+   */
   globalIdPrefix: string;
 }
 
@@ -43,7 +46,7 @@ export function buildUrls(settings: Settings, origin: string, langPrefix: string
   const base = (settings.siteUrl || origin) + langPrefix;
   const site = settings.siteUrl || origin + langPrefix;
   const apiRoot = `${base}/${settings.restPrefix}/`;
-  const siteUrl = new URL(site);
+  const siteUrl = new URL(settings.siteUrl || origin);
   return {
     apiRoot,
     namespaceRoot: `${apiRoot}${namespaceOf(settings)}/`,

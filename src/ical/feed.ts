@@ -30,6 +30,7 @@ import { type EventRenderContext, visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
 import { loadStrings, text } from "../i18n";
+import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { contentLine, textLine } from "./text";
 import { eventUid, vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
@@ -121,6 +122,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     })
     .from(sql`(${spans})`)
     .groupBy(sql`tz`);
+  carrySyncCursor(c);
   const [strings, results] = await Promise.all([
     loadStrings(c.env.STRINGS, c.get("lang")),
     runBatch(db, {
@@ -130,6 +132,8 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     }),
   ]);
   assertRefsExist(q.filters, results);
+  // The first chunk's snapshot: later chunks are read later, so it is the safe one to resume from.
+  setSyncCursor(c);
   const zoneRows = results.zones;
   const first = readChunk(results.chunk, user);
 

@@ -9,7 +9,7 @@ import * as v from "valibot";
 import { statusList } from "../events/args";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue, unrequired } from "../http/args";
-import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
+import { modifiedAfterArg, pageArgs, searchArg, syncCursorArg } from "../http/list-args";
 import { idFormat, isTruthy, nonEmptyString, positiveInt, wpBoolean } from "../http/validators";
 import { LINKED } from "./kinds";
 import type { LinkedKind } from "./record";
@@ -43,6 +43,7 @@ function archive<K extends LinkedKind>(kind: K) {
       description: `${p}.status`,
     }),
     ...modifiedAfterArg(p),
+    ...syncCursorArg(p),
     password: arg({ schema: password, swaggerType: "string", description: `${p}.password` }),
   } satisfies ArgSpecs;
 }

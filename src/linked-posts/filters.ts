@@ -12,6 +12,7 @@ import { searchablePasswords } from "../db/sql";
 import { ANY_STATUSES } from "../events/args";
 import { filterRule } from "../events/filter-visibility";
 import { visibility as eventVisibility } from "../events/filters";
+import { changedAfter } from "../sync/cursor";
 import { commonTable } from "./kinds";
 import type { LinkedKind } from "./record";
 import { searchCondition } from "./search";
@@ -33,6 +34,8 @@ export interface LinkedFilters {
   onlyWithUpcoming: boolean;
   /** UTC `Y-m-d H:i:s`: changed after this instant (contract §7). */
   modifiedAfter?: string;
+  /** A position of the sync clock: changed after it (contract §7.3). */
+  syncCursor?: number;
   /** The request's clock as a site-local `Y-m-d H:i:s`, compared with events' local start (§6.2). */
   now: string;
 }
@@ -107,6 +110,7 @@ export function linkedWhere(
     conds.push(inArray(t.id, linkedToEvents(db, kind, upcoming)));
   }
   if (f.modifiedAfter !== undefined) conds.push(gt(t.changedGmt, f.modifiedAfter));
+  if (f.syncCursor !== undefined) conds.push(inArray(t.id, changedAfter(db, kind, f.syncCursor)));
   return and(...conds)!;
 }
 

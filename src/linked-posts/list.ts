@@ -11,9 +11,10 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex } from "../http/crypto";
 import { ApiError, InvalidParamsError } from "../http/errors";
-import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
+import { echoed, modifiedAfterUtc, pageOf, syncCursorValue } from "../http/list-args";
 import { archiveBody, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
+import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import { passwordAccess, visibleLinked } from "./access";
@@ -46,6 +47,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     hasEvents: sent.has("has_events") ? a.has_events : undefined,
     onlyWithUpcoming: a.only_with_upcoming === true,
     modifiedAfter: modifiedAfterUtc(a, settings.siteTimezone, now),
+    syncCursor: syncCursorValue(a),
     now: now.setZone(site).toFormat(WP_FORMAT),
   };
   const { page, perPage, offset } = pageOf(a, settings.perPageMax);
@@ -61,6 +63,7 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
     .orderBy(...order)
     .limit(perPage)
     .offset(offset);
+  carrySyncCursor(c);
   const r = await runBatch(db, {
     event: filters.event !== undefined ? eventExistsQuery(db, filters.event) : undefined,
     total: db.select({ total: count() }).from(t).where(where),
@@ -105,5 +108,6 @@ export async function listLinked(c: AppContext, kind: LinkedKind): Promise<Respo
   );
   const links = pageLinks(`${ctx.urls.namespaceRoot}${plural}/`, page, pages, echo);
   setPagingHeaders(c, total, pages, links);
+  setSyncCursor(c);
   return c.json(archiveBody(plural, list, links, total, pages));
 }

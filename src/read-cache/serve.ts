@@ -70,6 +70,7 @@ const PER_REQUEST = [
   "server-timing",
   "set-cookie",
   "x-cache",
+  "date",
 ];
 
 /** Digests of loaded strings, by the load (the same promise while the strings stay loaded). */
@@ -122,6 +123,7 @@ function fromStore(request: Request, settings: Settings, answer: StoredAnswer): 
   const origin = request.headers.get("origin");
   if (origin) for (const [name, value] of originHeaders(settings, origin)) headers.set(name, value);
   headers.set("Server-Timing", serverTiming(0));
+  headers.set("Date", new Date().toUTCString());
   headers.set("X-Cache", "HIT");
   return new Response(request.method === "HEAD" ? null : answer.body, {
     status: answer.status,

@@ -14,6 +14,7 @@
  * `doc.schemas.` (rendered per language by src/root/openapi.ts).
  */
 import * as v from "valibot";
+import { SYNC_TYPES } from "../db/schema";
 import { CostDetails, Event, Series } from "../events/contract";
 import {
   EventJsonLd,
@@ -30,6 +31,7 @@ import { DateDetails } from "../http/part-schemas";
 import { d, deleted, emptyList, Image, int, str } from "../http/schema-kit";
 import { Organizer } from "../linked-posts/organizer";
 import { Venue } from "../linked-posts/venue";
+import { DELETION_STATUSES } from "../sync/deleted";
 import { EventTerm, Term } from "../terms/contract";
 import { WEBHOOK_COMPONENTS } from "./webhook-schemas";
 import { ApplicationPassword, Media, NewApplicationPassword, User } from "./wp-schemas";
@@ -41,12 +43,19 @@ const ErrorDetail = v.strictObject({
   data: v.strictObject({ status: int("error.status") }),
 });
 
-/** `GET /deleted`: one deletion. */
+/** `GET /deleted`: one thing a reader can no longer see (contract §7.3). */
 const Deletion = v.strictObject({
   id: int("deletion.id"),
-  type: d(v.picklist(["event", "venue", "organizer", "category", "tag"]), "deletion.type"),
-  status: d(v.picklist(["deleted", "trash"]), "deletion.status"),
+  type: d(v.picklist(SYNC_TYPES), "deletion.type"),
+  status: d(v.picklist(DELETION_STATUSES), "deletion.status"),
   deleted_utc: str("deletion.deleted_utc"),
+  sync_cursor: int("deletion.sync_cursor"),
+  series: v.optional(
+    d(
+      v.strictObject({ id: int("series.id"), occurrence_start: str("series.occurrence_start") }),
+      "deletion.series",
+    ),
+  ),
 });
 
 /** The WordPress error envelope (§10.1); `data` carries `params`, `details` and the like per code. */
@@ -91,7 +100,10 @@ export const COMPONENTS = {
   DeletedVenue: deleted(Venue, "venue"),
   DeletedOrganizer: deleted(Organizer, "organizer"),
   ...WEBHOOK_COMPONENTS,
-  DeletionArchive: archive("deleted", Deletion),
+  DeletionArchive: v.strictObject({
+    ...archive("deleted", Deletion).entries,
+    sync_cursor: int("archive.sync_cursor"),
+  }),
   EventJsonLd,
   VenueJsonLd,
   OrganizerJsonLd,

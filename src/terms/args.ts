@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import type { ArgSpecs, ArgValues } from "../http/args";
 import { arg, issue } from "../http/args";
-import { modifiedAfterArg, pageArgs, searchArg } from "../http/list-args";
+import { modifiedAfterArg, pageArgs, searchArg, syncCursorArg } from "../http/list-args";
 import { idFormat, nonEmptyString, positiveInt, termRefList, wpBoolean } from "../http/validators";
 import { type TermWriteValues, termWriteArgs } from "./contract";
 import type { TaxonomyInfo } from "./taxonomies";
@@ -55,6 +55,7 @@ export function archiveArgs(info: TaxonomyInfo) {
     slug: arg({ schema: nonEmptyString, type: "string", description: d("slug") }),
     // Contract §7: only terms created or changed after that instant (incremental sync).
     ...modifiedAfterArg(info.base),
+    ...syncCursorArg(info.base),
   } satisfies ArgSpecs;
 }
 

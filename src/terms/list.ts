@@ -12,9 +12,10 @@ import { events, eventTerms, terms } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
-import { echoed, modifiedAfterUtc, pageOf } from "../http/list-args";
+import { echoed, modifiedAfterUtc, pageOf, syncCursorValue } from "../http/list-args";
 import { pageLinks, setPagingHeaders, termArchiveBody, totalPages } from "../http/pagination";
 import type { RenderContext } from "../http/render";
+import { carrySyncCursor, changedAfter, setSyncCursor } from "../sync/cursor";
 import { sanitizeTitle } from "../text/html";
 import { type ArchiveValues, archiveArgs } from "./args";
 import { serializeTerm } from "./contract";
@@ -59,6 +60,11 @@ function whereClause(
   }
   if (a.slug) conds.push(eq(terms.slug, sanitizeTitle(a.slug)));
   if (modifiedAfter !== undefined) conds.push(gt(terms.modifiedGmt, modifiedAfter));
+  const cursor = syncCursorValue(a);
+  if (cursor !== undefined) {
+    const type = info.taxonomy === "tribe_events_cat" ? "category" : "tag";
+    conds.push(inArray(terms.id, changedAfter(db, type, cursor)));
+  }
   return and(...conds)!;
 }
 
@@ -136,6 +142,7 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
     .orderBy(...order)
     .limit(perPage)
     .offset(offset);
+  carrySyncCursor(c);
   const r = await runBatch(db, {
     include: refsQuery(a.include),
     exclude: refsQuery(a.exclude),
@@ -201,5 +208,6 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
   // Term archives never 404: past the end they answer an empty page that still links back (§5.3, §5.4).
   const links = pageLinks(base, page, pages, echo, true);
   setPagingHeaders(c, total, pages, links);
+  setSyncCursor(c);
   return c.json(termArchiveBody(info.base, list, links, total, pages));
 }

@@ -3,7 +3,9 @@
  * answers (tec-fixture.ts), this worker as the target.
  */
 import { SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { forgetVersion } from "../../src/read-cache/version";
 import type { FetchLike } from "../../tools/import/client";
 import { ImportError } from "../../tools/import/errors";
 import { importTec, type TecImportOptions } from "../../tools/import/tec/importer";
@@ -255,6 +257,37 @@ describe("npm run import -- <TEC namespace root>", () => {
       updated: 0,
       unchanged: 3,
     });
+  });
+
+  it("finds copies made from a language root before global ids were the same in every language", async () => {
+    // The source read at its English root; this service used to put the language into global ids.
+    const base = F.SOURCE_ROOT.replace("/wp-json/", "/en/wp-json/");
+    const pages = JSON.parse(
+      JSON.stringify(fixturePages()).replaceAll("8881/wp-json/", "8881/en/wp-json/"),
+    ) as Pages;
+    const fake = fakeSource(pages);
+    const once = () =>
+      importTec({ base, fetch: fake.fetch }, target, { retryDelayMs: 1 }).then((r) => r.counts);
+    expect((await once()).events.created).toBe(3);
+    // What the copies carried then: the source's ids with its language (and as `uid`).
+    await env.DB.batch(
+      ["events", "venues", "organizers"].map((t) =>
+        env.DB.prepare(
+          `UPDATE ${t} SET global_id_lineage = replace(global_id_lineage, '127.0.0.1?id=', '127.0.0.1/en?id=')${t === "events" ? ", uid = replace(uid, '127.0.0.1?id=', '127.0.0.1/en?id=')" : ""}`,
+        ),
+      ),
+    );
+    forgetVersion();
+    const again = await once();
+    for (const counts of Object.values(again)) expect(counts.created).toBe(0);
+    // Their lineage gains the current form once; then nothing changes.
+    for (const counts of Object.values(await once()))
+      expect(counts).toMatchObject({ created: 0, updated: 0 });
+    const [, ...lineage] = (await imported())["Jazz Night"].global_id_lineage;
+    expect(lineage).toEqual([
+      expect.stringMatching(/^127\.0\.0\.1\/en\?id=\d+$/),
+      lineage[0].replace("/en", ""),
+    ]);
   });
 
   it("leaves out images this instance refuses, with a note, and counts them as no change next time", async () => {

@@ -56,7 +56,9 @@ describe("modified_after and /deleted", () => {
     await api(`${NS}/events/${weeks[1]}`, { method: "DELETE", headers: ADMIN });
     expect(await changedSince()).toEqual([weeks[0], weeks[2], weeks[3]]);
     const log = await api(`${NS}/deleted?modified_after=2026-06-01T00:00:00Z&type=event`);
-    expect(log.body.deleted.map((d: any) => [d.id, d.status])).toEqual([[weeks[1], "deleted"]]);
+    expect(log.body.deleted.map((d: any) => [d.id, d.status, d.series])).toEqual([
+      [weeks[1], "cancelled", { id: s.id, occurrence_start: "2027-03-09 19:00:00" }],
+    ]);
   });
 });
 

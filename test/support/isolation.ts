@@ -118,11 +118,18 @@ export async function readRows(tables: string[]): Promise<Rows> {
   };
 }
 
-/** An `INSERT` of one row as `SELECT *` read it. */
-export function insertRow(table: string, row: Record<string, unknown>): D1PreparedStatement {
+/**
+ * An `INSERT` of one row as `SELECT *` read it; `replace`: `INSERT OR REPLACE`, over a row the
+ * triggers of an earlier insert wrote.
+ */
+export function insertRow(
+  table: string,
+  row: Record<string, unknown>,
+  replace = false,
+): D1PreparedStatement {
   const columns = Object.keys(row);
   return env.DB.prepare(
-    `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    `INSERT${replace ? " OR REPLACE" : ""} INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
   ).bind(...columns.map((c) => row[c]));
 }
 

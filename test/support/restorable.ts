@@ -47,11 +47,12 @@ async function putBack(s: Snapshot, kept: Rows): Promise<void> {
     db.prepare("PRAGMA defer_foreign_keys = on"),
     ...tables.map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
     ...rows.filter((r) => !derived.has(r.table)).map((r) => insertRow(r.table, r.row)),
-    // What the inserts' triggers wrote there is replaced by what building left.
+    // What the inserts' triggers wrote there is replaced by what building left (a derived row may
+    // write another derived table's row too: the sync log's of an occurrence).
     ...s.derived
       .filter((t) => t !== "content_version")
       .map((t) => db.prepare(`DELETE FROM ${quote(t)}`)),
-    ...rows.filter((r) => derived.has(r.table)).map((r) => insertRow(r.table, r.row)),
+    ...rows.filter((r) => derived.has(r.table)).map((r) => insertRow(r.table, r.row, true)),
     db.prepare("DELETE FROM sqlite_sequence"),
     ...kept.sequences.map((q) =>
       db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)").bind(q.name, q.seq),

@@ -93,10 +93,11 @@ describe("GET /deleted: what left the calendar", () => {
     );
     expect(res.body.total).toBe(4);
     expect(res.body.deleted[0].deleted_utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const sorted = [...res.body.deleted].sort(
-      (a: any, b: any) => a.deleted_utc.localeCompare(b.deleted_utc) || a.id - b.id,
-    );
-    expect(res.body.deleted).toEqual(sorted);
+    // In the order the deletions were committed (their positions), which is the order made here.
+    expect(ids(res.body.deleted)).toEqual([event, venue, category, tag]);
+    const positions = res.body.deleted.map((d: any) => d.sync_cursor);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(res.body.sync_cursor).toBeGreaterThanOrEqual(positions[3]);
     // Filters, paging and the usual headers.
     expect(ids((await api(`${NS}/deleted?type=event,tag`)).body.deleted).sort()).toEqual(
       [event, tag].sort(),
@@ -132,8 +133,14 @@ describe("GET /deleted: what left the calendar", () => {
     expect(ids((await api(`${NS}/deleted`, { headers: author.headers })).body.deleted)).toEqual([
       published,
     ]);
-    // Nothing but ids, types and times.
-    expect(Object.keys(anonymous[0])).toEqual(["id", "type", "status", "deleted_utc"]);
+    // Nothing but ids, types, times and positions.
+    expect(Object.keys(anonymous[0])).toEqual([
+      "id",
+      "type",
+      "status",
+      "deleted_utc",
+      "sync_cursor",
+    ]);
     // Restored from the trash: gone from the log, back in the lists.
     await api(`${NS}/events/${published}`, {
       method: "PUT",
@@ -254,7 +261,13 @@ describe("modified on create follows WordPress; modified_after and /deleted foll
     expect(trashed.body.modified_utc >= since).toBe(true);
     const log = await api(`/de${NS}/deleted?modified_after=${encodeURIComponent(since)}`);
     expect(log.body.deleted).toEqual([
-      { id: venue.body.id, type: "venue", status: "trash", deleted_utc: trashed.body.modified_utc },
+      {
+        id: venue.body.id,
+        type: "venue",
+        status: "trash",
+        deleted_utc: trashed.body.modified_utc,
+        sync_cursor: expect.any(Number),
+      },
     ]);
   });
 });

@@ -2,8 +2,9 @@
  * `@tec-edge/astro-loader`: Astro Content Layer loaders (`astro/loaders` `Loader`, Astro ≥ 6) for
  * the events, venues, organizers, categories and tags of a tec-edge (The Events Calendar REST API)
  * service. The first build downloads every list; a later build asks only what changed since the
- * previous one (`modified_after`, `/deleted`), with the sync state in each collection's `meta`
- * and the entries in Astro's data store, which Astro keeps between builds.
+ * previous one — by the service's sync cursors (`sync_cursor`, `/deleted`), never a clock — with the
+ * sync state in each collection's `meta` and the entries in Astro's data store, which Astro keeps
+ * between builds.
  *
  * Rebuild trigger: register a `calendar.changed` webhook on the service with the site's build hook
  * as its URL (README, "Webhooks"); the build it starts fetches only the change.
@@ -54,7 +55,7 @@ export interface TecLoader {
 }
 
 export interface TecLoaderOptions
-  extends Omit<ChangeOptions, "kinds" | "now">,
+  extends Omit<ChangeOptions, "kinds">,
     Pick<TecClientOptions, "headers" | "fetch" | "onResponse"> {
   /** The namespace root of one language, e.g. `https://cal.example/de/wp-json/tribe/events/v1`. */
   baseUrl: string;

@@ -97,19 +97,25 @@ export class Session {
   #run(batch: Registration[]): Map<Kind, Promise<Outcome>> {
     const kinds = batch.map((r) => r.kind);
     const stored = batch.map((r) => r.stored).filter((s): s is StoredState => !!s);
-    // The /deleted cursor: the one every incremental collection shares, else the oldest.
+    // The /deleted cursor: the one every incremental collection shares, else the earliest (one
+    // without a cursor: none, so the lists' earliest is taken).
     const cursors = stored
       .map((s) => s.deleted)
       .filter((d): d is NonNullable<SyncState["deleted"]> => !!d);
     const same = cursors.every((c) => JSON.stringify(c) === JSON.stringify(cursors[0]));
+    const positions = cursors.map((c) => c.cursor);
     const deleted = !cursors.length
       ? undefined
       : same
         ? cursors[0]
-        : { since: cursors.map((c) => c.since).sort()[0] };
+        : {
+            cursor: positions.includes(undefined)
+              ? undefined
+              : Math.min(...(positions as number[])),
+          };
     const previous: SyncState | undefined = stored.length
       ? {
-          version: 1,
+          version: 2,
           fingerprint: this.fingerprint,
           kinds: Object.fromEntries(
             batch.filter((r) => r.stored).map((r) => [r.kind, r.stored!.kind]),

@@ -93,6 +93,18 @@ export interface ListOptions {
   perPage?: number;
 }
 
+/** The response header of the service's sync cursor (contract §7.3 of the service). */
+export const SYNC_CURSOR_HEADER = "x-tec-sync-cursor";
+
+/**
+ * The sync cursor an answer carries (`X-TEC-Sync-Cursor`): a whole number, the position of the
+ * service's sync clock its data was read at; undefined when the service sends none.
+ */
+export function syncCursorOf(headers: Headers): number | undefined {
+  const value = headers.get(SYNC_CURSOR_HEADER);
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
 /** One page of a list. */
 export interface ListPage<T> {
   notModified: false;
@@ -101,6 +113,8 @@ export interface ListPage<T> {
   totalPages: number;
   url: string;
   etag: string | undefined;
+  /** The page's sync cursor (`X-TEC-Sync-Cursor`), if the service sent one. */
+  cursor: number | undefined;
   /** The next page's URL, if there is one. */
   next: string | undefined;
   /** Bytes of the body as received. */
@@ -336,6 +350,7 @@ export class TecClient {
       totalPages,
       url,
       etag: answer.etag,
+      cursor: syncCursorOf(answer.headers),
       next: next && this.url(next),
       bytes: answer.bytes,
     };
@@ -365,13 +380,14 @@ export class TecClient {
   }
 
   /**
-   * What went since `modifiedAfter` (ISO 8601): `GET /deleted`, all pages, oldest first.
-   * @example await client.deletions("2026-11-22T11:02:00Z") // [{id: 8, type: "event", status: "trash", …}]
+   * What readers can no longer see since a sync cursor (`X-TEC-Sync-Cursor` of an earlier answer;
+   * none: everything): `GET /deleted`, all pages, in the order it happened.
+   * @example await client.deletions(4127) // [{id: 8, type: "event", status: "trash", sync_cursor: 4130, …}]
    */
-  async deletions(modifiedAfter?: string, query: Query = {}): Promise<Deletion[]> {
+  async deletions(cursor?: number, query: Query = {}): Promise<Deletion[]> {
     const out: Deletion[] = [];
     let url: string | undefined = this.listUrl("deleted", {
-      query: { ...query, modified_after: modifiedAfter },
+      query: { ...query, sync_cursor: cursor },
     });
     while (url) {
       const page = (await this.page<Deletion>("deleted", url)) as ListPage<Deletion>;

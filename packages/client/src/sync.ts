@@ -1,8 +1,9 @@
 /**
  * Incremental sync into a store the caller names: the first run downloads every list, later runs
- * only what changed ({@link fetchChanges}), and the store keeps the items by id with the state
- * between runs — `FileStore` (`@tec-edge/client/node`) in a directory, so that a build after one
- * change downloads only that change.
+ * only what changed, by the service's sync cursors and never a clock ({@link fetchChanges}), and
+ * the store keeps the items by id with the state between runs — `FileStore`
+ * (`@tec-edge/client/node`) in a directory, so that a build after one change downloads only that
+ * change.
  */
 import { type ChangeOptions, fetchChanges, type SyncState, type SyncStats } from "./changes.js";
 import type { TecClient } from "./client.js";
@@ -102,8 +103,8 @@ async function apply(
     if (change.full) for (const id of change.present) if (id in old) next[id] = old[id];
     if (!change.full) Object.assign(next, old);
     for (const item of change.upserted) next[(item as { id: number }).id] = item;
-    for (const id of change.removed) delete next[id];
     if (change.full && change.present.some((id) => !(id in next))) return undefined;
+    for (const id of change.removed) delete next[id];
     (entities as Record<string, unknown>)[kind] = next;
     changed[kind] = {
       upserted: change.upserted.map((item) => (item as { id: number }).id),

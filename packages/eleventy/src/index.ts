@@ -1,8 +1,9 @@
 /**
  * `@tec-edge/eleventy`: the calendar of a tec-edge (The Events Calendar REST API) service as
  * Eleventy global data. The first build downloads every list into a cache directory; a rebuild
- * asks only what changed since (`modified_after`, `/deleted`, revalidated with `If-None-Match`)
- * and downloads only that — the `@tec-edge/client` sync with its `FileStore`.
+ * asks only what changed since, by the service's sync cursors (`sync_cursor`, `/deleted`,
+ * revalidated with `If-None-Match`; never a clock), and downloads only that — the
+ * `@tec-edge/client` sync with its `FileStore`.
  *
  * @example
  * // eleventy.config.js
@@ -28,7 +29,7 @@ import {
 } from "@tec-edge/client/node";
 
 export interface TecDataOptions
-  extends Omit<SyncOptions, "user" | "now">,
+  extends Omit<SyncOptions, "user">,
     Pick<TecClientOptions, "headers" | "fetch" | "onResponse"> {
   /** The namespace root of one language, e.g. `https://cal.example/de/wp-json/tribe/events/v1`. */
   baseUrl: string;

@@ -2,8 +2,8 @@
  * The differential test of the read cache (docs: caching): generated sequences of writes, each
  * followed by anonymous reads of many URLs, every read made against the service as it runs (caches,
  * stored renderings, the isolate's memory) and against the same service with every cache switched
- * off (`READ_CACHE=off`: the full path), for the same state. Status, body, ETag and the paging
- * headers must be equal.
+ * off (`READ_CACHE=off`: the full path), for the same state. Status, body, ETag, the paging
+ * headers and the sync cursor must be equal.
  *
  * - Writes go through the worker as an administrator, with their after-answer work (renderings,
  *   webhooks) run to the end, as `npm start` runs it: creates, updates, status changes publish ↔
@@ -87,7 +87,7 @@ async function write(method: string, path: string, json?: unknown): Promise<Answ
 async function world() {
   type Post = { id: number; slug: string; status: string };
   type Term = { id: number; slug: string };
-  const [events, venues, organizers, categories, tags, occurrences] = await env.DB.batch([
+  const [events, venues, organizers, categories, tags, occurrences, clock] = await env.DB.batch([
     env.DB.prepare(
       "SELECT id, slug, status, password_digest <> '' AS password, series_id AS series FROM events ORDER BY id",
     ),
@@ -99,6 +99,8 @@ async function world() {
     env.DB.prepare(
       "SELECT id, series_id AS series FROM event_occurrences UNION ALL SELECT id, series_id FROM events WHERE series_id IS NOT NULL AND series_id <> id ORDER BY id",
     ),
+    // The sync clock (contract §7.3): reads ask for what changed after recent positions.
+    env.DB.prepare("SELECT seq FROM content_version WHERE id = 1"),
   ]);
   return {
     events: events.results as Array<Post & { password: number; series: number | null }>,
@@ -107,6 +109,7 @@ async function world() {
     organizers: organizers.results as Post[],
     categories: categories.results as Term[],
     tags: tags.results as Term[],
+    seq: (clock.results[0] as { seq: number }).seq,
   };
 }
 type World = Awaited<ReturnType<typeof world>>;
@@ -340,6 +343,9 @@ function urls(r: Random, w: World): string[] {
     `${ns}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&page=2`,
     event?.password && `${ns}/events?password=${PASSWORD}&per_page=50`,
     `${ns}/events.ics`,
+    `${ns}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&sync_cursor=${Math.max(0, w.seq - r.int(0, 30))}`,
+    `${ns}/deleted?sync_cursor=${Math.max(0, w.seq - r.int(0, 30))}`,
+    `${ns}/venues?sync_cursor=${Math.max(0, w.seq - r.int(0, 30))}`,
     event && `${ns}/events.ics?include=${event.id}`,
     `${ns}/deleted?modified_after=2000-01-01T00:00:00Z`,
     `${ns}/venues`,
@@ -371,7 +377,10 @@ function urls(r: Random, w: World): string[] {
   return all.filter((u): u is string => typeof u === "string");
 }
 
-/** What must be equal: status, the body (clock-derived defaults aside), ETag, paging headers. */
+/**
+ * What must be equal: status, the body (clock-derived defaults aside), ETag, paging headers, the
+ * sync cursor.
+ */
 function comparable(a: Answer) {
   // The default `end_date` is "now + 24 months" to the second (§2.1): answers made in another second
   // echo another value in their links, cached or not.
@@ -387,6 +396,7 @@ function comparable(a: Answer) {
     totalPages: a.headers.get("x-wp-totalpages"),
     link: clockFree(a.headers.get("link") ?? ""),
     type: a.headers.get("content-type"),
+    cursor: a.headers.get("x-tec-sync-cursor"),
   };
 }
 

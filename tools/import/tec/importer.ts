@@ -41,12 +41,13 @@ import { runKeyed } from "../pool";
 import {
   type EventLinks,
   isBlanked,
+  legacyGlobalId,
   lineageOf,
   linkedChanges,
   linkedCreate,
+  matchIds,
   plain,
   type StoredEvent,
-  sourceLineage,
   type TecEvent,
   type TecLinked,
   type TecTerm,
@@ -279,7 +280,7 @@ export async function importTec(
     }
     // The source's global id first (kept by an earlier run), else the name.
     const stored =
-      sourceLineage(o)
+      matchIds(o, source.base)
         .map((id) => linkedByLineage[kind].get(id))
         .find((x) => x !== undefined) ?? targetLinked[kind].get(name.toLowerCase());
     const imageNote = (image: unknown) =>
@@ -352,14 +353,15 @@ export async function importTec(
   for await (const stored of walkTarget<StoredEvent>(req, `/events?${EVERYTHING}`, "events"))
     for (const id of lineageOf(stored)) byLineage.set(id, stored);
   const matched = (e: TecEvent) =>
-    sourceLineage(e)
+    matchIds(e, source.base)
       .map((id) => byLineage.get(id))
       .find((x) => x !== undefined);
-  const found = await lookup(
-    req,
-    events.filter((e) => !matched(e)).map((e) => e.global_id),
-    limit,
-  );
+  // Their `uid` is the source's global id, as it was then (`legacyGlobalId`).
+  const uidsOf = (e: TecEvent) => [
+    e.global_id,
+    ...[legacyGlobalId(e.global_id, source.base)].filter((u): u is string => u !== undefined),
+  ];
+  const found = await lookup(req, events.filter((e) => !matched(e)).flatMap(uidsOf), limit);
   const linksOf = async (e: TecEvent): Promise<EventLinks> => {
     const terms = async (kind: TaxonomyKind, list: TecTerm[]) => {
       const ids: number[] = [];
@@ -391,7 +393,11 @@ export async function importTec(
     const e = open?.event ?? listed;
     // A blanked event's links are not read: they are empty, or blanked copies of its venue and organizers.
     const links = open?.whole === false ? null : await linksOf(e);
-    const copy = matched(e) ?? (found.get(e.global_id) as unknown as StoredEvent | undefined);
+    const copy =
+      matched(e) ??
+      (uidsOf(e)
+        .map((uid) => found.get(uid))
+        .find((x) => x !== undefined) as unknown as StoredEvent | undefined);
     const title = plain(e.title);
     // A protected event whose password could not be read: its copy is held back, with a note.
     const held = (id?: number) => {

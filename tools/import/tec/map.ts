@@ -151,6 +151,35 @@ export function sourceLineage(o: TecPost): string[] {
 }
 
 /**
+ * A source global id as this service wrote it before global ids were the same in every language
+ * (contract §1): with the language prefix of the namespace root it was read from
+ * (`example.org/en?id=7` for `https://example.org/en/wp-json/tribe/events/v1`). Copies an earlier
+ * import made from such a root carry that form; matching by it too finds them again, and their
+ * lineage then gains the current form. Undefined when the root has no such prefix, or the id is
+ * not of the root's host (another site's id, kept in the source's lineage).
+ * @example legacyGlobalId("example.org?id=7", "https://example.org/en/wp-json/tribe/events/v1") // "example.org/en?id=7"
+ */
+export function legacyGlobalId(globalId: string, sourceBase: string): string | undefined {
+  const root = new URL(sourceBase);
+  // `{site path}/{REST prefix}/{vendor}/events/v1`: the site path is what precedes the last four.
+  const segments = root.pathname.replace(/\/+$/, "").split("/");
+  const sitePath = segments.slice(0, -4).join("/");
+  const m = /^([^?]*)\?id=(\d+)$/.exec(globalId);
+  if (!m || !sitePath || m[1] !== root.hostname) return undefined;
+  return `${m[1]}${sitePath}?id=${m[2]}`;
+}
+
+/**
+ * The ids a stored copy of a source post may carry: its source lineage, and the legacy form of its
+ * own global id (`legacyGlobalId`).
+ */
+export function matchIds(o: TecPost, sourceBase: string): string[] {
+  const legacy =
+    typeof o.global_id === "string" ? legacyGlobalId(o.global_id, sourceBase) : undefined;
+  return legacy ? [...sourceLineage(o), legacy] : sourceLineage(o);
+}
+
+/**
  * The `global_id_lineage` to send so that the stored post carries every source id (its own global
  * id, the first entry of what it shows, is never stored), or undefined when it already does.
  */

@@ -101,6 +101,8 @@ export interface paths {
                     ticketed?: boolean;
                     /** @description Only events changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description Events with one of the specified iCalendar UIDs (kept by imports), date filters will be ignored. */
                     uid?: string[];
                     /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
@@ -205,6 +207,8 @@ export interface paths {
                     ticketed?: boolean;
                     /** @description Only events changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description Events with one of the specified iCalendar UIDs (kept by imports), date filters will be ignored. */
                     uid?: string[];
                     /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
@@ -2403,6 +2407,8 @@ export interface paths {
                     status?: string;
                     /** @description Only venues changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Only venues changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description The password that opens password-protected venues in the list */
                     password?: string;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
@@ -4101,6 +4107,8 @@ export interface paths {
                     status?: string;
                     /** @description Only organizers changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Only organizers changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description The password that opens password-protected organizers in the list */
                     password?: string;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
@@ -5389,6 +5397,8 @@ export interface paths {
                     slug?: string;
                     /** @description Only event categories changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Only event categories changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
                     _fields?: components["parameters"]["_fields"];
                     /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
@@ -5914,6 +5924,8 @@ export interface paths {
                     slug?: string;
                     /** @description Only event tags changed after the specified date and time, for incremental sync */
                     modified_after?: string;
+                    /** @description Only event tags changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
                     _fields?: components["parameters"]["_fields"];
                     /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
@@ -6395,8 +6407,10 @@ export interface paths {
                     page?: number;
                     /** @description The number of entries to return on each page */
                     per_page?: number;
-                    /** @description Only posts and terms deleted or trashed after the specified date and time, for incremental sync */
+                    /** @description Only what left after the specified date and time, by the time of the change (sync_cursor misses nothing a clock may miss) */
                     modified_after?: string;
+                    /** @description Only what left after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
                     /** @description Only these kinds: event, venue, organizer, category, tag (a list or comma-separated) */
                     type?: string[];
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
@@ -7740,22 +7754,31 @@ export interface components {
             total_pages: number;
         };
         DeletionArchive: {
-            /** @description The deletions of this page, oldest first */
+            /** @description What readers can no longer see, on this page, in the order it left */
             deleted: {
-                /** @description The ID of the deleted post or term */
+                /** @description The ID of the post or term */
                 id: number;
                 /**
-                 * @description What was deleted
+                 * @description What it is
                  * @enum {string}
                  */
                 type: "event" | "venue" | "organizer" | "category" | "tag";
                 /**
-                 * @description deleted: deleted permanently; trash: in the trash now
+                 * @description Why the reader can no longer see it: deleted (deleted permanently), trash (in the trash), cancelled (an occurrence gone from its recurring series), unpublished (draft, pending or scheduled again), private, hidden (hidden from listings), protected (password-protected: listed blanked)
                  * @enum {string}
                  */
-                status: "deleted" | "trash";
-                /** @description When it was deleted or trashed, in UTC time */
+                status: "deleted" | "trash" | "cancelled" | "unpublished" | "private" | "hidden" | "protected";
+                /** @description When it left, in UTC time */
                 deleted_utc: string;
+                /** @description The sync cursor of the change that took it away (compare with the X-TEC-Sync-Cursor of a list answer: a list read at that cursor or later shows the item as it is now) */
+                sync_cursor: number;
+                /** @description A cancelled occurrence's recurring series: its ID and the occurrence's original start (RECURRENCE-ID) */
+                series?: {
+                    /** @description The ID of the series (its first event) */
+                    id: number;
+                    /** @description This occurrence's original start in the event's time zone (RFC 5545 RECURRENCE-ID): where the rule put it, before any change */
+                    occurrence_start: string;
+                };
             }[];
             /** @description The REST URL of this page, with every filter applied */
             rest_url: string;
@@ -7767,6 +7790,8 @@ export interface components {
             total: number;
             /** @description The number of pages */
             total_pages: number;
+            /** @description The sync cursor of this answer (the same as its X-TEC-Sync-Cursor header): pass it as sync_cursor to get only what leaves after it */
+            sync_cursor: number;
         };
         EventJsonLd: {
             /**
