@@ -6,7 +6,7 @@
  * row (the occurrences copy its status from it).
  */
 import { sql } from "drizzle-orm";
-import type { DateTime } from "luxon";
+import { DateTime } from "luxon";
 import type { BatchQuery } from "../db/batch";
 import type { Db } from "../db/client";
 import type { IdAllocator } from "../db/ids";
@@ -25,6 +25,20 @@ export const COMPLETE = "9999-12-31 23:59:59";
 /** The UTC horizon of a write at `now`. */
 export const horizonAt = (now: DateTime) =>
   now.toUTC().plus({ days: HORIZON_DAYS }).toFormat(WP_FORMAT);
+
+/**
+ * The UTC horizon of a series written at `now` (contract §7.8): `HORIZON_DAYS` past the later of
+ * now and the series' start, so that a series may start whenever an event may (a start past
+ * `horizonAt(now)` stores its first two years, and the limit of `MAX_OCCURRENCES` counts them).
+ * @param startUtc the series' first start, UTC `Y-m-d H:i:s`.
+ */
+export function seriesHorizon(now: DateTime, startUtc: string): string {
+  const fromNow = horizonAt(now);
+  const start = DateTime.fromFormat(startUtc, WP_FORMAT, { zone: "utc" });
+  if (!start.isValid) return fromNow;
+  const fromStart = start.plus({ days: HORIZON_DAYS }).toFormat(WP_FORMAT);
+  return fromStart > fromNow ? fromStart : fromNow;
+}
 
 /** A series as it is to be: its row's dates and zone, and its rule in that frame. */
 export interface SeriesShape extends SeriesTimes {

@@ -40,11 +40,11 @@ import {
 import { isSeries } from "./occurrences";
 import {
   frameOf,
-  horizonAt,
   insertOccurrences,
   type Materialization,
   materialize,
   type SeriesShape,
+  seriesHorizon,
   tombstones,
 } from "./regenerate";
 
@@ -191,7 +191,13 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     const byStart = new Map(kept.map((k) => [shiftLocal(k.start, delta), k.row]));
     let m: Materialization;
     try {
-      m = materialize(shape, horizonAt(plan.now), reuse, byStart, plan.postIds);
+      m = materialize(
+        shape,
+        seriesHorizon(plan.now, next.startDateUtc),
+        reuse,
+        byStart,
+        plan.postIds,
+      );
     } catch (err) {
       recurrenceInvalid(err);
     }
