@@ -303,14 +303,16 @@ export function whereClause(
  * The archive's WHERE clause on `event_occurrences` (contract §7.8): the occurrences of series that
  * match as their series does (by its id, or by its row on `events` in a subquery when a filter asks
  * about the row), each by its own dates and id. A `uid` lists the series itself, not its occurrences.
+ * @param o the occurrences' table: `event_occurrences`, or the occurrences computed past the stored
+ *   horizon under its columns' names (src/events/computed.ts).
  */
 export function occurrenceWhere(
   db: Db,
   f: EventFilters,
   user: AuthUser | null,
   common: CommonTerms = {},
+  o: typeof eventOccurrences = eventOccurrences,
 ): SQL {
-  const o = eventOccurrences;
   const seriesWhere = (...where: Array<SQL | undefined>) =>
     inArray(
       o.seriesId,

@@ -14,9 +14,11 @@ import { type AppContext, argContext, requestNow, requestParams } from "../http/
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
 import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
+import type { OccurrenceRow } from "../series/occurrences";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
+import { computedAsk, computedRows, computedSide, dueSeries } from "./computed";
 import { isStrict, resolveDateFilters } from "./dates";
 import {
   type CommonTerms,
@@ -201,18 +203,22 @@ export function assertRefsExist(filters: EventFilters, found: FoundRefs): void {
 }
 
 /**
- * The WHERE clauses of both sides of the archive (src/events/listed.ts): the events, the
- * occurrences of series; with `common`, the page's plan for common terms (src/events/term-weights.ts).
+ * The WHERE clauses of the sides of the archive (src/events/listed.ts): the events, the stored
+ * occurrences of series, and the occurrences `computed` past their series' horizons
+ * (src/events/computed.ts); with `common`, the page's plan for common terms
+ * (src/events/term-weights.ts).
  */
 export function listedWhere(
   db: Db,
   filters: EventFilters,
   user: AuthUser | null,
   common?: CommonTerms,
+  computed: OccurrenceRow[] = [],
 ): ListedWhere {
   return {
     events: whereClause(db, filters, user, common),
     occurrences: occurrenceWhere(db, filters, user, common),
+    computed: computedSide(db, computed, filters, user, common),
   };
 }
 
@@ -220,7 +226,9 @@ export function listedWhere(
  * Handles `GET /events`. Anonymous readers without a password get the page from the rendered events
  * (src/events/rendered.ts); everyone else from the events and what they link to. One D1
  * round trip either way. Occurrences of recurring series are listed as events of their own
- * (contract §7.8).
+ * (contract §7.8); when the window reaches past a series' stored horizon, its occurrences there are
+ * computed (src/events/computed.ts) and the page is read again with them, by the full path: one
+ * more round trip.
  */
 export async function listEvents(c: AppContext): Promise<Response> {
   const settings = c.get("settings");
@@ -229,11 +237,17 @@ export async function listEvents(c: AppContext): Promise<Response> {
   const { filters, page, perPage } = q;
 
   const { db } = c.get("rdb");
-  const where = listedWhere(db, filters, user);
+  const ask = computedAsk(filters, settings.siteTimezone, requestNow(c));
   // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
   const common = commonTerms(filters);
-  const pageWhere =
-    common.categories || common.tags ? listedWhere(db, filters, user, common) : where;
+  let computed: OccurrenceRow[] = [];
+  const wheres = () => {
+    const where = listedWhere(db, filters, user, undefined, computed);
+    const pageWhere =
+      common.categories || common.tags ? listedWhere(db, filters, user, common, computed) : where;
+    return { where, pageWhere };
+  };
+  let { where, pageWhere } = wheres();
   const pageQuery = () =>
     listedQuery(db, pageWhere, q.ignoresDates, {
       limit: perPage,
@@ -246,11 +260,13 @@ export async function listEvents(c: AppContext): Promise<Response> {
       : undefined;
   // The total of the same filters, kept with the content version it was counted at (anonymous
   // readers, caches on, like the plan): the statement counts again unless that version is current.
-  const totalKey = plan ? JSON.stringify([filters, q.ignoresDates]) : undefined;
+  let totalKey = plan ? JSON.stringify([filters, q.ignoresDates]) : undefined;
+  let askDue = ask !== null;
   const read = () => {
     const full = plan ? undefined : sql`(${pageQuery()})`;
     return runBatch(db, {
       ...existenceQueries(db, filters, user),
+      due: askDue && ask ? dueSeries(db, filters, user, ask) : undefined,
       total: listedTotal(db, where, totalKey ? knownTotal(totalKey) : undefined),
       page: plan ? renderedPage(db, pageQuery(), plan) : undefined,
       items: full ? pageQuery() : undefined,
@@ -260,6 +276,18 @@ export async function listEvents(c: AppContext): Promise<Response> {
     });
   };
   let r = await read();
+  askDue = false;
+  if (ask && r.due?.length) {
+    computed = computedRows(r.due, ask);
+    if (computed.length) {
+      // The page again with the computed side, by the full path (they have no stored renderings).
+      ({ where, pageWhere } = wheres());
+      plan = undefined;
+      totalKey = undefined;
+      c.get("rdb").carryVersion();
+      r = await read();
+    }
+  }
   if (plan && r.page && needsFullRead(plan, r.page)) {
     // The whole page again, in one snapshot (the content version read with it once more).
     plan = { ...plan, lean: false };
@@ -289,7 +317,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
       : assembleListed(
           r.items ?? [],
           r.rows ?? [],
-          r.occurrences ?? [],
+          [...(r.occurrences ?? []), ...computed],
           relatedRows(r.related ?? []),
           user,
         ).map((record) => utf8(serialize(record)));

@@ -14,6 +14,7 @@ import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { contentVersion, eventOccurrences, events } from "../db/schema";
 import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
+import { type ComputedSide, computedTable } from "./computed";
 import { assemble, EVENT_COLUMNS, type RelatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 
@@ -24,10 +25,15 @@ export interface Listed {
   occ: number;
 }
 
-/** The two sides' WHERE clauses (src/events/filters.ts `whereClause`, `occurrenceWhere`). */
+/**
+ * The sides' WHERE clauses (src/events/filters.ts `whereClause`, `occurrenceWhere`), and the
+ * occurrences computed past their series' stored horizons when the window reaches there
+ * (src/events/computed.ts: a third side, filtered as the stored occurrences are).
+ */
 export interface ListedWhere {
   events: SQL;
   occurrences: SQL;
+  computed?: ComputedSide;
 }
 
 /**
@@ -38,9 +44,9 @@ function keys(ignoresDates: boolean) {
   const e = ignoresDates
     ? [events.postDate, events.id, events.postDate]
     : [events.startDate, events.postDate, events.id];
-  const o = eventOccurrences;
-  const occ = ignoresDates ? [o.postDate, o.id, o.postDate] : [o.startDate, o.postDate, o.id];
-  return { e, occ };
+  const occ = (o: typeof eventOccurrences) =>
+    ignoresDates ? [o.postDate, o.id, o.postDate] : [o.startDate, o.postDate, o.id];
+  return { e, occ: occ(eventOccurrences), computed: occ(computedTable as never) };
 }
 
 /**
@@ -82,7 +88,22 @@ export function listedQuery(
     })
     .from(o)
     .where(and(where.occurrences, past(k.occ)));
-  const both = unionAll(first, second).orderBy(sql`k1`, sql`k2`, sql`k3`).limit(page.limit);
+  const c = computedTable;
+  const third = where.computed
+    ? db
+        .select({
+          id: sql<number>`${c.id}`.as("id"),
+          src: sql<number>`${c.seriesId}`.as("src"),
+          occ: sql<number>`1`.as("occ"),
+          k1: sql<string>`${k.computed[0]}`.as("k1"),
+          k2: sql<string | number>`${k.computed[1]}`.as("k2"),
+          k3: sql<string | number>`${k.computed[2]}`.as("k3"),
+        })
+        .from(where.computed.from)
+        .where(and(where.computed.where, past(k.computed)))
+    : undefined;
+  const all = third ? unionAll(first, second, third) : unionAll(first, second);
+  const both = all.orderBy(sql`k1`, sql`k2`, sql`k3`).limit(page.limit);
   return page.offset ? both.offset(page.offset) : both;
 }
 
@@ -102,7 +123,10 @@ export interface KnownTotal {
  * occurrences takes ~70 ms to count.
  */
 export function listedTotal(db: Db, where: ListedWhere, known?: KnownTotal) {
-  const count = sql`(SELECT count(*) FROM ${events} WHERE ${where.events}) + (SELECT count(*) FROM ${eventOccurrences} WHERE ${where.occurrences})`;
+  const computed = where.computed
+    ? sql` + (SELECT count(*) FROM ${where.computed.from} WHERE ${where.computed.where})`
+    : sql``;
+  const count = sql`(SELECT count(*) FROM ${events} WHERE ${where.events}) + (SELECT count(*) FROM ${eventOccurrences} WHERE ${where.occurrences})${computed}`;
   const version = sql`(SELECT ${contentVersion.version} FROM ${contentVersion} WHERE ${contentVersion.id} = 1)`;
   return db
     .select({
