@@ -41,8 +41,7 @@ const shift = (local: string, seconds: number) =>
 export const COMPUTED_YEARS = 10;
 
 /**
- * What a list's filters ask of the computed occurrences (null: nothing — a `uid` list names
- * series, not their occurrences). The window is the date filters' (site-local values, compared
+ * What a list's filters ask of the computed occurrences (null: nothing). The window is the date filters' (site-local values, compared
  * with each series' wall clock as the list compares them, tec-reference §6.2), up to
  * `COMPUTED_YEARS` past the later of its start and today at most (a window without an end, or one
  * to 2999, lists endless series that far). `include` (which ignores dates) asks for the computed
@@ -54,7 +53,6 @@ export function computedAsk(
   siteTimezone: string,
   now: DateTime,
 ): ComputedAsk | null {
-  if (f.uid) return null;
   if (f.include) {
     const ids = f.include.filter(isInstanceId);
     if (!ids.length) return null;
@@ -87,7 +85,6 @@ export function dueSeries(db: Db, f: EventFilters, user: AuthUser | null, ask: C
     ...f,
     dates: {},
     include: undefined,
-    uid: undefined,
     modifiedAfter: undefined,
   };
   const which = "ids" in ask ? inList(events.id, ask.series) : lt(events.horizonGmt, ask.dueBefore);

@@ -67,7 +67,13 @@ export interface EventFilters {
   ticketed?: boolean;
   /** UTC `Y-m-d H:i:s`. */
   modifiedAfter?: string;
+  /**
+   * iCalendar UIDs (contract §7.8): the events with one of them, and every event of a series with
+   * one (its overrides and occurrences) — a stored UID, or the `{id}@{host}` the feed gives an
+   * event without one (`uidIds`: those ids, for the request's host).
+   */
   uid?: string[];
+  uidIds?: number[];
   /** Series ids: only their events (the series, its overrides, its occurrences). */
   series?: number[];
 }
@@ -294,15 +300,42 @@ export function whereClause(
   ];
   if (f.include) conds.push(inList(events.id, f.include));
   if (f.modifiedAfter) conds.push(gt(events.changedGmt, f.modifiedAfter));
-  if (f.uid) conds.push(inList(events.uid, f.uid));
+  if (f.uid) {
+    const named = uidNamed(db, f);
+    conds.push(or(inArray(events.id, named), inArray(events.seriesId, named)));
+  }
   if (f.series) conds.push(inList(events.seriesId, f.series));
   return and(...conds)!;
 }
 
 /**
+ * The single events and series a `uid` filter names (`EventFilters.uid`): by their stored UID, and
+ * a series without one by the `{id}@{host}` UID the feed gives it (`series.uid`; a single event
+ * without a stored UID is not found by its id: an iCalendar file of another instance on the same
+ * host name holds the same UIDs, and the importer looks its UIDs up by this filter).
+ */
+function uidNamed(db: Db, f: EventFilters) {
+  const isSeries = eq(events.seriesId, events.id);
+  return db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        or(
+          inList(events.uid, f.uid ?? []),
+          f.uidIds?.length
+            ? and(isNull(events.uid), isSeries, inList(events.id, f.uidIds))
+            : undefined,
+        ),
+        or(isNull(events.seriesId), isSeries),
+      ),
+    );
+}
+
+/**
  * The archive's WHERE clause on `event_occurrences` (contract §7.8): the occurrences of series that
  * match as their series does (by its id, or by its row on `events` in a subquery when a filter asks
- * about the row), each by its own dates and id. A `uid` lists the series itself, not its occurrences.
+ * about the row), each by its own dates and id; a `uid` names its series.
  * @param o the occurrences' table: `event_occurrences`, or the occurrences computed past the stored
  *   horizon under its columns' names (src/events/computed.ts).
  */
@@ -348,7 +381,7 @@ export function occurrenceWhere(
     conds.push(
       or(gt(o.changedGmt, f.modifiedAfter), seriesWhere(gt(events.changedGmt, f.modifiedAfter))),
     );
-  if (f.uid) conds.push(sql`0`);
+  if (f.uid) conds.push(inArray(o.seriesId, uidNamed(db, f)));
   if (f.series) conds.push(inList(o.seriesId, f.series));
   return and(...conds)!;
 }

@@ -133,6 +133,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
       ? modifiedAfter.toUTC().toFormat("yyyy-MM-dd HH:mm:ss")
       : undefined,
     uid: a.uid,
+    uidIds: uidIds(a.uid, c.get("urls").siteHost),
     series: a.series,
   };
   const echo: Array<[string, unknown]> = [
@@ -171,6 +172,21 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
     passwordDigest,
     editContext: filters.editContext === true,
   };
+}
+
+/**
+ * The ids the `{id}@{host}` UIDs of `uids` name for this site's host (the feed's UID of an event
+ * without one of its own, src/ical/vevent.ts `eventUid`); undefined when none does.
+ */
+function uidIds(uids: string[] | undefined, host: string): number[] | undefined {
+  const ids = (uids ?? []).flatMap((u) => {
+    const at = u.lastIndexOf("@");
+    const id = u.slice(0, at);
+    return at > 0 && /^[1-9]\d{0,15}$/.test(id) && u.slice(at + 1).toLowerCase() === host
+      ? [Number(id)]
+      : [];
+  });
+  return ids.length ? ids : undefined;
 }
 
 /** The columns of the archive order (§6.1): start, post date, id; with `include`/`uid` post date, id. */

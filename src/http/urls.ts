@@ -15,6 +15,8 @@ export interface Urls {
   site: string;
   /** `{host of site}{path of site}`, the prefix of `global_id` (§4.1). */
   globalIdPrefix: string;
+  /** The host of the site (no port): iCalendar UIDs are `{id}@{host}` (contract §7.1). */
+  siteHost: string;
 }
 
 /** The namespace path, e.g. `tribe/events/v1`. */
@@ -50,6 +52,7 @@ export function buildUrls(settings: Settings, origin: string, langPrefix: string
     wpRoot: `${apiRoot}wp/v2/`,
     site,
     globalIdPrefix: siteUrl.hostname + siteUrl.pathname.replace(/\/+$/, ""),
+    siteHost: siteUrl.hostname,
   };
 }
 

@@ -165,6 +165,7 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
       uid: null,
       // Stored as far as the old series was: its stored occurrences keep their ids.
       horizonGmt: series.horizonGmt,
+      splitFrom: series.id,
     };
     const fresh: EventRow = { ...series, ...own };
     const write = planEventSave(

@@ -181,6 +181,11 @@ describe("occurrences past the stored horizon", () => {
       id: s.id,
       recurrence: ["RRULE:FREQ=WEEKLY"],
       occurrence_start: "2031-03-10 18:00:00",
+      original_start: "2031-03-10T18:00:00-04:00",
+      timezone: "America/New_York",
+      uid: `${s.id}@calendar.test`,
+      split_from: null,
+      cancelled: [],
     });
     expect(before.body.json_ld.startDate).toBe("2031-03-10T18:00:00-04:00");
     const asAdmin = await api(`${NS}/events/${id}`, { headers: ADMIN });
