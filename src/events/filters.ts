@@ -35,6 +35,7 @@ import {
   venues,
 } from "../db/schema";
 import { inList, searchablePasswords } from "../db/sql";
+import { readInstanceId } from "../series/instance-ids";
 import { refsCondition } from "../terms/query";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
@@ -76,6 +77,20 @@ export interface EventFilters {
   uidIds?: number[];
   /** Series ids: only their events (the series, its overrides, its occurrences). */
   series?: number[];
+  /**
+   * An event id (`GET /events/{id}/instances`, contract §7.8): only the events of its series —
+   * named by the series' id, one of its occurrences' or overrides' (a computed one's too) — or, for
+   * a single event, the event itself.
+   */
+  seriesOf?: number;
+}
+
+/** The id of the series of event `id` (`EventFilters.seriesOf`), as SQL: `id` itself for a single event. */
+export function seriesOfId(id: number): SQL {
+  const named = readInstanceId(id);
+  if (named) return sql`${named.seriesId}`;
+  const o = eventOccurrences;
+  return sql`coalesce((SELECT ${o.seriesId} FROM ${o} WHERE ${o.id} = ${id}), (SELECT s.series_id FROM ${events} s WHERE s.id = ${id}), ${id})`;
 }
 
 /** Words of a search phrase (§6.3): quoted phrases kept together, `-word` excluded. */
@@ -305,6 +320,12 @@ export function whereClause(
     conds.push(or(inArray(events.id, named), inArray(events.seriesId, named)));
   }
   if (f.series) conds.push(inList(events.seriesId, f.series));
+  if (f.seriesOf !== undefined) {
+    const series = seriesOfId(f.seriesOf);
+    conds.push(
+      or(eq(events.seriesId, series), and(isNull(events.seriesId), eq(events.id, series))),
+    );
+  }
   return and(...conds)!;
 }
 
@@ -383,6 +404,7 @@ export function occurrenceWhere(
     );
   if (f.uid) conds.push(inArray(o.seriesId, uidNamed(db, f)));
   if (f.series) conds.push(inList(o.seriesId, f.series));
+  if (f.seriesOf !== undefined) conds.push(eq(o.seriesId, seriesOfId(f.seriesOf)));
   return and(...conds)!;
 }
 

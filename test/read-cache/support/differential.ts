@@ -343,6 +343,9 @@ function urls(r: Random, w: World): string[] {
     `${ns}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&page=2`,
     `${ns}/events?per_page=${r.int(1, 20)}&start_date=2031-01-01&end_date=2032-12-31`,
     `${ns}/events.ics?start_date=2031-01-01&end_date=2031-12-31`,
+    `${ns}/events?expand=false&per_page=${r.int(1, 10)}&start_date=2026-01-01&end_date=2032-12-31`,
+    occurrence &&
+      `${ns}/events/${occurrence.id}/instances?start_date=2026-01-01&end_date=2031-12-31&per_page=${r.int(1, 20)}`,
     event?.password && `${ns}/events?password=${PASSWORD}&per_page=50`,
     `${ns}/events.ics`,
     event && `${ns}/events.ics?include=${event.id}`,
