@@ -35,11 +35,11 @@ import {
   venues,
 } from "../db/schema";
 import { inList, searchablePasswords } from "../db/sql";
-import { readInstanceId } from "../series/instance-ids";
 import { refsCondition } from "../terms/query";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
 import { type FilterRule, filterRule } from "./filter-visibility";
+import { seriesOfId, uidNamed } from "./series-filters";
 
 /** Which term filters name common terms (src/events/term-weights.ts). */
 export type CommonTerms = { categories?: boolean; tags?: boolean };
@@ -83,14 +83,6 @@ export interface EventFilters {
    * a single event, the event itself.
    */
   seriesOf?: number;
-}
-
-/** The id of the series of event `id` (`EventFilters.seriesOf`), as SQL: `id` itself for a single event. */
-export function seriesOfId(id: number): SQL {
-  const named = readInstanceId(id);
-  if (named) return sql`${named.seriesId}`;
-  const o = eventOccurrences;
-  return sql`coalesce((SELECT ${o.seriesId} FROM ${o} WHERE ${o.id} = ${id}), (SELECT s.series_id FROM ${events} s WHERE s.id = ${id}), ${id})`;
 }
 
 /** Words of a search phrase (§6.3): quoted phrases kept together, `-word` excluded. */
@@ -327,30 +319,6 @@ export function whereClause(
     );
   }
   return and(...conds)!;
-}
-
-/**
- * The single events and series a `uid` filter names (`EventFilters.uid`): by their stored UID, and
- * a series without one by the `{id}@{host}` UID the feed gives it (`series.uid`; a single event
- * without a stored UID is not found by its id: an iCalendar file of another instance on the same
- * host name holds the same UIDs, and the importer looks its UIDs up by this filter).
- */
-function uidNamed(db: Db, f: EventFilters) {
-  const isSeries = eq(events.seriesId, events.id);
-  return db
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        or(
-          inList(events.uid, f.uid ?? []),
-          f.uidIds?.length
-            ? and(isNull(events.uid), isSeries, inList(events.id, f.uidIds))
-            : undefined,
-        ),
-        or(isNull(events.seriesId), isSeries),
-      ),
-    );
 }
 
 /**

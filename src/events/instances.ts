@@ -18,8 +18,8 @@ import { events, posts } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { computedOccurrence } from "../series/computed";
 import { isInstanceId } from "../series/instance-ids";
-import { seriesOfId } from "./filters";
 import { EVENT_COLUMNS } from "./load";
+import { seriesOfId } from "./series-filters";
 
 /** The queries that check the id of `/events/{id}/instances`, for the page's batch. */
 export function instancesTarget(db: Db, id: number) {

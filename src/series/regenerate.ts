@@ -41,6 +41,30 @@ export function seriesHorizon(now: DateTime, startUtc: string): string {
   return fromStart > fromNow ? fromStart : fromNow;
 }
 
+/**
+ * Where a series written at `now` is stored to: two years past the later of now and its start
+ * (`seriesHorizon`, up to which its occurrences are counted against the limit), or as far as it
+ * was stored before, moved with the series by `delta` seconds and a day more — a stored horizon
+ * never moves back, so an occurrence stored with a computed id (src/series/instance-ids.ts) stays
+ * stored, or goes for good. The occurrences past the old horizon keep their computed ids.
+ * @param before the series as read (null for a new series).
+ */
+export function storedBounds(
+  now: DateTime,
+  next: EventRow,
+  before: EventRow | null,
+  delta: number,
+): MaterializeBounds {
+  const limitGmt = seriesHorizon(now, next.startDateUtc);
+  const old = before?.horizonGmt ?? null;
+  if (old === null || old === COMPLETE)
+    return { horizonGmt: limitGmt, limitGmt, computedFrom: old };
+  const moved = DateTime.fromFormat(old, WP_FORMAT, { zone: "utc" })
+    .plus({ seconds: delta, days: 1 })
+    .toFormat(WP_FORMAT);
+  return { horizonGmt: moved > limitGmt ? moved : limitGmt, limitGmt, computedFrom: old };
+}
+
 /** A series as it is to be: its row's dates and zone, and its rule in that frame. */
 export interface SeriesShape extends SeriesTimes {
   id: number;

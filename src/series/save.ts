@@ -12,7 +12,6 @@
  *   are stored once, on the series: an override shows its series' (src/events/load.ts).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { DateTime } from "luxon";
 import type { BatchQuery } from "../db/batch";
 import type { Db } from "../db/client";
 import {
@@ -26,7 +25,6 @@ import {
 import type { WritePlan } from "../db/write-plan";
 import type { EventRow } from "../events/record";
 import { InvalidParamsError } from "../http/errors";
-import { WP_FORMAT } from "../time/format";
 import { occurrenceDates } from "./expand";
 import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
 import {
@@ -41,14 +39,12 @@ import {
 } from "./lines";
 import { isSeries } from "./occurrences";
 import {
-  COMPLETE,
   frameOf,
   insertOccurrences,
   type Materialization,
-  type MaterializeBounds,
   materialize,
   type SeriesShape,
-  seriesHorizon,
+  storedBounds,
   tombstones,
 } from "./regenerate";
 
@@ -79,30 +75,6 @@ export function seriesStateQueries(db: Db, target: { id: number } | { slug: stri
       .from(events)
       .where(sql`${events.seriesId} = ${series} AND ${events.id} <> ${events.seriesId}`),
   };
-}
-
-/**
- * Where a series written at `now` is stored to: two years past the later of now and its start
- * (`seriesHorizon`, up to which its occurrences are counted against the limit), or as far as it
- * was stored before, moved with the series by `delta` seconds and a day more — a stored horizon
- * never moves back, so an occurrence stored with a computed id (src/series/instance-ids.ts) stays
- * stored, or goes for good. The occurrences past the old horizon keep their computed ids.
- * @param before the series as read (null for a new series).
- */
-function storedBounds(
-  now: DateTime,
-  next: EventRow,
-  before: EventRow | null,
-  delta: number,
-): MaterializeBounds {
-  const limitGmt = seriesHorizon(now, next.startDateUtc);
-  const old = before?.horizonGmt ?? null;
-  if (old === null || old === COMPLETE)
-    return { horizonGmt: limitGmt, limitGmt, computedFrom: old };
-  const moved = DateTime.fromFormat(old, WP_FORMAT, { zone: "utc" })
-    .plus({ seconds: delta, days: 1 })
-    .toFormat(WP_FORMAT);
-  return { horizonGmt: moved > limitGmt ? moved : limitGmt, limitGmt, computedFrom: old };
 }
 
 /** Whether two lists of stored lines are the same lines. */
