@@ -247,7 +247,7 @@ function build(spec: number | GeneratedSpec, today: DateTime, siteTimezone: stri
       const ids = Array.from({ length: weeks - 1 }, (_, k) => id + 1 + k);
       const m = materialize(
         { ...times, id, rec },
-        horizon,
+        { horizonGmt: horizon },
         new Map(),
         new Map(),
         IdAllocator.of(ids),

@@ -6,6 +6,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import pRetry from "p-retry";
 import type * as schema from "./schema";
+import { shareParams } from "./shared-params";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -43,9 +44,16 @@ class CountingStatement {
     readonly inner: D1PreparedStatement,
     private readonly trips: RoundTrips,
     private readonly retries: number,
+    /** The statement's SQL and its session, to number its parameters (src/db/shared-params.ts). */
+    private readonly source?: { query: string; session: D1DatabaseSession | D1Database },
   ) {}
   bind(...values: unknown[]) {
-    return new CountingStatement(this.inner.bind(...values), this.trips, this.retries);
+    // Past D1's 100 bound values, equal values share one numbered parameter.
+    const shared = this.source && shareParams(this.source.query, values);
+    const inner = shared
+      ? this.source!.session.prepare(shared.query).bind(...shared.values)
+      : this.inner.bind(...values);
+    return new CountingStatement(inner, this.trips, this.retries);
   }
   first(col?: string) {
     return attempt(this.trips, this.retries, () =>
@@ -94,7 +102,10 @@ class CountingSession {
     private readonly retries: number,
   ) {}
   prepare(query: string) {
-    return new CountingStatement(this.inner.prepare(query), this.trips, this.retries);
+    return new CountingStatement(this.inner.prepare(query), this.trips, this.retries, {
+      query,
+      session: this.inner,
+    });
   }
   async batch(statements: Array<CountingStatement | D1PreparedStatement>) {
     const inner = statements.map((s) => (s instanceof CountingStatement ? s.inner : s));

@@ -19,9 +19,16 @@ import { idSequences } from "./schema";
 
 export type Sequence = "post" | "term";
 
+/**
+ * Post ids from here on (2^52, up to `Number.MAX_SAFE_INTEGER`) are never handed out by the post
+ * sequence: they name an occurrence of a recurring series by its series and day, before and after
+ * it is stored (contract §7.8; src/series/instance-ids.ts).
+ */
+export const INSTANCE_ID_BASE = 2 ** 52;
+
 /** The lowest id a sequence may hand out next, whatever it holds: one past every id in use. */
 const FLOOR: Record<Sequence, ReturnType<typeof sql>> = {
-  post: sql`(SELECT coalesce(max(id), 0) + 1 FROM posts)`,
+  post: sql`(SELECT coalesce(max(id), 0) + 1 FROM posts WHERE id < ${sql.raw(String(INSTANCE_ID_BASE))})`,
   term: sql`(max(
     coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'terms'), 0),
     coalesce((SELECT max(id) FROM terms), 0),

@@ -244,6 +244,11 @@ export const events = sqliteTable(
      * (`Y-m-d H:i:s`; `9999-12-31 23:59:59` once all are); the scheduled handler moves it on.
      */
     horizonGmt: text("horizon_gmt"),
+    /**
+     * On a series split off another (contract §7.8, `scope=following`): the id of the series it
+     * came from; null otherwise (an override shows its series').
+     */
+    splitFrom: integer("split_from"),
   },
   (t) => [
     // Overrides share their series' slug; the series (and every single event) is unique.

@@ -179,6 +179,26 @@ export const SINGLE_ARGS = {
   password: arg({ schema: nonEmptyString, type: "string", description: "events.single_password" }),
 } satisfies ArgSpecs;
 
+/**
+ * `GET /events`'s own argument (contract §7.8): `expand=false` lists each series once, unexpanded
+ * (Google Calendar's `singleEvents=false`).
+ */
+export const EXPAND_ARGS = {
+  expand: arg({ schema: wpBoolean, type: "boolean", default: true, description: "events.expand" }),
+} satisfies ArgSpecs;
+
+/** `GET /events` (§2.1, contract §7.8). */
+export const LIST_ARGS = { ...ARCHIVE_ARGS, ...EXPAND_ARGS } satisfies ArgSpecs;
+
+/**
+ * `GET /events/{id}/instances` (contract §7.8): the path's event id, then every argument of the
+ * archive but `series` (the path names the series).
+ */
+export const INSTANCES_ARGS = (() => {
+  const { series: _series, ...archive } = ARCHIVE_ARGS;
+  return { id: EVENT_ID, ...archive };
+})() satisfies ArgSpecs;
+
 /** `GET|DELETE /events/by-slug/{slug}` (§2.5). */
 export const SLUG_ARGS = {
   slug: arg({

@@ -14,6 +14,7 @@ import { argSpecs, NOTHING_HIDDEN, wireSchema } from "../http/contract";
 import { EventJsonLd } from "../http/json-ld-schemas";
 import { d, emptyList, flag, image, int, ref, str } from "../http/schema-kit";
 import { nonEmptyString, wpBoolean } from "../http/validators";
+import { eventUid } from "../ical/vevent";
 import { eventImageRef, postStatus, userId, websiteOrEmpty } from "../linked-posts/fields";
 import { Organizer } from "../linked-posts/organizer";
 import {
@@ -27,6 +28,7 @@ import {
 } from "../linked-posts/post-fields";
 import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
+import { cancelledStarts, originalStart } from "../series/views";
 import { EventTerm, embeddedTerm } from "../terms/contract";
 import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
@@ -54,13 +56,21 @@ export const CostDetails = v.strictObject({
 });
 
 /**
- * `series` of an occurrence of a recurring series (contract §7.8): the series' id (its first
- * event), its lines, and this occurrence's original start (RFC 5545 `RECURRENCE-ID`).
+ * `series` of an event of a recurring series (contract §7.8): the series' id (its first event), its
+ * lines, this occurrence's original start (RFC 5545 `RECURRENCE-ID`) as a wall clock and as RFC 3339
+ * with its offset, the zone, the series' iCalendar UID (the feed's), the series it was split from,
+ * and the dates it cancels — Google Calendar's `recurringEventId`, `recurrence`,
+ * `originalStartTime`, `iCalUID`.
  */
 export const Series = v.strictObject({
   id: int("series.id"),
   recurrence: d(v.array(v.string()), "series.recurrence"),
   occurrence_start: str("series.occurrence_start"),
+  original_start: str("series.original_start"),
+  timezone: str("series.timezone"),
+  uid: str("series.uid"),
+  split_from: d(v.nullable(v.pipe(v.number(), v.integer())), "series.split_from"),
+  cancelled: d(v.array(v.string()), "series.cancelled"),
 });
 
 /** What the fields read (src/events/field-kit.ts), as the serializer knows it. */
@@ -208,6 +218,11 @@ export const EVENT_FIELDS = {
             id: r.row.seriesId,
             recurrence: r.row.recurrence ?? [],
             occurrence_start: r.row.occurrenceStart ?? r.row.startDate,
+            original_start: originalStart(r.row),
+            timezone: r.row.timezone,
+            uid: eventUid(r.ctx, { id: r.row.seriesId, uid: r.row.uid }),
+            split_from: r.row.splitFrom,
+            cancelled: cancelledStarts(r.row),
           },
   },
   ...jsonLdField(EventJsonLd, "event", (r: EventView) => r.jsonLd),

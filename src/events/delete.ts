@@ -15,6 +15,7 @@ import { ApiError, forbidden, InvalidParamsError } from "../http/errors";
 import type { RenderContext } from "../http/render";
 import { deleteOccurrence, seriesRemoval } from "../series/delete";
 import { isOverride } from "../series/occurrences";
+import { storeNamed } from "../series/reach";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { unchanged } from "./save";
 import { serializeEvent } from "./serialize";
@@ -35,6 +36,9 @@ export async function deleteEvent(
   const settings = c.get("settings");
   const { db } = c.get("rdb");
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  // An occurrence past its series' stored horizon, named by its computed id (contract §7.8).
+  if ("id" in target)
+    await storeNamed(db, target.id, (row) => canDeletePost(user, row), requestNow(c));
 
   return withWriteRetry(async () => {
     const { postType, record, occurrence, series } = await loadEvent(db, target, user);

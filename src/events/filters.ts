@@ -41,6 +41,7 @@ import { eventChangedSince, type Since } from "./changed";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { DateFilters } from "./dates";
 import { type FilterRule, filterRule } from "./filter-visibility";
+import { seriesOfId, uidNamed } from "./series-filters";
 
 /** Which term filters name common terms (src/events/term-weights.ts). */
 export type CommonTerms = { categories?: boolean; tags?: boolean };
@@ -71,9 +72,21 @@ export interface EventFilters {
   modifiedAfter?: string;
   /** A position of the sync clock: only events changed after it (contract §7.3). */
   syncCursor?: number;
+  /**
+   * iCalendar UIDs (contract §7.8): the events with one of them, and every event of a series with
+   * one (its overrides and occurrences) — a stored UID, or the `{id}@{host}` the feed gives an
+   * event without one (`uidIds`: those ids, for the request's host).
+   */
   uid?: string[];
+  uidIds?: number[];
   /** Series ids: only their events (the series, its overrides, its occurrences). */
   series?: number[];
+  /**
+   * An event id (`GET /events/{id}/instances`, contract §7.8): only the events of its series —
+   * named by the series' id, one of its occurrences' or overrides' (a computed one's too) — or, for
+   * a single event, the event itself.
+   */
+  seriesOf?: number;
 }
 
 /** Words of a search phrase (§6.3): quoted phrases kept together, `-word` excluded. */
@@ -189,6 +202,14 @@ function contentConditions(
   const push = (cond: SQL | undefined, byId: boolean, nearlyAll?: true) =>
     cond && conds.push({ cond, byId, nearlyAll });
   const rule = filterRuleOf(db, f, user);
+  // The event's protection is one condition whichever filters read what it hides: added once
+  // (D1 binds at most 100 values in a statement, and a list's statements repeat the filters).
+  let eventRuled = false;
+  const pushEventRule = (cond: SQL | undefined) => {
+    if (!cond || eventRuled) return;
+    eventRuled = true;
+    push(cond, true);
+  };
   if (f.search) {
     push(
       searchablePasswords(
@@ -214,7 +235,7 @@ function contentConditions(
     if (!refs) continue;
     const name = taxonomy === "tribe_events_cat" ? "categories" : "tags";
     push(termFilter(db, termIdsMatching(db, taxonomy, refs), common[name] ?? false, id), true);
-    push(rule.scope(name).event(id), true);
+    pushEventRule(rule.scope(name).event(id));
   }
   if (f.venue)
     push(
@@ -236,11 +257,11 @@ function contentConditions(
   }
   if (f.featured !== undefined) {
     push(eq(events.featured, f.featured), false);
-    push(rule.scope("featured").event(id), true);
+    pushEventRule(rule.scope("featured").event(id));
   }
   if (f.ticketed !== undefined) {
     push(eq(events.ticketed, f.ticketed), false);
-    push(rule.scope("ticketed").event(id), true);
+    pushEventRule(rule.scope("ticketed").event(id));
   }
   if (f.geoloc !== undefined) {
     const geoloc = rule.scope("geoloc");
@@ -249,7 +270,7 @@ function contentConditions(
     const unlocated = or(isNull(lat), isNull(lng), and(eq(lat, 0), eq(lng, 0)));
     if (f.geoloc) {
       push(inArray(events.venueId, geoloc.linked("venue", located)), false);
-      push(geoloc.event(id), true);
+      pushEventRule(geoloc.event(id));
     } else {
       // No venue the viewer may read, or one whose coordinates the answer shows, unset. Blanked
       // coordinates are neither (src/events/filter-visibility.ts rule 2).
@@ -266,7 +287,7 @@ function contentConditions(
   if (f.near) {
     const near = rule.scope("near");
     push(inArray(events.venueId, near.linked("venue", venuesNear(f.near))), false);
-    push(near.event(id), true);
+    pushEventRule(near.event(id));
   }
   if (f.postParent !== undefined) push(eq(events.postParent, f.postParent), false);
   return conds;
@@ -308,23 +329,34 @@ export function whereClause(
   ];
   if (f.include) conds.push(inList(events.id, f.include));
   for (const since of sinceOf(f)) conds.push(eventChangedSince(db, since));
-  if (f.uid) conds.push(inList(events.uid, f.uid));
+  if (f.uid) {
+    const named = uidNamed(db, f);
+    conds.push(or(inArray(events.id, named), inArray(events.seriesId, named)));
+  }
   if (f.series) conds.push(inList(events.seriesId, f.series));
+  if (f.seriesOf !== undefined) {
+    const series = seriesOfId(f.seriesOf);
+    conds.push(
+      or(eq(events.seriesId, series), and(isNull(events.seriesId), eq(events.id, series))),
+    );
+  }
   return and(...conds)!;
 }
 
 /**
  * The archive's WHERE clause on `event_occurrences` (contract §7.8): the occurrences of series that
  * match as their series does (by its id, or by its row on `events` in a subquery when a filter asks
- * about the row), each by its own dates and id. A `uid` lists the series itself, not its occurrences.
+ * about the row), each by its own dates and id; a `uid` names its series.
+ * @param o the occurrences' table: `event_occurrences`, or the occurrences computed past the stored
+ *   horizon under its columns' names (src/events/computed.ts).
  */
 export function occurrenceWhere(
   db: Db,
   f: EventFilters,
   user: AuthUser | null,
   common: CommonTerms = {},
+  o: typeof eventOccurrences = eventOccurrences,
 ): SQL {
-  const o = eventOccurrences;
   const seriesWhere = (...where: Array<SQL | undefined>) =>
     inArray(
       o.seriesId,
@@ -366,8 +398,9 @@ export function occurrenceWhere(
         seriesWhere(eventChangedSince(db, since)),
       ),
     );
-  if (f.uid) conds.push(sql`0`);
+  if (f.uid) conds.push(inArray(o.seriesId, uidNamed(db, f)));
   if (f.series) conds.push(inList(o.seriesId, f.series));
+  if (f.seriesOf !== undefined) conds.push(eq(o.seriesId, seriesOfId(f.seriesOf)));
   return and(...conds)!;
 }
 

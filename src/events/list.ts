@@ -4,54 +4,32 @@
  * resolution (`resolveArchive`) is shared with every route that selects the same events (the
  * iCalendar feed, src/ical).
  */
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { type AuthUser, can, canEditPost } from "../access/capabilities";
-import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
 import { type ArgValues, parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sha256Hex, timingSafeEqual } from "../http/crypto";
-import { ApiError, InvalidParamsError, missingParams } from "../http/errors";
+import { InvalidParamsError, missingParams } from "../http/errors";
 import { syncCursorValue, syncEcho } from "../http/list-args";
-import { clampPerPage, pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
+import { clampPerPage } from "../http/pagination";
+import type { OccurrenceRow } from "../series/occurrences";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
 import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
+import { computedSide } from "./computed";
 import { isStrict, resolveDateFilters } from "./dates";
 import {
   type CommonTerms,
   type EventFilters,
-  existenceQueries,
   type FoundRefs,
   missingRefs,
   occurrenceWhere,
   whereClause,
 } from "./filters";
-import {
-  assembleListed,
-  type ListedWhere,
-  listedOccurrences,
-  listedQuery,
-  listedRows,
-  listedTotal,
-} from "./listed";
-import { relatedQueries, relatedRows } from "./load";
-import type { EventRecord, EventRow } from "./record";
-import {
-  keepTotal,
-  knownTotal,
-  listBytes,
-  needsFullRead,
-  planRead,
-  renderedTexts,
-  utf8,
-} from "./rendered";
-import { renderedPage } from "./rendered-sql";
-import { serializeEvent } from "./serialize";
-import { commonTerms, learnTermWeights } from "./term-weights";
-import { type EventRenderContext, visibleEvent } from "./visible";
+import type { ListedWhere } from "./listed";
+import type { EventRow } from "./record";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
 export interface ArchiveQuery {
@@ -134,6 +112,7 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
       : undefined,
     syncCursor: syncCursorValue(a),
     uid: a.uid,
+    uidIds: uidIds(a.uid, c.get("urls").siteHost),
     series: a.series,
   };
   const echo: Array<[string, unknown]> = [
@@ -174,6 +153,21 @@ export async function resolveArchive(c: AppContext): Promise<ArchiveQuery> {
   };
 }
 
+/**
+ * The ids the `{id}@{host}` UIDs of `uids` name for this site's host (the feed's UID of an event
+ * without one of its own, src/ical/vevent.ts `eventUid`); undefined when none does.
+ */
+function uidIds(uids: string[] | undefined, host: string): number[] | undefined {
+  const ids = (uids ?? []).flatMap((u) => {
+    const at = u.lastIndexOf("@");
+    const id = u.slice(0, at);
+    return at > 0 && /^[1-9]\d{0,15}$/.test(id) && u.slice(at + 1).toLowerCase() === host
+      ? [Number(id)]
+      : [];
+  });
+  return ids.length ? ids : undefined;
+}
+
 /** The columns of the archive order (§6.1): start, post date, id; with `include`/`uid` post date, id. */
 export const archiveColumns = (ignoresDates: boolean) =>
   ignoresDates ? [events.postDate, events.id] : [events.startDate, events.postDate, events.id];
@@ -204,107 +198,21 @@ export function assertRefsExist(filters: EventFilters, found: FoundRefs): void {
 }
 
 /**
- * The WHERE clauses of both sides of the archive (src/events/listed.ts): the events, the
- * occurrences of series; with `common`, the page's plan for common terms (src/events/term-weights.ts).
+ * The WHERE clauses of the sides of the archive (src/events/listed.ts): the events, the stored
+ * occurrences of series, and the occurrences `computed` past their series' horizons
+ * (src/events/computed.ts); with `common`, the page's plan for common terms
+ * (src/events/term-weights.ts).
  */
 export function listedWhere(
   db: Db,
   filters: EventFilters,
   user: AuthUser | null,
   common?: CommonTerms,
+  computed: OccurrenceRow[] = [],
 ): ListedWhere {
   return {
     events: whereClause(db, filters, user, common),
     occurrences: occurrenceWhere(db, filters, user, common),
+    computed: computedSide(db, computed, filters, user, common),
   };
-}
-
-/**
- * Handles `GET /events`. Anonymous readers without a password get the page from the rendered events
- * (src/events/rendered.ts); everyone else from the events and what they link to. One D1
- * round trip either way. Occurrences of recurring series are listed as events of their own
- * (contract §7.8).
- */
-export async function listEvents(c: AppContext): Promise<Response> {
-  const settings = c.get("settings");
-  const user = c.get("user");
-  const q = await resolveArchive(c);
-  const { filters, page, perPage } = q;
-
-  const { db } = c.get("rdb");
-  const where = listedWhere(db, filters, user);
-  // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
-  const common = commonTerms(filters);
-  const pageWhere =
-    common.categories || common.tags ? listedWhere(db, filters, user, common) : where;
-  const pageQuery = () =>
-    listedQuery(db, pageWhere, q.ignoresDates, {
-      limit: perPage,
-      offset: (page - 1) * perPage,
-    });
-  // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
-  let plan =
-    user === null && q.passwordDigest === "" && c.get("readCache")
-      ? await planRead(c, "list", JSON.stringify([filters, page, perPage, q.ignoresDates]))
-      : undefined;
-  // The total of the same filters, kept with the content version it was counted at (anonymous
-  // readers, caches on, like the plan): the statement counts again unless that version is current.
-  const totalKey = plan ? JSON.stringify([filters, q.ignoresDates]) : undefined;
-  const read = () => {
-    const full = plan ? undefined : sql`(${pageQuery()})`;
-    carrySyncCursor(c);
-    return runBatch(db, {
-      ...existenceQueries(db, filters, user),
-      total: listedTotal(db, where, totalKey ? knownTotal(totalKey) : undefined),
-      page: plan ? renderedPage(db, pageQuery(), plan) : undefined,
-      items: full ? pageQuery() : undefined,
-      rows: full ? listedRows(db, full) : undefined,
-      occurrences: full ? listedOccurrences(db, full) : undefined,
-      related: full ? relatedQueries(db, sql`(SELECT src FROM ${full})`).related : undefined,
-    });
-  };
-  let r = await read();
-  if (plan && r.page && needsFullRead(plan, r.page)) {
-    // The whole page again, in one snapshot (the content version read with it once more).
-    plan = { ...plan, lean: false };
-    c.get("rdb").carryVersion();
-    r = await read();
-  }
-  assertRefsExist(filters, r);
-  learnTermWeights(filters, r);
-  const total = r.total[0]?.total ?? 0;
-  if (totalKey && r.total[0]) keepTotal(totalKey, r.total[0]);
-
-  // Embedded protected venues/organizers open with the same password or edit context as events.
-  const ctx: EventRenderContext = {
-    urls: c.get("urls"),
-    settings,
-    user,
-    single: false,
-    linkedAccess: (row) => protectedAccess(q, row, user),
-  };
-  const serialize = (record: EventRecord) =>
-    JSON.stringify(
-      serializeEvent(ctx, visibleEvent(ctx, record, protectedAccess(q, record.row, user))),
-    );
-  const texts =
-    plan && r.page
-      ? renderedTexts(c, plan, r.page, serialize)
-      : assembleListed(
-          r.items ?? [],
-          r.rows ?? [],
-          r.occurrences ?? [],
-          relatedRows(r.related ?? []),
-          user,
-        ).map((record) => utf8(serialize(record)));
-
-  const pages = totalPages(total, perPage);
-  if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");
-  const links = pageLinks(`${ctx.urls.namespaceRoot}events/`, page, pages, q.echo);
-  setPagingHeaders(c, total, pages, links);
-  setSyncCursor(c);
-  const tail = JSON.stringify({ ...links, total, total_pages: pages });
-  const body = listBytes('{"events":[', texts, `],${tail.slice(1)}`);
-  c.set("body", body);
-  return c.body(body, 200, { "Content-Type": "application/json" });
 }

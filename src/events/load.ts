@@ -52,23 +52,34 @@ const eventColumn = (column: Column) =>
   sql`${sql.identifier(getTableName(events))}.${sql.identifier(column.name)}`;
 
 /**
- * The lines an event row shows as `series.recurrence` (contract §7.8): a series' own; an override's
- * are its series' (a series' lines are stored once, on the series: an override's column is null).
+ * What an event row shows of its series (contract §7.8) for `column`: a series' (or single event's)
+ * own; an override's is its series' — the lines (`series.recurrence`: stored once, on the series),
+ * the iCalendar UID (`series.uid`) and the series it was split from (`series.split_from`), which
+ * an override's own columns do not hold.
  */
-const SHOWN_LINES = sql<
-  string[] | null
->`CASE WHEN ${eventColumn(events.seriesId)} IS NULL OR ${eventColumn(events.seriesId)} = ${eventColumn(events.id)} THEN ${eventColumn(events.recurrence)} ELSE (SELECT s.${sql.identifier(events.recurrence.name)} FROM ${events} s WHERE s.${sql.identifier(events.id.name)} = ${eventColumn(events.seriesId)}) END`.mapWith(
-  events.recurrence,
-);
+function fromSeries<C extends Column>(column: C) {
+  return sql<
+    C["_"]["data"] | null
+  >`CASE WHEN ${eventColumn(events.seriesId)} IS NULL OR ${eventColumn(events.seriesId)} = ${eventColumn(events.id)} THEN ${eventColumn(column)} ELSE (SELECT s.${sql.identifier(column.name)} FROM ${events} s WHERE s.${sql.identifier(events.id.name)} = ${eventColumn(events.seriesId)}) END`.mapWith(
+    column,
+  );
+}
+
+/** The columns an event row shows as its series' (`fromSeries`), by field name. */
+const FROM_SERIES = {
+  recurrence: fromSeries(events.recurrence),
+  uid: fromSeries(events.uid),
+  splitFrom: fromSeries(events.splitFrom),
+};
 
 /**
  * The columns of an event row as every reader that shows it selects them (`db.select(EVENT_COLUMNS)
- * .from(events)`): each column, and `recurrence` as the row shows it (`SHOWN_LINES`).
+ * .from(events)`): each column, and what an override shows of its series (`fromSeries`).
  */
-export const EVENT_COLUMNS = { ...getTableColumns(events), recurrence: SHOWN_LINES };
+export const EVENT_COLUMNS = { ...getTableColumns(events), ...FROM_SERIES };
 
 /** `rowObject` of an event row as every reader that shows it reads it (`EVENT_COLUMNS`). */
-export const eventRowObject = (): SQL => rowObject(events, { recurrence: SHOWN_LINES });
+export const eventRowObject = (): SQL => rowObject(events, FROM_SERIES);
 
 /** A row from `rowObject`'s JSON, each value mapped as drizzle maps the column (booleans, JSON). */
 export function decodeRow<T extends Table>(

@@ -11,7 +11,8 @@
  * - each embedded term's `count` (§4.4: it follows every event of the term).
  *
  * In the stored text each is a mark: the control character U+0001 and a letter (`S` site, `N`
- * namespace root, `W` wp/v2 root, `A` API root, `G` global id prefix) or `C{term id};` for a count.
+ * namespace root, `W` wp/v2 root, `A` API root, `G` global id prefix, `H` the site's host) or
+ * `C{term id};` for a count.
  * JSON text never holds a raw control character (JSON.stringify escapes them), so a mark can only
  * be one of ours. Filling them in is one pass over the text (`fill`).
  *
@@ -26,9 +27,11 @@
 import { sha256Hex } from "../http/crypto";
 import type { RenderContext } from "../http/render";
 import type { Urls } from "../http/urls";
+import { rfc3339 } from "../series/views";
 import type { Settings } from "../settings";
 import { isoInUtc } from "./json-ld";
 import type { EventRecord } from "./record";
+import { FIXTURE } from "./render-fixture";
 import { serializeEvent } from "./serialize";
 import { visibleEvent } from "./visible";
 
@@ -48,6 +51,7 @@ const TOKEN_URLS: Urls = {
   namespaceRoot: "\udbffN",
   wpRoot: "\udbffW",
   site: "\udbffS",
+  siteHost: "\udbffH",
   globalIdPrefix: "\udbffG",
 };
 
@@ -73,24 +77,37 @@ const DATE_LETTERS = {
 /**
  * JSON text from JSON.stringify → stored text: escapes are skipped pair by pair (`\\.`), so a
  * `\udbff` or `"count":-1…` inside a string can never be taken for a token. An occurrence's id
- * token as a whole JSON string (`"id":"…"`) becomes the number mark `#`.
+ * token as a whole JSON string (`"id":"…"`) becomes the number mark `#`; an original start's token
+ * (`originalStartToken`) the mark `T{zone};`.
  */
-const TOKENS = /"\\udbffOI"|\\udbff(O[A-Za-z]|[ANWSG])|\\.|"count":-1(\d{12})/gs;
+const TOKENS =
+  /"\\udbffOI"|\\udbff(O[A-Za-z]|[ANWSGH])|\\udbffT([^\\"]*)\\udbff|\\.|"count":-1(\d{12})/gs;
 
 function marked(json: string): string {
-  return json.replace(TOKENS, (match, url: string | undefined, count: string | undefined) =>
-    match === '"\\udbffOI"'
-      ? "\u0001#"
-      : url
-        ? `\u0001${url}`
-        : count
-          ? `"count":\u0001C${Number(count)};`
-          : match,
+  return json.replace(
+    TOKENS,
+    (match, url: string | undefined, zone: string | undefined, count: string | undefined) =>
+      match === '"\\udbffOI"'
+        ? "\u0001#"
+        : url
+          ? `\u0001${url}`
+          : zone !== undefined
+            ? `\u0001T${zone};`
+            : count
+              ? `"count":\u0001C${Number(count)};`
+              : match,
   );
 }
 
+/**
+ * An occurrence's original start while rendering (`series.original_start`): a token that names
+ * the series' zone, filled in from the occurrence's `occurrence_start` (src/series/views.ts
+ * `rfc3339`). Zone names hold no `;`, quote or backslash.
+ */
+const originalStartToken = (zone: string) => `\udbffT${zone}\udbff`;
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the mark (module comment).
-const MARKS = /\u0001(?:([ANWSG])|C(\d+);|O([A-Za-z])|(#))/g;
+const MARKS = /\u0001(?:([ANWSGH])|C(\d+);|O([A-Za-z])|T([^;]*);|(#))/g;
 
 /** What an occurrence shows of its own (src/series/occurrences.ts `OccurrenceRow`). */
 export interface OccurrenceValues {
@@ -155,19 +172,28 @@ export function filler(
     W: escaped(urls.wpRoot),
     S: escaped(urls.site),
     G: escaped(urls.globalIdPrefix),
+    H: escaped(urls.siteHost),
   };
   return (text, counts, occurrence) => {
     const own = occurrence ? occurrenceMarks(occurrence) : {};
     return text.replace(
       MARKS,
-      (_, key: string | undefined, id: string | undefined, letter: string | undefined) =>
+      (
+        _,
+        key: string | undefined,
+        id: string | undefined,
+        letter: string | undefined,
+        zone: string | undefined,
+      ) =>
         key
           ? url[key]
           : id !== undefined
             ? String(counts[id] ?? 0)
             : letter !== undefined
               ? (own[letter] ?? "")
-              : (own.I ?? ""),
+              : zone !== undefined
+                ? escaped(occurrence ? rfc3339(occurrence.occurrenceStart, zone, false) : "")
+                : (own.I ?? ""),
     );
   };
 }
@@ -224,7 +250,7 @@ export function render(settings: Settings, record: EventRecord): Rendering {
   const template = () =>
     visibleEvent(ctx(false), { ...open, row: occurrenceTemplate(row) }, isOpen);
   const occurrence = isSeries
-    ? marked(JSON.stringify(serializeEvent(ctx(false), template())))
+    ? marked(JSON.stringify(originalStartMark(serializeEvent(ctx(false), template()), row)))
     : null;
   if (!isOpen) return { list, single: "", occurrence, occurrenceSingle: isSeries ? "" : null };
   return {
@@ -232,9 +258,26 @@ export function render(settings: Settings, record: EventRecord): Rendering {
     single: marked(JSON.stringify(serializeEvent(ctx(true), shown))),
     occurrence,
     occurrenceSingle: isSeries
-      ? occurrenceSingle(serializeEvent(ctx(true), template()), row)
+      ? occurrenceSingle(originalStartMark(serializeEvent(ctx(true), template()), row), row)
       : null,
   };
+}
+
+/**
+ * An occurrence's `series.original_start` in its series' template (the serializer cannot read it
+ * from the template's tokens): the instant of its original start in the series' zone
+ * (`originalStartToken`), or its original date for an all-day series.
+ */
+function originalStartMark<T extends ReturnType<typeof serializeEvent>>(
+  object: T,
+  row: EventRecord["row"],
+): T {
+  const series = (object as { series?: Record<string, unknown> }).series;
+  if (series)
+    series.original_start = row.allDay
+      ? [0, 1, 2].map((i) => occurrenceToken(DATE_LETTERS.occurrenceStart[i])).join("-")
+      : originalStartToken(row.timezone);
+  return object;
 }
 
 /**
@@ -252,118 +295,6 @@ function occurrenceSingle(object: ReturnType<typeof serializeEvent>, row: EventR
   }
   return marked(JSON.stringify(object));
 }
-
-/** An event with everything that can show: the fixture of `renderKey`. */
-const FIXTURE = (): EventRecord => {
-  const post = {
-    author: 1,
-    status: "publish",
-    trashMetaStatus: "",
-    slug: "fixture",
-    title: "Fixture",
-    // Paragraphs, line breaks, blocks and references: what autop and the entity decoding change.
-    content: "<div>Block</div>\n\nText &hellip;\nline\n\n<ul><li>Item</li></ul>",
-    excerpt: "Text &amp; more",
-    passwordDigest: "",
-    postDate: "2026-01-01 10:00:00",
-    postDateGmt: "2026-01-01 10:00:00",
-    postModified: "2026-01-02 10:00:00",
-    postModifiedGmt: "2026-01-02 10:00:00",
-    globalIdLineage: ["example.org?id=1"],
-    changedGmt: "2026-01-02 10:00:00",
-  };
-  const image = {
-    ...post,
-    id: 9,
-    sourceUrl: "https://img.example/a.jpg",
-    altText: "A",
-    mimeType: "image/jpeg",
-    width: 10,
-    height: 20,
-    filesize: 30,
-  };
-  return {
-    row: {
-      ...post,
-      id: 1,
-      postParent: 0,
-      startDate: "2026-02-01 19:00:00",
-      endDate: "2026-02-01 21:00:00",
-      startDateUtc: "2026-02-02 00:00:00",
-      endDateUtc: "2026-02-02 02:00:00",
-      timezone: "America/New_York",
-      timezoneAbbr: "EST",
-      allDay: false,
-      cost: ["10", "20"],
-      currencySymbol: "",
-      currencyPosition: "",
-      currencyCode: "",
-      website: null,
-      showMap: true,
-      showMapLink: true,
-      hideFromListings: false,
-      sticky: false,
-      featured: true,
-      ticketed: false,
-      venueId: 2,
-      imageId: 9,
-      uid: null,
-      seriesId: null,
-      recurrence: null,
-      occurrenceStart: null,
-      overrides: [],
-      horizonGmt: null,
-    },
-    venue: {
-      row: {
-        ...post,
-        id: 2,
-        address: "1 Main St",
-        city: "Town",
-        country: "US",
-        province: "",
-        state: "NY",
-        zip: "10001",
-        phone: "1",
-        stateprovince: "NY",
-        website: "https://venue.example",
-        showMap: true,
-        showMapLink: true,
-        geoLat: 40.7,
-        geoLng: -74,
-        imageId: 9,
-      },
-      image,
-    },
-    organizers: [
-      {
-        row: {
-          ...post,
-          id: 3,
-          phone: "2",
-          website: "https://org.example",
-          email: "o@example.org",
-          imageId: null,
-        },
-        image: null,
-      },
-    ],
-    terms: [
-      {
-        id: 4,
-        taxonomy: "tribe_events_cat",
-        name: "Music",
-        slug: "music",
-        description: "",
-        parent: 0,
-        termGroup: 0,
-        count: 1,
-        modifiedGmt: "",
-      },
-    ],
-    image,
-  };
-};
 
 const keys = new WeakMap<Settings, Promise<string>>();
 

@@ -1,13 +1,14 @@
 /**
  * Event routes of the namespace (tec-reference §1.2 rows 2–4), in registration order: archive
- * GET/POST; single GET, DELETE, then POST/PUT/PATCH; the same by slug. Each handler is declared with
+ * GET/POST; single GET, DELETE, then POST/PUT/PATCH; a series' instances (contract §7.8); the same
+ * by slug. Each handler is declared with
  * the argument specs it validates with, who may use it (`Allow`) and its `/doc` answers.
  */
 import type { AppContext } from "../http/context";
 import { anyone, type Permit, type RouteDef } from "../http/registry";
-import { ARCHIVE_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
+import { INSTANCES_ARGS, LIST_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { deleteEvent } from "./delete";
-import { listEvents } from "./list";
+import { listEvents, listInstances } from "./list-page";
 import { saveEvent } from "./save";
 import { getEvent, getEventBySlug } from "./single";
 import { CREATE_ARGS, DELETE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
@@ -18,7 +19,7 @@ const deletes: Permit = (u) => u.can("delete_posts");
 const idOf = (c: AppContext) => Number(c.req.param("id"));
 const slugOf = (c: AppContext) => (c.req.param("slug") ?? "").toLowerCase();
 
-/** `/events`, `/events/{id}`, `/events/by-slug/{slug}`. */
+/** `/events`, `/events/{id}`, `/events/{id}/instances`, `/events/by-slug/{slug}`. */
 export function eventRoutes(): Array<RouteDef<Permit>> {
   return [
     {
@@ -26,7 +27,7 @@ export function eventRoutes(): Array<RouteDef<Permit>> {
       endpoints: [
         {
           methods: ["GET"],
-          args: ARCHIVE_ARGS,
+          args: LIST_ARGS,
           may: anyone,
           handler: listEvents,
           doc: { op: "events.list", ok: 200, body: "EventArchive", errors: [400, 404] },
@@ -68,6 +69,19 @@ export function eventRoutes(): Array<RouteDef<Permit>> {
           may: edits,
           handler: (c) => saveEvent(c, { id: idOf(c) }),
           doc: { op: "events.update", ok: 200, body: "Event", errors: [400, 401, 403, 404] },
+        },
+      ],
+    },
+    {
+      // The events of one recurring series in a window (contract §7.8).
+      path: "/events/{id}/instances",
+      endpoints: [
+        {
+          methods: ["GET"],
+          args: INSTANCES_ARGS,
+          may: anyone,
+          handler: listInstances,
+          doc: { op: "events.instances", ok: 200, body: "EventArchive", errors: [400, 403, 404] },
         },
       ],
     },

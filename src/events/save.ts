@@ -34,6 +34,7 @@ import {
 } from "../media/image-ref";
 import { saveOccurrence } from "../series/occurrence-save";
 import { isOverride } from "../series/occurrences";
+import { storeNamed } from "../series/reach";
 import { seriesStateQueries } from "../series/save";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { EVENT_FIELDS } from "./contract";
@@ -108,6 +109,8 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
   const { db } = c.get("rdb");
   const reservation = new IdReservation(db);
   const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
+  // An occurrence past its series' stored horizon, named by its computed id (contract §7.8).
+  if ("id" in target) await storeNamed(db, target.id, (row) => canEditPost(user, row), now);
 
   return withWriteRetry(async () => {
     const reads = new NamedBatch();

@@ -12,6 +12,8 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
 import { passwordAccess } from "../linked-posts/access";
+import { computedOccurrence } from "../series/computed";
+import { isInstanceId, readInstanceId } from "../series/instance-ids";
 import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
@@ -190,6 +192,35 @@ async function renderedEvent(
   return res;
 }
 
+/**
+ * An event by an id of the computed range (src/series/instance-ids.ts): the occurrence stored with
+ * it, else the one its series gives past its stored horizon (contract §7.8), computed — by the full
+ * path, in one round trip (the id's post and its series are read together).
+ * @throws ApiError 404 `rest-event-not-found` when neither exists; the errors of `assertReadable`.
+ */
+async function instanceEvent(
+  c: AppContext,
+  id: number,
+  access: { password: unknown; context: unknown },
+): Promise<Response> {
+  const user = c.get("user");
+  const seriesId = readInstanceId(id)!.seriesId;
+  const { db } = c.get("rdb");
+  const loaded = await runBatch(db, {
+    own: eventLoadQueries(db, { id }),
+    series: eventLoadQueries(db, { id: seriesId }),
+  });
+  let { record } = eventFromResults(loaded.own, user);
+  if (!record) {
+    const series = eventFromResults(loaded.series, user).record;
+    const occurrence = series && computedOccurrence(series.row, id);
+    if (!series || !occurrence) throw new ApiError(404, "rest-event-not-found", [id]);
+    record = occurrenceRecord(series, occurrence);
+  }
+  await assertReadable(record.row, user, access);
+  return render(c, record, access);
+}
+
 /** Handles `GET /events/{id}`. */
 export async function getEvent(c: AppContext): Promise<Response> {
   const params = await requestParams(c);
@@ -197,6 +228,7 @@ export async function getEvent(c: AppContext): Promise<Response> {
   const id = values.id;
   if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
   const access = { password: values.password, context: params.query.context };
+  if (isInstanceId(id)) return instanceEvent(c, id, access);
   if (c.get("user") === null && values.password === undefined && c.get("readCache"))
     return renderedEvent(c, { id }, access);
   const { postType, record } = await loadEvent(c.get("rdb").db, { id }, c.get("user"));

@@ -18,6 +18,8 @@ export interface Urls {
    * of the origin — never with the language prefix, so a post has one global id in every language.
    */
   globalIdPrefix: string;
+  /** The host of the site (no port): iCalendar UIDs are `{id}@{host}` (contract §7.1). */
+  siteHost: string;
 }
 
 /** The namespace path, e.g. `tribe/events/v1`. */
@@ -53,6 +55,7 @@ export function buildUrls(settings: Settings, origin: string, langPrefix: string
     wpRoot: `${apiRoot}wp/v2/`,
     site,
     globalIdPrefix: siteUrl.hostname + siteUrl.pathname.replace(/\/+$/, ""),
+    siteHost: siteUrl.hostname,
   };
 }
 

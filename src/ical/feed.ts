@@ -12,7 +12,8 @@
  * - The first batch also checks the filters' references (so a bad request is still a JSON error, not
  *   a broken calendar) and reads the zones in use with their date range, so that the VTIMEZONEs come
  *   before the first VEVENT.
- * - Round trips: 1 + one per further chunk (the contract's two-round-trip bound is for JSON GETs).
+ * - Round trips: 1 + one per further chunk (the contract's two-round-trip bound is for JSON GETs),
+ *   and one more when the window reaches past a series' stored horizon (src/events/computed.ts).
  * - Caching: anonymous answers get the ETag, 304s and Cache-Control of every GET from the read cache
  *   (src/read-cache/serve.ts), which does not keep streamed answers.
  */
@@ -21,13 +22,14 @@ import type { AuthUser } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { eventOccurrences, events } from "../db/schema";
+import { computedAsk, computedRows, computedTable, dueSeries } from "../events/computed";
 import { existenceQueries } from "../events/filters";
 import { assertRefsExist, listedWhere, protectedAccess, resolveArchive } from "../events/list";
 import { type Listed, type ListedWhere, listedQuery } from "../events/listed";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
 import type { EventRecord } from "../events/record";
 import { type EventRenderContext, visibleEvent } from "../events/visible";
-import type { AppContext } from "../http/context";
+import { type AppContext, requestNow } from "../http/context";
 import type { RenderContext } from "../http/render";
 import { loadStrings, text } from "../i18n";
 import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
@@ -103,34 +105,53 @@ export async function icalFeed(c: AppContext): Promise<Response> {
   const user = c.get("user");
   const q = await resolveArchive(c);
   const { db } = c.get("rdb");
-  const where = listedWhere(db, q.filters, user);
+  const ask = computedAsk(q.filters, c.get("settings").siteTimezone, requestNow(c));
+  let where = listedWhere(db, q.filters, user);
   const checks = existenceQueries(db, q.filters, user);
   // The zones in use over the dates written: the events listed, and the whole of each series one of
   // whose events is (its VEVENT's rule is expanded by the reader from its first start).
   // Each WHERE clause once (CTEs): D1 binds at most 100 values in a statement.
   const o = eventOccurrences;
-  const spans = sql`WITH ev AS MATERIALIZED (SELECT ${events.seriesId} AS series_id, ${events.timezone} AS tz, ${events.startDateUtc} AS s, ${events.endDateUtc} AS e, ${events.allDay} AS all_day FROM ${events} WHERE ${where.events}),
-    series(id) AS MATERIALIZED (SELECT series_id FROM ev WHERE series_id IS NOT NULL UNION SELECT ${o.seriesId} FROM ${o} WHERE ${where.occurrences})
+  const zones = () => {
+    // A series listed only by occurrences computed past its horizon (src/events/computed.ts).
+    const computed = where.computed
+      ? sql` UNION SELECT ${computedTable.seriesId} FROM ${where.computed.from} WHERE ${where.computed.where}`
+      : sql``;
+    const spans = sql`WITH ev AS MATERIALIZED (SELECT ${events.seriesId} AS series_id, ${events.timezone} AS tz, ${events.startDateUtc} AS s, ${events.endDateUtc} AS e, ${events.allDay} AS all_day FROM ${events} WHERE ${where.events}),
+    series(id) AS MATERIALIZED (SELECT series_id FROM ev WHERE series_id IS NOT NULL UNION SELECT ${o.seriesId} FROM ${o} WHERE ${where.occurrences}${computed})
     SELECT tz, s, e FROM ev WHERE all_day = 0
     UNION ALL SELECT ${events.timezone}, ${events.startDateUtc}, ${events.endDateUtc} FROM ${events} WHERE ${events.seriesId} IN (SELECT id FROM series) AND ${events.allDay} = 0
     UNION ALL SELECT ${events.timezone}, min(${o.startDateUtc}), max(${o.endDateUtc}) FROM ${o} JOIN ${events} ON ${events.id} = ${o.seriesId} WHERE ${o.seriesId} IN (SELECT id FROM series) AND ${events.allDay} = 0 GROUP BY ${events.timezone}`;
-  const zones = db
-    .select({
-      timezone: sql<string>`tz`,
-      first: sql<string | null>`min(s)`,
-      last: sql<string | null>`max(e)`,
-    })
-    .from(sql`(${spans})`)
-    .groupBy(sql`tz`);
-  carrySyncCursor(c);
-  const [strings, results] = await Promise.all([
-    loadStrings(c.env.STRINGS, c.get("lang")),
-    runBatch(db, {
+    return db
+      .select({
+        timezone: sql<string>`tz`,
+        first: sql<string | null>`min(s)`,
+        last: sql<string | null>`max(e)`,
+      })
+      .from(sql`(${spans})`)
+      .groupBy(sql`tz`);
+  };
+  const firstBatch = (due: boolean) => {
+    carrySyncCursor(c);
+    return runBatch(db, {
       ...checks,
-      zones,
+      due: due && ask ? dueSeries(db, q.filters, user, ask) : undefined,
+      zones: zones(),
       chunk: chunkQueries(db, where, null, q.ignoresDates),
-    }),
-  ]);
+    });
+  };
+  const stringsRead = loadStrings(c.env.STRINGS, c.get("lang"));
+  let results = await firstBatch(ask !== null);
+  if (ask && results.due?.length) {
+    // The window reaches past a series' stored horizon: the first batch again with what is
+    // computed there (one more round trip).
+    const computed = computedRows(results.due, ask);
+    if (computed.length) {
+      where = listedWhere(db, q.filters, user, undefined, computed);
+      results = await firstBatch(false);
+    }
+  }
+  const strings = await stringsRead;
   assertRefsExist(q.filters, results);
   // The first chunk's snapshot: later chunks are read later, so it is the safe one to resume from.
   setSyncCursor(c);

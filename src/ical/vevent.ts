@@ -54,8 +54,8 @@ function nextDay(wp: string): string {
 }
 
 /** UID of an event: the stored one (kept from imports), else `{id}@{host of the site}`. */
-export function eventUid(ctx: RenderContext, row: VisibleEvent["row"]): string {
-  return row.uid ?? `${row.id}@${new URL(ctx.urls.site).hostname}`;
+export function eventUid(ctx: RenderContext, row: Pick<VisibleEvent["row"], "uid" | "id">): string {
+  return row.uid ?? `${row.id}@${ctx.urls.siteHost}`;
 }
 
 /**

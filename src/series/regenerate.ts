@@ -6,7 +6,7 @@
  * row (the occurrences copy its status from it).
  */
 import { sql } from "drizzle-orm";
-import type { DateTime } from "luxon";
+import { DateTime } from "luxon";
 import type { BatchQuery } from "../db/batch";
 import type { Db } from "../db/client";
 import type { IdAllocator } from "../db/ids";
@@ -15,6 +15,7 @@ import { inList } from "../db/sql";
 import type { EventRow } from "../events/record";
 import { WP_FORMAT } from "../time/format";
 import { expand, localOf, type OccurrenceDates, occurrenceDates, type SeriesTimes } from "./expand";
+import { instanceId } from "./instance-ids";
 import { formatLines, type Recurrence, type SeriesFrame } from "./lines";
 
 /** How far ahead of now a write materializes occurrences (the default list window is two years). */
@@ -25,6 +26,44 @@ export const COMPLETE = "9999-12-31 23:59:59";
 /** The UTC horizon of a write at `now`. */
 export const horizonAt = (now: DateTime) =>
   now.toUTC().plus({ days: HORIZON_DAYS }).toFormat(WP_FORMAT);
+
+/**
+ * The UTC horizon of a series written at `now` (contract §7.8): `HORIZON_DAYS` past the later of
+ * now and the series' start, so that a series may start whenever an event may (a start past
+ * `horizonAt(now)` stores its first two years, and the limit of `MAX_OCCURRENCES` counts them).
+ * @param startUtc the series' first start, UTC `Y-m-d H:i:s`.
+ */
+export function seriesHorizon(now: DateTime, startUtc: string): string {
+  const fromNow = horizonAt(now);
+  const start = DateTime.fromFormat(startUtc, WP_FORMAT, { zone: "utc" });
+  if (!start.isValid) return fromNow;
+  const fromStart = start.plus({ days: HORIZON_DAYS }).toFormat(WP_FORMAT);
+  return fromStart > fromNow ? fromStart : fromNow;
+}
+
+/**
+ * Where a series written at `now` is stored to: two years past the later of now and its start
+ * (`seriesHorizon`, up to which its occurrences are counted against the limit), or as far as it
+ * was stored before, moved with the series by `delta` seconds and a day more — a stored horizon
+ * never moves back, so an occurrence stored with a computed id (src/series/instance-ids.ts) stays
+ * stored, or goes for good. The occurrences past the old horizon keep their computed ids.
+ * @param before the series as read (null for a new series).
+ */
+export function storedBounds(
+  now: DateTime,
+  next: EventRow,
+  before: EventRow | null,
+  delta: number,
+): MaterializeBounds {
+  const limitGmt = seriesHorizon(now, next.startDateUtc);
+  const old = before?.horizonGmt ?? null;
+  if (old === null || old === COMPLETE)
+    return { horizonGmt: limitGmt, limitGmt, computedFrom: old };
+  const moved = DateTime.fromFormat(old, WP_FORMAT, { zone: "utc" })
+    .plus({ seconds: delta, days: 1 })
+    .toFormat(WP_FORMAT);
+  return { horizonGmt: moved > limitGmt ? moved : limitGmt, limitGmt, computedFrom: old };
+}
 
 /** A series as it is to be: its row's dates and zone, and its rule in that frame. */
 export interface SeriesShape extends SeriesTimes {
@@ -64,8 +103,25 @@ export interface Materialization {
   droppedOverrides: number[];
 }
 
+/** Where a materialization stores to, and which of its occurrences keep computed ids. */
+export interface MaterializeBounds {
+  /** UTC `Y-m-d H:i:s`: occurrences starting before it are stored. */
+  horizonGmt: string;
+  /**
+   * UTC `Y-m-d H:i:s` up to which the limit of `MAX_OCCURRENCES` applies (src/series/expand.ts):
+   * `seriesHorizon`; `horizonGmt` when absent. A series stored further (a write reached a later
+   * occurrence) keeps what it stored without that counting against it.
+   */
+  limitGmt?: string;
+  /**
+   * The stored horizon before the write (UTC; null for a new series): the occurrences past it were
+   * listed with computed ids (src/series/instance-ids.ts), which they keep now that they are stored.
+   */
+  computedFrom?: string | null;
+}
+
 /**
- * Decides a series' occurrences up to `horizonGmt`.
+ * Decides a series' occurrences up to `bounds.horizonGmt`.
  * @param reuse occurrence ids by original start (in the new frame) that may keep their id.
  * @param overrides override rows by original start (in the new frame).
  * @throws RecurrenceError `recurrence_size` (src/series/lines.ts `formatLines`) for lines past the
@@ -73,16 +129,27 @@ export interface Materialization {
  */
 export function materialize(
   shape: SeriesShape,
-  horizonGmt: string,
+  bounds: MaterializeBounds,
   reuse: ReadonlyMap<string, number>,
   overrides: ReadonlyMap<string, EventRow>,
   postIds: IdAllocator,
 ): Materialization {
+  const { horizonGmt } = bounds;
   const frame = frameOf(shape);
   // The stored lines first: lines past their limits are refused before the rule is expanded.
   const lines = formatLines(shape.rec, frame);
   const before = localOf(horizonGmt, shape.timezone);
-  const { starts, complete } = expand(shape.rec, frame, before);
+  const limitBefore = localOf(bounds.limitGmt ?? horizonGmt, shape.timezone);
+  let expanded = expand(shape.rec, frame, limitBefore < before ? limitBefore : before);
+  if (limitBefore < before)
+    expanded = expand(shape.rec, frame, before, { limit: Number.MAX_SAFE_INTEGER, strict: false });
+  const { starts, complete } = expanded;
+  const computedFrom =
+    bounds.computedFrom && bounds.computedFrom !== COMPLETE
+      ? localOf(bounds.computedFrom, shape.timezone)
+      : null;
+  // Ids of this series in use: a computed id is never one of them (src/series/instance-ids.ts).
+  const taken = new Set([...reuse.values(), ...[...overrides.values()].map((o) => o.id)]);
   const used = new Set<number>();
   const occurrences: PlannedOccurrence[] = [];
   const kept: Materialization["kept"] = [];
@@ -94,7 +161,12 @@ export function materialize(
       continue;
     }
     const known = reuse.get(start);
-    const id = known !== undefined && known !== shape.id ? known : postIds.take();
+    let id = known !== undefined && known !== shape.id ? known : undefined;
+    if (id === undefined && computedFrom !== null && start >= computedFrom) {
+      const computed = instanceId(shape.id, shape.startDate, start);
+      if (computed !== null && !taken.has(computed)) id = computed;
+    }
+    id ??= postIds.take();
     used.add(id);
     occurrences.push({ id, occurrenceStart: start, ...occurrenceDates(shape, start) });
   }
@@ -127,11 +199,16 @@ export function insertOccurrences(
   for (let i = 0; i < list.length; i += CHUNK) {
     const chunk = list.slice(i, i + CHUNK);
     const fresh = chunk.filter((o) => newIds.has(o.id)).map((o) => o.id);
+    // A computed id names its series' occurrence of one day whenever it exists: one stored
+    // before, deleted and given again by the rule, is live again (src/series/instance-ids.ts).
     if (fresh.length)
       out.push(
         db
           .insert(posts)
-          .select(sql`SELECT value, 'tribe_events', NULL FROM json_each(${JSON.stringify(fresh)})`),
+          .select(
+            sql`SELECT value, 'tribe_events', NULL FROM json_each(${JSON.stringify(fresh)}) WHERE true`,
+          )
+          .onConflictDoUpdate({ target: posts.id, set: { deletedGmt: null } }),
       );
     const rows = JSON.stringify(
       chunk.map((o) => [

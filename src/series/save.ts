@@ -41,11 +41,11 @@ import {
 import { isSeries } from "./occurrences";
 import {
   frameOf,
-  horizonAt,
   insertOccurrences,
   type Materialization,
   materialize,
   type SeriesShape,
+  storedBounds,
   tombstones,
 } from "./regenerate";
 
@@ -224,7 +224,13 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
     const byStart = new Map(kept.map((k) => [shiftLocal(k.start, delta), k.row]));
     let m: Materialization;
     try {
-      m = materialize(shape, horizonAt(plan.now), reuse, byStart, plan.postIds);
+      m = materialize(
+        shape,
+        storedBounds(plan.now, next, wasSeries ? existing : null, delta),
+        reuse,
+        byStart,
+        plan.postIds,
+      );
     } catch (err) {
       recurrenceInvalid(err);
     }

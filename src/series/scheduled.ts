@@ -4,12 +4,13 @@
  * occurrences stay materialized at least two years ahead (the default window of `/events`) and
  * reads never expand a rule. A series whose horizon is within `SLACK_DAYS` of the write horizon gets
  * the occurrences up to a new one, in one batch per series that applies only to the series as read
- * (a write in between wins; the next run tries again). New occurrences move the content version
+ * (a write in between wins; the next run tries again). Each new occurrence is stored with the id it
+ * was listed with before (src/series/instance-ids.ts). New occurrences move the content version
  * (drizzle/0013_series_triggers.sql) like any write anonymous readers see, and count as changed for
  * `modified_after`.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { DateTime } from "luxon";
+import { DateTime } from "luxon";
 import { type Db, openDb } from "../db/client";
 import { IdReservation } from "../db/ids";
 import { events } from "../db/schema";
@@ -17,6 +18,7 @@ import { isConflict, unlessChanged } from "../db/write";
 import type { EventRow } from "../events/record";
 import { WP_FORMAT } from "../time/format";
 import { expand, localOf, occurrenceDates } from "./expand";
+import { instanceId } from "./instance-ids";
 import { parseLines } from "./lines";
 import {
   COMPLETE,
@@ -44,7 +46,12 @@ export interface ExtendReport {
   skipped: number;
 }
 
-/** The occurrences of `row` from its horizon up to `horizonGmt` (all of them when complete). */
+/**
+ * The occurrences of `row` from its horizon up to `horizonGmt` (all of them when complete), at most
+ * `MAX_NEW`, and the horizon they reach: `COMPLETE`, `horizonGmt`, or — when `MAX_NEW` cut them —
+ * the second after the last one's start (those after it are stored by the next extension, and
+ * computed until then: src/series/computed.ts).
+ */
 function nextOccurrences(row: EventRow, horizonGmt: string) {
   const frame = frameOf(row);
   const from = localOf(row.horizonGmt ?? COMPLETE, row.timezone);
@@ -54,8 +61,66 @@ function nextOccurrences(row: EventRow, horizonGmt: string) {
     localOf(horizonGmt, row.timezone),
     { limit: 1_000_000, strict: false },
   );
-  const fresh = starts.filter((s) => s >= from).slice(0, MAX_NEW);
-  return { fresh, complete: complete && fresh.length < MAX_NEW };
+  const all = starts.filter((s) => s >= from);
+  const fresh = all.slice(0, MAX_NEW);
+  const cut = all.length > MAX_NEW;
+  const reach = cut
+    ? DateTime.fromFormat(occurrenceDates(row, fresh.at(-1)!).startDateUtc, WP_FORMAT, {
+        zone: "utc",
+      })
+        .plus({ seconds: 1 })
+        .toFormat(WP_FORMAT)
+    : complete
+      ? COMPLETE
+      : horizonGmt;
+  return { fresh, reach };
+}
+
+/**
+ * The occurrences to store for each plan, with the ids they were listed with (computed:
+ * src/series/instance-ids.ts; a series without computed ids takes them from the post sequence).
+ */
+async function plannedOccurrences(
+  db: Db,
+  plans: Array<{ row: EventRow; fresh: string[] }>,
+): Promise<PlannedOccurrence[][]> {
+  const computed = (row: EventRow, start: string) => instanceId(row.id, row.startDate, start);
+  const reservation = new IdReservation(db);
+  await reservation.ensure({
+    post: plans.reduce((n, p) => n + p.fresh.filter((s) => computed(p.row, s) === null).length, 0),
+    term: 0,
+  });
+  const ids = reservation.allocators().postIds;
+  return plans.map((plan) =>
+    plan.fresh.map((start) => ({
+      id: computed(plan.row, start) ?? ids.take(),
+      occurrenceStart: start,
+      ...occurrenceDates(plan.row, start),
+    })),
+  );
+}
+
+/**
+ * Stores a series' occurrences up to `horizonGmt` now (contract §7.8: a write that names an
+ * occurrence past the stored horizon by its computed id stores it first, with every one before
+ * it), in batches of at most `MAX_NEW`, each applied only while the series is as read.
+ * @param row the series as read.
+ * @returns false when a write in between changed the series (read it again and retry).
+ */
+export async function storeUntil(
+  db: Db,
+  row: EventRow,
+  horizonGmt: string,
+  now: DateTime,
+): Promise<boolean> {
+  let current = row;
+  while (current.horizonGmt !== null && current.horizonGmt < horizonGmt) {
+    const plan = { row: current, ...nextOccurrences(current, horizonGmt) };
+    const [occurrences] = await plannedOccurrences(db, [plan]);
+    if (!(await extendOne(db, current, occurrences, plan.reach, stampOf(now)))) return false;
+    current = { ...current, horizonGmt: plan.reach };
+  }
+  return true;
 }
 
 /**
@@ -90,25 +155,13 @@ export async function extendSeries(database: D1Database, now: DateTime): Promise
       } catch (err) {
         // Lines that no longer expand (a rule stored before a stricter check): left as they are.
         console.error(`series ${row.id}: not extended`, err);
-        return { row, fresh: [] as string[], complete: true };
+        return { row, fresh: [] as string[], reach: COMPLETE };
       }
     });
-    const reservation = new IdReservation(db);
-    await reservation.ensure({ post: plans.reduce((n, p) => n + p.fresh.length, 0), term: 0 });
-    const ids = reservation.allocators().postIds;
-    for (const plan of plans) {
-      const occurrences: PlannedOccurrence[] = plan.fresh.map((start) => ({
-        id: ids.take(),
-        occurrenceStart: start,
-        ...occurrenceDates(plan.row, start),
-      }));
-      const applied = await extendOne(
-        db,
-        plan.row,
-        occurrences,
-        plan.complete ? COMPLETE : horizon,
-        stamp,
-      );
+    const planned = await plannedOccurrences(db, plans);
+    for (const [i, plan] of plans.entries()) {
+      const occurrences = planned[i];
+      const applied = await extendOne(db, plan.row, occurrences, plan.reach, stamp);
       if (applied) {
         report.series++;
         report.occurrences += occurrences.length;

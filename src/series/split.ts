@@ -13,7 +13,7 @@
 import { and, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { runBatch } from "../db/batch";
 import { type IdReservation, withReservedIds } from "../db/ids";
-import { eventOccurrences, events } from "../db/schema";
+import { eventOccurrences, events, posts } from "../db/schema";
 import { freeSlug } from "../db/slugs";
 import { unlessChanged } from "../db/write";
 import type { EventRecord, EventRow } from "../events/record";
@@ -25,6 +25,7 @@ import type { AppContext } from "../http/context";
 import type { RenderContext } from "../http/render";
 import { copyLinks, copySeries } from "./copy";
 import { occurrenceDates, ruleStarts } from "./expand";
+import { isInstanceId } from "./instance-ids";
 import {
   formatLines,
   parseLines,
@@ -147,30 +148,39 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
   } catch (err) {
     recurrenceInvalid(err);
   }
-  const own = {
-    id: x.id,
-    ...dates,
-    seriesId: x.id,
-    recurrence: linesAfter,
-    occurrenceStart: at,
-    overrides: [],
-    uid: null,
-    horizonGmt: null,
-  };
-  const fresh: EventRow = { ...series, ...own };
   const state = {
     occurrences: input.series.occurrences.filter((o) => o.occurrenceStart > at),
     overrides: input.series.overrides.filter(
       (o) => (o.occurrenceStart ?? "") > at && o.id !== x.id,
     ),
   };
-  const write = await withReservedIds(job.reservation, (ids) =>
-    planEventSave(
+  // The new series takes the occurrence's id, but for a computed one (src/series/instance-ids.ts:
+  // it names a day of the old series), a new id: its own occurrences' ids are computed from it.
+  const renamed = isInstanceId(x.id);
+  const built = await withReservedIds(job.reservation, (ids) => {
+    const id = renamed ? ids.postIds.take() : x.id;
+    const own = {
+      id,
+      ...dates,
+      seriesId: id,
+      recurrence: linesAfter,
+      occurrenceStart: at,
+      overrides: [],
+      uid: null,
+      // Stored as far as the old series was: its stored occurrences keep their ids.
+      horizonGmt: series.horizonGmt,
+      splitFrom: series.id,
+    };
+    const fresh: EventRow = { ...series, ...own };
+    const write = planEventSave(
       { ...input, existing: fresh, links, series: state, rematerialize: true },
       db,
       ids,
-    ),
-  );
+    );
+    return { write, own: { ...own, horizonGmt: null } };
+  });
+  const { write, own } = built;
+  const id = own.id;
   const s = write.stamp;
   const asRead = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
     sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${row.id} AND ${events.status} = ${row.status} AND ${events.changedGmt} = ${row.changedGmt})`;
@@ -208,6 +218,12 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
       ),
     db.delete(o).where(and(eq(o.seriesId, series.id), gte(o.occurrenceStart, at))),
     ...(overridden ? [db.delete(events).where(eq(events.id, x.id))] : []),
+    ...(renamed
+      ? [
+          db.insert(posts).values({ id, postType: "tribe_events" }),
+          db.update(posts).set({ deletedGmt: s.gmt }).where(eq(posts.id, x.id)),
+        ]
+      : []),
     // The new series: the old one's row and links with the occurrence's id, a slug of its own.
     copySeries(db, series.id, {
       ...own,
@@ -220,12 +236,12 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
       postModifiedGmt: s.gmt,
       changedGmt: s.gmt,
     }),
-    ...copyLinks(db, series.id, x.id),
+    ...copyLinks(db, series.id, id),
     ...write.statements,
   ];
   const results = await runBatch(db, {
     write: statements,
-    event: eventLoadQueries(db, { id: x.id }),
+    event: eventLoadQueries(db, { id }),
   });
   const saved = eventFromResults(results.event, input.user).record!;
   return c.json(serializeEvent(render, visibleEvent(render, saved)));

@@ -1,4 +1,5 @@
-import { IANAZone } from "luxon";
+import ICAL from "ical.js";
+import { DateTime, IANAZone } from "luxon";
 import { describe, expect, it } from "vitest";
 import { fold } from "../../src/ical/text";
 import { transitions, vtimezone } from "../../src/ical/vtimezone";
@@ -45,7 +46,8 @@ describe("VTIMEZONE from the IANA data (RFC 5545 §3.6.5)", () => {
     expect(text).toContain(
       "BEGIN:DAYLIGHT\r\nDTSTART:20260329T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nTZNAME:CEST\r\nEND:DAYLIGHT\r\n",
     );
-    expect(text.match(/BEGIN:(STANDARD|DAYLIGHT)/g)).toHaveLength(1 + 2 * 3);
+    // The initial offset, three years of changes, then the two rules.
+    expect(text.match(/BEGIN:(STANDARD|DAYLIGHT)/g)).toHaveLength(1 + 2 * 3 + 2);
     expect(vtimezone("UTC-3:30", "2026-01-01 00:00:00", "2026-01-01 00:00:00")).toContain(
       "TZOFFSETFROM:-0330\r\nTZOFFSETTO:-0330\r\nTZNAME:UTC-3:30\r\n",
     );
@@ -58,5 +60,61 @@ describe("VTIMEZONE from the IANA data (RFC 5545 §3.6.5)", () => {
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(lines.slice(1).every((l) => l.startsWith(" "))).toBe(true);
     expect(lines.map((l, i) => (i ? l.slice(1) : l)).join("")).toBe(`SUMMARY:${"€".repeat(40)}`);
+  });
+
+  it("ends with the zone's yearly rules as the IANA data says them", () => {
+    const rules = (tzid: string) =>
+      [
+        ...vtimezone(tzid, "2027-01-01 00:00:00", "2027-12-31 00:00:00").matchAll(
+          /RRULE:(.*)\r\n/g,
+        ),
+      ].map((m) => m[1]);
+    expect(rules("America/New_York")).toEqual([
+      "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+      "FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+    ]);
+    expect(rules("Europe/Berlin")).toEqual([
+      "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+      "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+    ]);
+    // Israel: the Friday before the last Sunday of March (`Fri>=23`).
+    expect(rules("Asia/Jerusalem")).toEqual([
+      "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=23,24,25,26,27,28,29;BYDAY=FR",
+      "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+    ]);
+    expect(rules("Asia/Kolkata")).toEqual([]);
+    expect(rules("UTC")).toEqual([]);
+  });
+
+  it("gives ical.js the offset luxon knows on every day of 2030–2045 and every month to 2070, in zones with and without rules", () => {
+    for (const tzid of [
+      "America/New_York",
+      "Europe/Berlin",
+      "Australia/Sydney",
+      "Australia/Lord_Howe",
+      "Asia/Jerusalem",
+      "America/Santiago",
+      "Africa/Casablanca",
+      "Asia/Kolkata",
+    ]) {
+      const text = vtimezone(tzid, "2026-06-01 00:00:00", "2027-06-01 00:00:00");
+      const zone = new ICAL.Timezone(new ICAL.Component(ICAL.parse(text)));
+      // Noon of every day of 2030–2045 (each change day's offset), then of every month to 2070.
+      const days: DateTime[] = [];
+      for (let d = DateTime.utc(2030, 1, 1); d.year <= 2045; d = d.plus({ days: 1 })) days.push(d);
+      for (let d = DateTime.utc(2046, 1, 15); d.year <= 2070; d = d.plus({ months: 1 }))
+        days.push(d);
+      for (const d of days) {
+        const { year, month, day } = d;
+        const local = DateTime.fromObject({ year, month, day, hour: 12 }, { zone: tzid });
+        const t = ICAL.Time.fromData({ year, month, day, hour: 12 });
+        if (zone.utcOffset(t) / 60 !== local.offset)
+          expect([tzid, d.toISODate(), zone.utcOffset(t) / 60]).toEqual([
+            tzid,
+            d.toISODate(),
+            local.offset,
+          ]);
+      }
+    }
   });
 });

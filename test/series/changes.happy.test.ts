@@ -153,6 +153,11 @@ describe("one occurrence, and the series", () => {
       id: e.id,
       recurrence: ["RRULE:FREQ=DAILY;COUNT=2"],
       occurrence_start: "2027-05-03 10:00:00",
+      original_start: "2027-05-03T10:00:00+00:00",
+      timezone: "UTC",
+      uid: `${e.id}@calendar.test`,
+      split_from: null,
+      cancelled: [],
     });
     expect((await listed()).map((x) => x.start_date)).toEqual([
       "2027-05-03 10:00:00",
@@ -184,6 +189,9 @@ describe("this and the following occurrences (scope=following)", () => {
         id: weeks[3].id,
         recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU"],
         occurrence_start: "2027-03-23 20:00:00",
+        // The new series names the one it was split off.
+        split_from: s.id,
+        uid: `${weeks[3].id}@calendar.test`,
       },
     });
     const now = await listed();

@@ -34,6 +34,11 @@ describe("rules (RFC 5545 RRULE, RDATE, EXDATE)", () => {
         id: made.id,
         recurrence: ["RRULE:FREQ=DAILY;COUNT=3"],
         occurrence_start: e.start_date,
+        original_start: `${e.start_date.replace(" ", "T")}+00:00`,
+        timezone: "UTC",
+        uid: `${made.id}@calendar.test`,
+        split_from: null,
+        cancelled: [],
       });
       expect(e.rest_url).toBe(`http://calendar.test/wp-json/tribe/events/v1/events/${e.id}`);
       expect(e.start_date_details.day).toBe(e.start_date.slice(8, 10));

@@ -22,7 +22,8 @@ it("puts what left before the migration into /deleted at position 0, for those w
   // The database as the migrations before this one left it (the next test starts afresh: the
   // schema differs from the snapshot's, test/support/isolation.ts).
   await reset();
-  await migrate((name) => name < "0019");
+  // (The later migrations only add columns, which the factories write: applied before it.)
+  await migrate((name) => !name.startsWith("0019"));
   const published = await seedEvent({ title: "Was public", start: day(3) });
   const draft = await seedEvent({ title: "Was a draft", start: day(3), status: "draft" });
   const venue = await seedVenue({ title: "Old Hall" });
@@ -42,7 +43,7 @@ it("puts what left before the migration into /deleted at position 0, for those w
     ).bind(tag),
     env.DB.prepare("DELETE FROM terms WHERE id = ?").bind(tag),
   ]);
-  await migrate((name) => name >= "0019");
+  await migrate((name) => name.startsWith("0019"));
   await api(`${NS}/doc`); // the strings are in KV already (the setup put them)
   forgetVersion();
 

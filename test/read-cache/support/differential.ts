@@ -149,8 +149,12 @@ function eventFields(r: Random, w: World, creating: boolean): Record<string, unk
   return out;
 }
 
-/** Rules of the generated series: bounded, with and without RDATE and EXDATE lines. */
+/**
+ * Rules of the generated series: bounded, with and without RDATE and EXDATE lines, and one without
+ * an end (its occurrences past the stored horizon are computed: contract §7.8).
+ */
 const RULES: unknown[] = [
+  ["RRULE:FREQ=WEEKLY;INTERVAL=4"],
   ["RRULE:FREQ=WEEKLY;COUNT=4"],
   ["RRULE:FREQ=DAILY;INTERVAL=3;COUNT=5"],
   ["RRULE:FREQ=WEEKLY;COUNT=3", "RDATE:20300101T100000Z"],
@@ -341,6 +345,11 @@ function urls(r: Random, w: World): string[] {
     occurrence && `${ns}/events?series=${occurrence.series}&per_page=${r.int(1, 5)}`,
     occurrence && `${ns}/events.ics?series=${occurrence.series}`,
     `${ns}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&page=2`,
+    `${ns}/events?per_page=${r.int(1, 20)}&start_date=2031-01-01&end_date=2032-12-31`,
+    `${ns}/events.ics?start_date=2031-01-01&end_date=2031-12-31`,
+    `${ns}/events?expand=false&per_page=${r.int(1, 10)}&start_date=2026-01-01&end_date=2032-12-31`,
+    occurrence &&
+      `${ns}/events/${occurrence.id}/instances?start_date=2026-01-01&end_date=2031-12-31&per_page=${r.int(1, 20)}`,
     event?.password && `${ns}/events?password=${PASSWORD}&per_page=50`,
     `${ns}/events.ics`,
     `${ns}/events?per_page=50&start_date=2000-01-01&end_date=2100-01-01&sync_cursor=${Math.max(0, w.seq - r.int(0, 30))}`,
