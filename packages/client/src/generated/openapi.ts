@@ -103,7 +103,7 @@ export interface paths {
                     modified_after?: string;
                     /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
                     sync_cursor?: number;
-                    /** @description Events with one of the specified iCalendar UIDs (kept by imports), date filters will be ignored. */
+                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events; date filters will be ignored. */
                     uid?: string[];
                     /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
                     series?: number[];
@@ -209,12 +209,14 @@ export interface paths {
                     modified_after?: string;
                     /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
                     sync_cursor?: number;
-                    /** @description Events with one of the specified iCalendar UIDs (kept by imports), date filters will be ignored. */
+                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events; date filters will be ignored. */
                     uid?: string[];
                     /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
                     series?: number[];
                     /** @description The password that opens password-protected events in the list */
                     password?: string;
+                    /** @description false: each recurring series once, unexpanded (Google Calendar's singleEvents=false) — as its first event with series.recurrence and series.cancelled, where the first of its events matching the window and filters is — each changed occurrence once, and every single event; true (the default): every occurrence an event of its own */
+                    expand?: boolean;
                     /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
                     _fields?: components["parameters"]["_fields"];
                     /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
@@ -1482,6 +1484,133 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/events/{id}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instances of a recurring series */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The archive page to return */
+                    page?: number;
+                    /** @description The number of events to return on each page */
+                    per_page?: number;
+                    /** @description Events that start on the specified date */
+                    start_date?: string;
+                    /** @description Events that end on the specified date */
+                    end_date?: string;
+                    /** @description Events that start before the specified date */
+                    starts_before?: string;
+                    /** @description Events that start after the specified date */
+                    starts_after?: string;
+                    /** @description Events that end before the specified date */
+                    ends_before?: string;
+                    /** @description Events that end after the specified date */
+                    ends_after?: string;
+                    /** @description Dates set using the start_date/end_date, starts_*\/ends_* are set to start at the specified times. The default behavior is to include the entire days. */
+                    strict_dates?: string;
+                    /** @description Events should contain the specified string in the title or description */
+                    search?: string;
+                    /** @description Events should be assigned one of the specified categories slugs or IDs */
+                    categories?: number[];
+                    /** @description Events should be assigned one of the specified tags slugs or IDs */
+                    tags?: number[];
+                    /** @description Events should be assigned one of the specified venue IDs */
+                    venue?: number[];
+                    /** @description Events should be assigned one of the specified organizer IDs */
+                    organizer?: number[];
+                    /** @description Events should be filtered by their featured status */
+                    featured?: boolean;
+                    /** @description The event post status */
+                    status?: string;
+                    /** @description Events should be filtered by whether their venue has geolocation data */
+                    geoloc?: boolean;
+                    /** @description Events should be filtered by their venue latitude location, must also provide geoloc_lng */
+                    geoloc_lat?: number;
+                    /** @description Events should be filtered by their venue longitude location, must also provide geoloc_lat */
+                    geoloc_lng?: number;
+                    /** @description The greatest distance in kilometres between the venue and geoloc_lat/geoloc_lng (default 25) */
+                    geoloc_radius?: number;
+                    /** @description Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored. */
+                    include?: number[];
+                    /** @description Events should be filtered by their post_parent being the specified one. */
+                    post_parent?: number;
+                    /** @description Filter events with or without tickets. */
+                    ticketed?: boolean;
+                    /** @description Only events changed after the specified date and time, for incremental sync */
+                    modified_after?: string;
+                    /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
+                    sync_cursor?: number;
+                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events; date filters will be ignored. */
+                    uid?: string[];
+                    /** @description The password that opens password-protected events in the list */
+                    password?: string;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
+                header?: never;
+                path: {
+                    /** @description the event post ID */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Returns the events of the recurring series the ID names (its first event, its changed and its other occurrences) in the window, paged like /events; a single event's are itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventArchive"];
+                    };
+                };
+                /** @description The ID does not belong to an event, or a query variable has a bad format */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The series is in the trash, or not accessible */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No event with the specified ID exists */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/events/by-slug/{slug}": {
@@ -7552,6 +7681,16 @@ export interface components {
             recurrence: string[];
             /** @description This occurrence's original start in the event's time zone (RFC 5545 RECURRENCE-ID): where the rule put it, before any change */
             occurrence_start: string;
+            /** @description This occurrence's original start as RFC 3339 with its offset in the series' time zone (Google Calendar's originalStartTime); the date alone for an all-day series */
+            original_start: string;
+            /** @description The time zone of the series (IANA name, or UTC±H[:MM]), in which its lines and original starts are read */
+            timezone: string;
+            /** @description The iCalendar UID of the series: the UID of its VEVENT in events.ics (Google Calendar's iCalUID); the uid filter finds the series' events by it */
+            uid: string;
+            /** @description The ID of the series this one was split off (scope=following), or null */
+            split_from: number | null;
+            /** @description The dates the series cancels (its EXDATE lines) as RFC 3339 with their offsets; dates alone for an all-day series */
+            cancelled: string[];
         };
         EventArchive: {
             /** @description The events on this page */
