@@ -75,6 +75,13 @@ describe("a weekly meetup, one week moved and one cancelled (README)", () => {
       id: series,
       recurrence: ["RRULE:FREQ=WEEKLY;COUNT=6", "EXDATE;TZID=Europe/Berlin:20270330T190000"],
       occurrence_start: "2027-03-16 19:00:00",
+      // Google Calendar's originalStartTime, with its offset and zone; the series' iCalendar UID;
+      // its cancelled dates (contract §7.8).
+      original_start: "2027-03-16T19:00:00+01:00",
+      timezone: "Europe/Berlin",
+      uid: `${series}@${new URL(ORIGIN).hostname}`,
+      split_from: null,
+      cancelled: ["2027-03-30T19:00:00+02:00"],
     });
     expect((await get(`${NS}/events/${weeks[2].id}`)).body.start_date).toBe("2027-03-18 18:00:00");
     expect((await get(`${NS}/events/${weeks[4].id}`)).status).toBe(404);
