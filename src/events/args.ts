@@ -191,12 +191,18 @@ export const EXPAND_ARGS = {
 export const LIST_ARGS = { ...ARCHIVE_ARGS, ...EXPAND_ARGS } satisfies ArgSpecs;
 
 /**
+ * The id of `GET /events/{id}/instances` (contract §7.8): `EVENT_ID`, described as what it names
+ * there — the series, by its own id or any of its events' (a computed occurrence's too).
+ */
+export const INSTANCES_ID = arg({ ...EVENT_ID, description: "events.instances_id" });
+
+/**
  * `GET /events/{id}/instances` (contract §7.8): the path's event id, then every argument of the
  * archive but `series` (the path names the series).
  */
 export const INSTANCES_ARGS = (() => {
   const { series: _series, ...archive } = ARCHIVE_ARGS;
-  return { id: EVENT_ID, ...archive };
+  return { id: INSTANCES_ID, ...archive };
 })() satisfies ArgSpecs;
 
 /** `GET|DELETE /events/by-slug/{slug}` (§2.5). */

@@ -12,7 +12,7 @@ import { ApiError } from "../http/errors";
 import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
 import type { OccurrenceRow } from "../series/occurrences";
 import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
-import { EVENT_ID, EXPAND_ARGS } from "./args";
+import { EXPAND_ARGS, INSTANCES_ID } from "./args";
 import { computedAsk, computedRows, dueSeries } from "./computed";
 import { existenceQueries } from "./filters";
 import { assertInstancesTarget, instancesTarget } from "./instances";
@@ -62,7 +62,7 @@ export async function listEvents(c: AppContext): Promise<Response> {
  * @throws the errors of `GET /events`; those of src/events/instances.ts `assertInstancesTarget`.
  */
 export async function listInstances(c: AppContext): Promise<Response> {
-  const { values } = parseArgs({ id: EVENT_ID }, await requestParams(c), argContext(c));
+  const { values } = parseArgs({ id: INSTANCES_ID }, await requestParams(c), argContext(c));
   const q = await resolveArchive(c);
   const filters = { ...q.filters, series: undefined, seriesOf: values.id };
   const echo = q.echo.filter(([name]) => name !== "series");

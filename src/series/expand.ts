@@ -1,6 +1,6 @@
 /**
  * Expanding a series (contract §7.8): its starts from a `Recurrence` (src/series/lines.ts), the
- * rule's by rrule.js (src/series/rrule.ts) in the series' own wall clock (floating time, so that a
+ * rule's by python-dateutil's algorithm (src/series/rrule.ts) in the series' own wall clock (floating time, so that a
  * weekly 19:00 stays 19:00 across DST changes, as RFC 5545 §3.3.10 asks), and each occurrence's
  * stored dates: its instant in the series' zone (RFC 5545 §3.3.5: a time in a DST gap with the offset
  * before the gap, for that occurrence alone) and the series' duration.
@@ -68,7 +68,8 @@ export function ruleStarts(
  * @param limit most occurrences to give; with `strict`, more is an error.
  * @throws RecurrenceError `recurrence_start` when the series' start is not its first occurrence,
  *   `recurrence_day` for two occurrences on one day, `recurrence_limit` (strict) for more than
- *   `limit`, `recurrence_line` for a rule ical.js refuses.
+ *   `limit`, `recurrence_line` for parts the expander cannot read, `recurrence_span` for a rule
+ *   that needs too many periods (src/series/rrule.ts).
  * @example expand(rec, { timezone: "Europe/Berlin", allDay: false, start: "2026-12-01 19:00:00" }, "2028-12-01 00:00:00")
  */
 export function expand(

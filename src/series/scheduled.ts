@@ -2,7 +2,7 @@
  * The Cron Trigger's work (contract §7.8; `[triggers] crons` in wrangler.toml, the Worker's
  * `scheduled` handler): moving the horizon of every series whose rule goes on, so that its
  * occurrences stay materialized at least two years ahead (the default window of `/events`) and
- * reads never expand a rule. A series whose horizon is within `SLACK_DAYS` of the write horizon gets
+ * reads of that window never expand a rule (past it, src/series/computed.ts does). A series whose horizon is within `SLACK_DAYS` of the write horizon gets
  * the occurrences up to a new one, in one batch per series that applies only to the series as read
  * (a write in between wins; the next run tries again). Each new occurrence is stored with the id it
  * was listed with before (src/series/instance-ids.ts). New occurrences move the content version

@@ -118,4 +118,25 @@ describe("GET /events/{id}/instances", () => {
     const trashed = await instances(s.id);
     expect([trashed.status, trashed.body.code]).toEqual([403, "event-no-longer-available"]);
   });
+
+  it("is in /doc in both languages: its id names a series by any of its events', no series or expand", async () => {
+    for (const [lang, words] of [
+      ["en", ["series", "any of its events"]],
+      ["de", ["Serie", "einer ihrer Veranstaltungen"]],
+    ] as const) {
+      const doc = await api(`/${lang}${NS}/doc`);
+      expect(doc.status, doc.text).toBe(200);
+      const op = doc.body.paths["/events/{id}/instances"].get;
+      const names = op.parameters.map((p: any) => p.name).filter(Boolean);
+      expect(names).toContain("start_date");
+      expect(names).not.toContain("series");
+      expect(names).not.toContain("expand");
+      const id = op.parameters.find((p: any) => p.name === "id");
+      const single = doc.body.paths["/events/{id}"].get.parameters.find(
+        (p: any) => p.name === "id",
+      );
+      expect(id.description).not.toBe(single.description);
+      for (const word of words) expect(id.description).toContain(word);
+    }
+  });
 });

@@ -103,7 +103,7 @@ export interface paths {
                     modified_after?: string;
                     /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
                     sync_cursor?: number;
-                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events; date filters will be ignored. */
+                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events (an endless one's for ten years from today); date filters will be ignored. */
                     uid?: string[];
                     /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
                     series?: number[];
@@ -209,7 +209,7 @@ export interface paths {
                     modified_after?: string;
                     /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
                     sync_cursor?: number;
-                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events; date filters will be ignored. */
+                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events (an endless one's for ten years from today); date filters will be ignored. */
                     uid?: string[];
                     /** @description Only the events of these recurring series (the IDs of their first events): the series itself, its changed occurrences and its other occurrences */
                     series?: number[];
@@ -1547,7 +1547,7 @@ export interface paths {
                     modified_after?: string;
                     /** @description Only events changed after this sync cursor (the X-TEC-Sync-Cursor header of an earlier answer), by the order of the changes, not by a clock */
                     sync_cursor?: number;
-                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events; date filters will be ignored. */
+                    /** @description Events with one of the specified iCalendar UIDs (kept by imports; a recurring series also by its series.uid, the UID of its VEVENT in events.ics), each series with all its events (an endless one's for ten years from today); date filters will be ignored. */
                     uid?: string[];
                     /** @description The password that opens password-protected events in the list */
                     password?: string;
@@ -1560,7 +1560,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description the event post ID */
+                    /** @description The ID of the recurring series, or of any of its events (an occurrence, a changed occurrence, or one not stored yet); a single event's ID lists that event */
                     id: number;
                 };
                 cookie?: never;
@@ -7687,7 +7687,7 @@ export interface components {
             timezone: string;
             /** @description The iCalendar UID of the series: the UID of its VEVENT in events.ics (Google Calendar's iCalUID); the uid filter finds the series' events by it */
             uid: string;
-            /** @description The ID of the series this one was split off (scope=following), or null */
+            /** @description The ID of the series this one was split from (scope=following), or null */
             split_from: number | null;
             /** @description The dates the series cancels (its EXDATE lines) as RFC 3339 with their offsets; dates alone for an all-day series */
             cancelled: string[];
