@@ -50,12 +50,16 @@ function occurrenceOf(row: EventRow, start: string): OccurrenceRow | null {
   };
 }
 
-/** The starts of a series' rule before `before` (local), or none when its lines do not expand. */
-function startsBefore(row: EventRow, before: string): string[] {
+/**
+ * The starts of a series' rule from `from` (local; earlier ones may be missing) before `before`
+ * (local), or none when its lines do not expand.
+ */
+function startsBefore(row: EventRow, from: string, before: string): string[] {
   try {
     const frame = frameOf(row);
     const rec = parseLines(row.recurrence ?? [], frame);
-    return expand(rec, frame, before, { limit: Number.MAX_SAFE_INTEGER, strict: false }).starts;
+    return expand(rec, frame, before, { limit: Number.MAX_SAFE_INTEGER, strict: false, from })
+      .starts;
   } catch (err) {
     // Lines that no longer expand (stored before a stricter check): nothing past what is stored.
     console.error(`series ${row.id}: occurrences not computed`, err);
@@ -75,7 +79,8 @@ export function computedOccurrences(series: EventRow[], window: ComputedWindow):
     const stored = computedFrom(row);
     if (stored >= window.before) continue;
     let n = 0;
-    for (const start of startsBefore(row, window.before)) {
+    const from = window.from !== null && window.from > stored ? window.from : stored;
+    for (const start of startsBefore(row, from, window.before)) {
       if (start < stored || (window.from !== null && start < window.from)) continue;
       const o = occurrenceOf(row, start);
       if (o) out.push(o);
@@ -106,7 +111,7 @@ export function computedOccurrence(row: EventRow, id: number): OccurrenceRow | n
   if (!named || named.seriesId !== row.id || !hasComputed(row)) return null;
   const day = dayAfter(row.startDate, named.days);
   const next = `${dayAfter(row.startDate, named.days + 1)} 00:00:00`;
-  const start = startsBefore(row, next).find((s) => s.startsWith(day));
+  const start = startsBefore(row, `${day} 00:00:00`, next).find((s) => s.startsWith(day));
   if (!start || start < computedFrom(row)) return null;
   const o = occurrenceOf(row, start);
   return o?.id === id ? o : null;

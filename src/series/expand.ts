@@ -41,10 +41,11 @@ export function ruleStarts(
   frame: SeriesFrame,
   before: string,
   limit: number,
+  from: string | null = null,
 ): { starts: string[]; done: boolean } {
   if (!rec.rule) return { starts: [], done: true };
   if (!rec.until || frame.allDay)
-    return ruleWallClocks(rec.rule, frame.start, before, limit, rec.until);
+    return ruleWallClocks(rec.rule, frame.start, before, limit, rec.until, from);
   // A start is in while its instant is at most UNTIL: past the local day after it, none is (one
   // start a day at most, each later than the one before).
   const zone = resolveZone(frame.timezone) ?? "utc";
@@ -57,6 +58,7 @@ export function ruleStarts(
     before,
     limit,
     shiftLocal(untilLocal, 86_400),
+    from,
   );
   const kept = starts.filter((s) => utcOfLocal(s, frame.timezone) <= rec.until!);
   return { starts: kept, done: done || kept.length < starts.length };
@@ -66,6 +68,9 @@ export function ruleStarts(
  * The series' occurrences (local starts, ascending) before `before` (local, exclusive), and whether
  * they are all it has (`complete`).
  * @param limit most occurrences to give; with `strict`, more is an error.
+ * @param from reads (not writes) that want the starts from this local wall clock on: earlier ones
+ *   may be missing (src/series/rrule.ts skips the rule's periods far before it), the start's checks
+ *   are not repeated.
  * @throws RecurrenceError `recurrence_start` when the series' start is not its first occurrence,
  *   `recurrence_day` for two occurrences on one day, `recurrence_limit` (strict) for more than
  *   `limit`, `recurrence_line` for parts the expander cannot read, `recurrence_span` for a rule
@@ -76,10 +81,15 @@ export function expand(
   rec: Recurrence,
   frame: SeriesFrame,
   before: string,
-  { limit = MAX_OCCURRENCES, strict = true }: { limit?: number; strict?: boolean } = {},
+  {
+    limit = MAX_OCCURRENCES,
+    strict = true,
+    from = null,
+  }: { limit?: number; strict?: boolean; from?: string | null } = {},
 ): { starts: string[]; complete: boolean } {
-  const { starts: rule, done } = ruleStarts(rec, frame, before, limit + 1);
-  if (rec.rule && rule[0] !== frame.start && !rec.rdates.includes(frame.start))
+  const { starts: rule, done } = ruleStarts(rec, frame, before, limit + 1, from);
+  // The start's checks are the write's; a read from `from` on may not have the first starts.
+  if (from === null && rec.rule && rule[0] !== frame.start && !rec.rdates.includes(frame.start))
     throw new RecurrenceError("recurrence_start");
   if (rec.exdates.includes(frame.start) || rec.rdates.some((r) => r < frame.start))
     throw new RecurrenceError("recurrence_start");

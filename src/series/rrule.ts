@@ -237,10 +237,49 @@ const localDate = (n: number) => {
 };
 
 /**
+ * The state of the expansion (`year`, `month`, `day`) at the period before the one holding the day
+ * `target`, as the periods' arithmetic from `start` gives it (dateutil's: `INTERVAL` years, months,
+ * days, or weeks from the start's week, aligned to `WKST`); the start's own when that is no later.
+ */
+function skipTo(
+  rule: Rule,
+  start: number,
+  target: number,
+): { year: number; month: number; day: number } {
+  const { y, m } = dateOf(start);
+  const at = { year: y, month: m, day: start };
+  const step = rule.interval;
+  if (rule.freq === "YEARLY") {
+    const k = Math.floor((dateOf(target).y - y) / step) - 1;
+    if (k >= 1) at.year = y + k * step;
+  } else if (rule.freq === "MONTHLY") {
+    const t = dateOf(target);
+    const k = Math.floor((t.y * 12 + t.m - (y * 12 + m)) / step) - 1;
+    if (k >= 1) {
+      const index = y * 12 + (m - 1) + k * step;
+      at.year = Math.floor(index / 12);
+      at.month = pymod(index, 12) + 1;
+    }
+  } else {
+    // WEEKLY: the first period runs from the start to its week's end, each next one starts a week.
+    const base = rule.freq === "WEEKLY" ? start - pymod(weekdayOf(start) - rule.wkst, 7) : start;
+    const span = rule.freq === "WEEKLY" ? step * 7 : step;
+    const k = Math.floor((target - base) / span) - 1;
+    if (k >= 1) {
+      at.day = base + k * span;
+      ({ y: at.year, m: at.month } = dateOf(at.day));
+    }
+  }
+  return at;
+}
+
+/**
  * The wall clocks a rule gives from `dtstart` (local `Y-m-d H:i:s`), in order, before `before`
  * (local, exclusive) and at most `limit`; `done` when the rule has no more (its `COUNT`, or its
  * `untilLocal` — a local bound, inclusive — reached).
  * @param parts the `RRULE` parts but `UNTIL` (src/series/lines.ts `Recurrence.rule`), values checked.
+ * @param from when given (a local wall clock), the starts before it may be left out — and for a rule
+ *   without `COUNT` the periods far before it are not expanded (`skipTo`); callers filter.
  * @throws RecurrenceError `recurrence_span` (value: `MAX_PERIODS`) for a rule that needs more
  *   periods than that to reach `before`.
  * @example ruleWallClocks([["FREQ","WEEKLY"],["COUNT","2"]], "2027-03-28 02:30:00", "2029-01-01 00:00:00", 10) // { starts: ["2027-03-28 02:30:00", "2027-04-04 02:30:00"], done: true }
@@ -251,6 +290,7 @@ export function ruleWallClocks(
   before: string,
   limit: number,
   untilLocal: string | null = null,
+  from: string | null = null,
 ): { starts: string[]; done: boolean } {
   const time = dtstart.slice(11);
   const start = dayNumber(
@@ -267,6 +307,17 @@ export function ruleWallClocks(
   let info = new Year(year, rule);
   let nth: boolean[] | null = null;
   let nthKey = "";
+  if (from !== null && rule.count === null && from > dtstart) {
+    // Periods before the one before `from`'s are passed over by arithmetic (the next period is a
+    // function of the current one alone): what a window far from the start costs does not grow
+    // with the distance. A COUNT counts from the start, so it expands every period.
+    ({ year, month, day } = skipTo(
+      rule,
+      start,
+      dayNumber(Number(from.slice(0, 4)), Number(from.slice(5, 7)), Number(from.slice(8, 10))),
+    ));
+    info = new Year(year, rule);
+  }
   for (let periods = 0; ; periods++) {
     if (periods > MAX_PERIODS) throw new RecurrenceError("recurrence_span", [MAX_PERIODS]);
     if (year > lastYear) return { starts, done: false };

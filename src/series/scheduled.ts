@@ -59,7 +59,7 @@ function nextOccurrences(row: EventRow, horizonGmt: string) {
     parseLines(row.recurrence ?? [], frame),
     frame,
     localOf(horizonGmt, row.timezone),
-    { limit: 1_000_000, strict: false },
+    { limit: 1_000_000, strict: false, from },
   );
   const all = starts.filter((s) => s >= from);
   const fresh = all.slice(0, MAX_NEW);
