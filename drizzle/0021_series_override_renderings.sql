@@ -1,4 +1,8 @@
--- Recurring series (contract §7.8): a series' single GET shows, in its JSON-LD `exceptDate`, the
+-- Recurring series (contract §7.8, contract §7.9). 1. Overrides an import wrote (`imported`), which a
+-- re-import whose file no longer has them reverts.
+ALTER TABLE `events` ADD `imported` integer DEFAULT false NOT NULL;
+--> statement-breakpoint
+-- 2. A series' single GET shows, in its JSON-LD `exceptDate`, the
 -- original starts of its overrides that moved (src/series/schedule.ts), so its stored rendering
 -- (event_renderings, drizzle/0010_event_rendering_triggers.sql) goes stale, in the same transaction,
 -- when an override of it comes, goes, or changes its dates or original start.
