@@ -98,6 +98,9 @@ describe("a re-import without a RECURRENCE-ID", () => {
     expect(ld.eventSchedule.exceptDate).toBeUndefined();
     // Unchanged file, nothing more to do.
     expect(await run(calendar(SERIES, RETITLED))).toMatchObject({ updated: 0, unchanged: 2 });
+    // No RECURRENCE-ID left at all: the last override goes back too.
+    expect(await run(calendar(SERIES))).toMatchObject({ updated: 1, unchanged: 1, notes: [] });
+    expect((await weeks()).map((w) => w.title)).toEqual(Array(6).fill("Choir"));
   });
 
   it("leaves an override changed through the API since, and says so", async () => {

@@ -533,6 +533,8 @@ export async function importEvents(
       });
     }
     if (s.overrides.length) await importOverrides(s, saved, zone);
+    // Also when the file has no RECURRENCE-ID left: those an earlier run wrote go back.
+    if (saved && (stored || reused)) await revertDropped(s, saved);
     return undefined;
   }
 
@@ -587,7 +589,6 @@ export async function importEvents(
         count(sent.answer ? "updated" : "unchanged");
       }
     }
-    await revertDropped(s, saved);
   }
 
   /**
