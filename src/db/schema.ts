@@ -240,6 +240,12 @@ export const events = sqliteTable(
     /** The wire names of the fields an override sets itself (kept when its series changes them). */
     overrides: text("overrides", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /**
+     * On an override: its last write came from an import of its series' iCalendar source (a write
+     * carrying the series' `uid`, contract §7.9), so that a re-import whose file no longer has it
+     * may revert it; any other write of the override clears it. False elsewhere.
+     */
+    imported: integer("imported", { mode: "boolean" }).notNull().default(false),
+    /**
      * On a series: its occurrences starting before this UTC instant are in `event_occurrences`
      * (`Y-m-d H:i:s`; `9999-12-31 23:59:59` once all are); the scheduled handler moves it on.
      */

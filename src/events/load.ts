@@ -18,7 +18,7 @@ import {
 import type { OrganizerRow, VenueRow } from "../linked-posts/record";
 import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
-import type { EventRecord, EventRow } from "./record";
+import type { EventRecord, EventRow, OverrideStart } from "./record";
 
 /** The page's event ids: a parenthesized subquery (`(SELECT id ... LIMIT n)`) or a literal list. */
 export type IdSet = SQL | number[];
@@ -73,13 +73,39 @@ const FROM_SERIES = {
 };
 
 /**
- * The columns of an event row as every reader that shows it selects them (`db.select(EVENT_COLUMNS)
- * .from(events)`): each column, and what an override shows of its series (`fromSeries`).
+ * On a series, a JSON list of its overrides that may have moved (`OverrideStart`s: those whose local
+ * start, zone or all-day flag is not their series' for their original start; the instants decide,
+ * src/series/schedule.ts), for JSON-LD's `exceptDate` (contract §7.8); null on other rows. One
+ * lookup of the `events_series` index per series row, in the statement that reads the row.
  */
-export const EVENT_COLUMNS = { ...getTableColumns(events), ...FROM_SERIES };
+const overrideStartsJson = sql`CASE WHEN ${eventColumn(events.seriesId)} = ${eventColumn(events.id)} THEN (SELECT json_group_array(json_array(m.${sql.identifier(events.occurrenceStart.name)}, m.${sql.identifier(events.startDate.name)}, m.${sql.identifier(events.startDateUtc.name)}, m.${sql.identifier(events.allDay.name)})) FROM ${events} m WHERE m.${sql.identifier(events.seriesId.name)} = ${eventColumn(events.id)} AND m.${sql.identifier(events.id.name)} <> m.${sql.identifier(events.seriesId.name)} AND NOT (m.${sql.identifier(events.startDate.name)} = m.${sql.identifier(events.occurrenceStart.name)} AND m.${sql.identifier(events.timezone.name)} = ${eventColumn(events.timezone)} AND m.${sql.identifier(events.allDay.name)} = ${eventColumn(events.allDay)})) END`;
 
-/** `rowObject` of an event row as every reader that shows it reads it (`EVENT_COLUMNS`). */
-export const eventRowObject = (): SQL => rowObject(events, FROM_SERIES);
+/** `overrideStartsJson`'s value (a JSON text, or the list `rowObject` embeds) as `OverrideStart`s. */
+function overrideStarts(value: unknown): OverrideStart[] | null {
+  const list = typeof value === "string" ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) return null;
+  return list.map(([original, start, utc, allDay]) => [original, start, utc, Boolean(allDay)]);
+}
+
+/**
+ * The columns of an event row as every reader that shows it selects them (`db.select(EVENT_COLUMNS)
+ * .from(events)`): each column, what an override shows of its series (`fromSeries`), and a
+ * series' `overrideStarts`.
+ */
+export const EVENT_COLUMNS = {
+  ...getTableColumns(events),
+  ...FROM_SERIES,
+  overrideStarts: sql<OverrideStart[] | null>`${overrideStartsJson}`.mapWith(overrideStarts),
+};
+
+/** `rowObject` of an event row as every reader that shows it reads it (`EVENT_COLUMNS`); `decodeEventRow` reads it back. */
+export const eventRowObject = (): SQL =>
+  sql`json_insert(${rowObject(events, FROM_SERIES)}, '$.overrideStarts', json(${overrideStartsJson}))`;
+
+/** An event row from `eventRowObject`'s JSON. */
+export function decodeEventRow(raw: Record<string, unknown>): EventRow {
+  return { ...decodeRow(events, raw), overrideStarts: overrideStarts(raw.overrideStarts) };
+}
 
 /** A row from `rowObject`'s JSON, each value mapped as drizzle maps the column (booleans, JSON). */
 export function decodeRow<T extends Table>(

@@ -13,7 +13,21 @@ import type { MediaRow } from "../media/serialize";
 import type { TermRow } from "../terms/serialize";
 import { formatCost } from "./cost";
 
-export type EventRow = typeof events.$inferSelect;
+/**
+ * One override of a series as its series' row carries it (src/events/load.ts `EVENT_COLUMNS`), for
+ * JSON-LD's `exceptDate` (contract §7.8): its original start (RFC 5545 `RECURRENCE-ID`,
+ * series-local wall clock), its own start (local, in its own zone), that start's UTC instant, and
+ * whether it is all-day.
+ */
+export type OverrideStart = [original: string, start: string, startUtc: string, allDay: boolean];
+
+/**
+ * An event row as readers load it: the table's columns, and on a series the overrides whose start
+ * may differ from their original one (`overrideStarts`: those whose local start, zone or all-day
+ * flag differs from their series'; undefined where a row was not read that way, null or empty when
+ * there is none).
+ */
+export type EventRow = typeof events.$inferSelect & { overrideStarts?: OverrideStart[] | null };
 
 /** An event row with everything it links to, as loaded for one page or one GET. */
 export interface EventRecord {

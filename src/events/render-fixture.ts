@@ -63,6 +63,7 @@ export const FIXTURE = (): EventRecord => {
       recurrence: null,
       occurrenceStart: null,
       overrides: [],
+      imported: false,
       horizonGmt: null,
       splitFrom: null,
     },

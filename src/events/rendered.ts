@@ -17,13 +17,13 @@
  * query's last answer was all texts at the expected content version is lean (`ReadPlan.lean`).
  */
 import { openDb } from "../db/client";
-import { eventOccurrences, events } from "../db/schema";
+import { eventOccurrences } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
 import type { Urls } from "../http/urls";
 import { Memo } from "../lib/memo";
 import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import type { KnownTotal } from "./listed";
-import { assemble, decodeRow, type RelatedRows, relatedFromText } from "./load";
+import { assemble, decodeEventRow, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { storeRenderings, type ToStore } from "./render-store";
 import type { ReadPlan, RenderedRow } from "./rendered-sql";
@@ -169,7 +169,7 @@ export function readRendered(
       throw new Error(`rendered read of ${pair}: no text and no row`);
     } else {
       bare.push({
-        row: decodeRow(events, JSON.parse(r.row ?? rowOf.get(r.src) ?? "{}")),
+        row: decodeEventRow(JSON.parse(r.row ?? rowOf.get(r.src) ?? "{}")),
         gen: r.gen,
         at: items.length,
         occurrence,

@@ -27,6 +27,7 @@
 import { sha256Hex } from "../http/crypto";
 import type { RenderContext } from "../http/render";
 import type { Urls } from "../http/urls";
+import { shiftLocal } from "../series/lines";
 import { rfc3339 } from "../series/views";
 import type { Settings } from "../settings";
 import { isoInUtc } from "./json-ld";
@@ -307,15 +308,17 @@ export function renderKey(settings: Settings): Promise<string> {
   let key = keys.get(settings);
   if (!key) {
     const { list, single } = render(settings, FIXTURE());
-    // The fixture as a weekly series: its occurrences' text too.
+    // The fixture as a weekly series with a moved occurrence: its own and its occurrences' text too.
     const series = FIXTURE();
+    const week = shiftLocal(series.row.startDate, 7 * 86400);
     series.row = {
       ...series.row,
-      seriesId: 1,
+      seriesId: series.row.id,
       recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=SU"],
       occurrenceStart: series.row.startDate,
+      overrideStarts: [[week, shiftLocal(week, 3600), series.row.startDateUtc, false]],
     };
-    const { occurrence, occurrenceSingle } = render(settings, series);
+    const { single: seriesSingle, occurrence, occurrenceSingle } = render(settings, series);
     const parts = [
       FORMAT,
       settings.currencySymbol,
@@ -323,9 +326,9 @@ export function renderKey(settings: Settings): Promise<string> {
       settings.currencyCode,
       settings.siteTimezone,
     ].join("|");
-    key = sha256Hex(`${parts}\n${list}\n${single}\n${occurrence}\n${occurrenceSingle}`).then(
-      (hex) => `${FORMAT}.${hex.slice(0, 16)}`,
-    );
+    key = sha256Hex(
+      `${parts}\n${list}\n${single}\n${seriesSingle}\n${occurrence}\n${occurrenceSingle}`,
+    ).then((hex) => `${FORMAT}.${hex.slice(0, 16)}`);
     keys.set(settings, key);
   }
   return key;

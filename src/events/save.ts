@@ -165,7 +165,9 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     // Validators that need D1 (§1.3 step 5) come before the permission check.
     const invalid: string[] = [];
     if (r.maybe(authorKey)?.length === 0) invalid.push("author");
-    if (r.maybe(uidKey)?.some((e) => e.id !== existing?.id)) invalid.push("uid");
+    // (An occurrence's write may carry its series' UID: an import's, src/series/occurrence-save.ts.)
+    const own = (id: number) => id === existing?.id || id === existing?.seriesId;
+    if (r.maybe(uidKey)?.some((e) => !own(e.id))) invalid.push("uid");
     if ("slug" in target && !existing) invalid.push("slug"); // is_event_slug (§2.5)
     invalid.push(...invalidImages(images, r, user)); // is_image (§3), without fetching anything
     if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
@@ -224,6 +226,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
         input,
         current: current!,
         scope: (a as { scope?: string }).scope,
+        revert: (a as { revert?: boolean }).revert === true,
         reservation,
         render,
       });

@@ -34,6 +34,8 @@ export const EDIT_ARGS = {
   id: EVENT_ID,
   ...unrequired(CREATE_ARGS),
   scope: SCOPE,
+  /** Of an override: it becomes its occurrence again (contract §7.8, src/series/revert.ts). */
+  revert: arg({ schema: wpBoolean, type: "boolean", description: "events.revert" }),
 } satisfies ArgSpecs;
 
 /** `POST|PUT|PATCH /events/by-slug/{slug}` (§2.5): the path names the event; `slug` in the body renames it. */

@@ -78,7 +78,11 @@ export const API_ERROR_CODES = [
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** Messages of codes that have more than one (`ApiError`'s `messageKey`). */
-export const EXTRA_MESSAGE_KEYS = ["rest_user_cannot_give_role", "term_exists_parent"] as const;
+export const EXTRA_MESSAGE_KEYS = [
+  "rest_user_cannot_give_role",
+  "term_exists_parent",
+  "override_changed",
+] as const;
 
 /** A key under `messages.` in the strings files. */
 export type MessageKey = ApiErrorCode | (typeof EXTRA_MESSAGE_KEYS)[number];

@@ -19,12 +19,14 @@ import { unlessChanged } from "../db/write";
 import type { EventRow } from "../events/record";
 import { planEventSave } from "../events/save-plan";
 import { serializeEvent } from "../events/serialize";
-import { eventFromResults, eventLoadQueries } from "../events/single";
+import { eventFromResults, eventLoadQueries, loadEvent } from "../events/single";
 import { visibleEvent } from "../events/visible";
 import type { AppContext } from "../http/context";
 import { InvalidParamsError } from "../http/errors";
+import { WP_FORMAT } from "../time/format";
 import { copyLinks, copySeries } from "./copy";
 import { OVERRIDABLE, SERIES_ONLY } from "./fields";
+import { revertOverride } from "./revert";
 import { type OccurrenceSave, splitSeries } from "./split";
 
 /** The row is as read: same id, status and change time (src/events/save.ts `unchanged`). */
@@ -47,10 +49,17 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
   const { input, current, render } = job;
   const record = current.record!;
   if (job.scope === "following") return splitSeries(c, job);
-  const sentSeriesOnly = SERIES_ONLY.filter((name) => input.sent.has(name));
+  // `uid`: the series' own, sent by an import of its iCalendar source (RFC 5545: an override is
+  // its series' UID with a RECURRENCE-ID), marks the override as the import's (contract §7.9).
+  // (An occurrence's and an override's row show their series' `uid`: src/events/load.ts.)
+  const fromImport = input.sent.has("uid") && record.row.uid === input.a.uid;
+  const sentSeriesOnly = SERIES_ONLY.filter(
+    (name) => input.sent.has(name) && !(name === "uid" && fromImport),
+  );
   if (sentSeriesOnly.length) throw new InvalidParamsError(sentSeriesOnly.map((name) => ({ name })));
-  const { db } = c.get("rdb");
   const row = record.row;
+  if (job.revert) return revertOccurrence(c, job, fromImport);
+  const { db } = c.get("rdb");
   // A plain occurrence (a row of `event_occurrences`) becomes an override; an override is one.
   const fresh = current.occurrence !== null;
   const series = current.series!.row;
@@ -60,8 +69,9 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
       ...Object.keys(OVERRIDABLE).filter((f) => input.sent.has(f)),
     ]),
   ];
+  const sent = new Set([...input.sent].filter((name) => name !== "uid"));
   const write = await withReservedIds(job.reservation, (ids) =>
-    planEventSave({ ...input, existing: row, recurrence: undefined }, db, ids),
+    planEventSave({ ...input, sent, existing: row, recurrence: undefined }, db, ids),
   );
   if (!write.changed) return c.json(serializeEvent(render, visibleEvent(render, record)));
   const o = current.occurrence;
@@ -84,6 +94,7 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
           overrides: JSON.stringify(overrides),
           uid: null,
           horizonGmt: null,
+          imported: fromImport,
         }),
         ...copyLinks(db, series.id, row.id),
         db.delete(eventOccurrences).where(sql`${eventOccurrences.id} = ${row.id}`),
@@ -92,7 +103,10 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
     : [
         unlessChanged(db, asRead(row)),
         ...write.statements,
-        db.update(events).set({ overrides }).where(sql`${events.id} = ${row.id}`),
+        db
+          .update(events)
+          .set({ overrides, imported: fromImport })
+          .where(sql`${events.id} = ${row.id}`),
       ];
   // Its own `event.updated` (an override has no webhook triggers: drizzle/0013_series_triggers.sql).
   statements.push(occurrenceUpdated(db, row.id));
@@ -102,4 +116,30 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
   });
   const saved = eventFromResults(results.event, input.user).record!;
   return c.json(serializeEvent(render, visibleEvent(render, saved)));
+}
+
+/**
+ * `revert: true` on a write of an occurrence (contract §7.8): an override becomes its occurrence
+ * again (src/series/revert.ts); a plain occurrence is one already. Nothing else may be sent with it.
+ * @param fromImport the write carries the series' `uid` (an import): only an override the import
+ *   wrote is reverted.
+ * @throws InvalidParamsError `revert` beside fields of the occurrence; ApiError 409 as `revertOverride`.
+ */
+async function revertOccurrence(
+  c: AppContext,
+  job: OccurrenceSave,
+  fromImport: boolean,
+): Promise<Response> {
+  const { input, current, render } = job;
+  const record = current.record!;
+  if (Object.keys(OVERRIDABLE).some((field) => input.sent.has(field)))
+    throw new InvalidParamsError([{ name: "revert" }]);
+  if (current.occurrence !== null)
+    return c.json(serializeEvent(render, visibleEvent(render, record)));
+  const { db } = c.get("rdb");
+  const series = (await loadEvent(db, { id: record.row.seriesId! }, input.user)).record!.row;
+  const stamp = input.now.toUTC().toFormat(WP_FORMAT);
+  await revertOverride(db, series, record.row, { onlyImported: fromImport, stamp });
+  const reverted = (await loadEvent(db, { id: record.row.id }, input.user)).record!;
+  return c.json(serializeEvent(render, visibleEvent(render, reverted)));
 }

@@ -48,6 +48,8 @@ export interface OccurrenceSave {
     series: EventRecord | null;
   };
   scope: string | undefined;
+  /** `revert: true` sent: the override becomes its occurrence again (src/series/revert.ts). */
+  revert?: boolean;
   reservation: IdReservation;
   render: RenderContext;
 }

@@ -89,6 +89,27 @@ const CASES: Record<string, Case> = {
     where: "message",
     values: ["987654"],
   },
+  "messages.override_changed": {
+    // An import's revert (the series' uid) of an override the API changed since (contract §7.9).
+    send: async (p) => {
+      const uid = `override-changed${p.replace("/", "-")}@messages.test`;
+      const s = await series(p, { uid, recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3"] });
+      const list = await api(`${p}${NS}/events?series=${s.body.id}&start_date=2027-03-01`);
+      const second = list.body.events[1].id;
+      await api(`${p}${NS}/events/${second}`, {
+        method: "PATCH",
+        headers: ADMIN,
+        json: { title: "Own" },
+      });
+      return api(`${p}${NS}/events/${second}`, {
+        method: "PATCH",
+        headers: ADMIN,
+        json: { revert: true, uid },
+      });
+    },
+    where: "message",
+    values: [/^\d+$/],
+  },
   "params.not_of_type": {
     send: (p) => api(`${p}${NS}/events?featured=maybe`),
     where: { param: "featured" },

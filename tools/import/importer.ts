@@ -533,6 +533,8 @@ export async function importEvents(
       });
     }
     if (s.overrides.length) await importOverrides(s, saved, zone);
+    // Also when the file has no RECURRENCE-ID left: those an earlier run wrote go back.
+    if (saved && (stored || reused)) await revertDropped(s, saved);
     return undefined;
   }
 
@@ -576,17 +578,56 @@ export async function importEvents(
       if (Object.keys(changes).length === 0) count("unchanged");
       else if (options.dryRun) count("updated");
       else {
-        const sent = await sendWithoutBadImage(
-          req,
-          "PATCH",
-          `/events/${occurrence.id}`,
-          changes as Record<string, unknown>,
-        );
+        // With the series' UID: the instance marks the override as this import's (contract §7.9).
+        const sent = await sendWithoutBadImage(req, "PATCH", `/events/${occurrence.id}`, {
+          ...(changes as Record<string, unknown>),
+          uid: s.uid,
+        });
         if (sent.droppedImage !== undefined) report.notes.push(imageNote(event, sent.droppedImage));
         if (sent.answer)
           expectOk(sent.answer, `changing occurrence ${occurrence.id} from ${label(event)}`);
         count(sent.answer ? "updated" : "unchanged");
       }
+    }
+  }
+
+  /**
+   * The overrides of the stored series that the file no longer has (no RECURRENCE-ID names them):
+   * each reverted to the occurrence its rule gives (`PATCH … {uid, revert: true}`, contract §7.9)
+   * when this import wrote it last; one changed through the API since is left alone, with a note.
+   */
+  async function revertDropped(s: LinedSeries, saved: RemoteEvent): Promise<void> {
+    const inFile = new Set(s.overrides.map(({ key }) => occurrenceStart(key, saved.timezone)));
+    const dropped: RemoteEvent[] = [];
+    for (let page = 1; ; page++) {
+      const answer: Answer<EventList & { total_pages?: number }> = await req.send(
+        "GET",
+        `/events?expand=false&series=${saved.id}&${new URLSearchParams({ ...everyDate("1970-01-01", "2999-12-31"), ...pageQuery(50, page) })}&status=${STATUSES.replace(",trash", "")}`,
+      );
+      expectOk(answer, `listing the overrides of the series ${saved.id}`);
+      for (const o of answer.body?.events ?? [])
+        if (o.id !== saved.id && o.series && !inFile.has(o.series.occurrence_start))
+          dropped.push(o);
+      if (page >= (answer.body?.total_pages ?? 1)) break;
+    }
+    for (const o of dropped) {
+      report.total++;
+      if (options.dryRun) {
+        count("updated");
+        continue;
+      }
+      const answer = await req.send("PATCH", `/events/${o.id}`, { uid: s.uid, revert: true });
+      if (answer.status === 409) {
+        count("skipped");
+        report.notes.push({
+          uid: s.uid,
+          line: s.line,
+          message: `the changed occurrence ${o.id} (${o.series!.occurrence_start}) is no longer in the file, but was changed since an import wrote it (or not written by one): left as it is`,
+        });
+        continue;
+      }
+      expectOk(answer, `reverting occurrence ${o.id} of the series ${saved.id}`);
+      count("updated");
     }
   }
 }

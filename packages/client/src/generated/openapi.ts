@@ -677,6 +677,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description The event author ID */
@@ -745,6 +747,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                     "multipart/form-data": {
                         /** @description The event author ID */
@@ -813,6 +817,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                 };
             };
@@ -947,6 +953,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description The event author ID */
@@ -1015,6 +1023,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                     "multipart/form-data": {
                         /** @description The event author ID */
@@ -1083,6 +1093,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                 };
             };
@@ -1297,6 +1309,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description The event author ID */
@@ -1365,6 +1379,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                     "multipart/form-data": {
                         /** @description The event author ID */
@@ -1433,6 +1449,8 @@ export interface paths {
                         global_id_lineage?: string[];
                         /** @description For an occurrence of a recurring series: this (the default) changes or deletes that occurrence only, following it and every later one (the series is split there) */
                         scope?: string;
+                        /** @description For an override of a recurring series: true makes it the occurrence its rule gives again (same ID, the series' fields and dates) */
+                        revert?: boolean;
                     };
                 };
             };
@@ -8146,7 +8164,7 @@ export interface components {
             endTime?: string;
             /** @description How long each occurrence lasts (ISO 8601) */
             duration?: string;
-            /** @description Dates (or local times) the rule gives on which it does not take place */
+            /** @description Dates (or local times) the rule gives on which it does not take place: cancelled occurrences, and the original starts of moved ones (each an Event of its own) */
             exceptDate?: string[];
             /** @description The IANA time zone of the times */
             scheduleTimezone: string;
