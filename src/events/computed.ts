@@ -10,7 +10,7 @@
  * before the window's end and that pass the filters a series passes for its occurrences); a list
  * none of whose series is due costs nothing more, and one with due series one more round trip.
  */
-import { and, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DateTime } from "luxon";
 import type { AuthUser } from "../access/capabilities";
@@ -97,11 +97,30 @@ export function dueSeries(db: Db, f: EventFilters, user: AuthUser | null, ask: C
     modifiedAfter: undefined,
     syncCursor: undefined,
   };
-  const which = "ids" in ask ? inList(events.id, ask.series) : lt(events.horizonGmt, ask.dueBefore);
+  // The due series drive the statement (few: read from the partial index of series by horizon, or
+  // by id), each then tested by the filters; left to itself SQLite (without statistics) walks every
+  // published event by the status index instead (94,633 rows of the bench's 100,000).
+  const source = "ids" in ask ? sql`${events}` : sql`${events} INDEXED BY events_horizon`;
+  const due = db
+    .select({ id: sql<number>`${events.id}`.as("due_id") })
+    .from(source)
+    .where(
+      "ids" in ask
+        ? inList(events.id, ask.series)
+        : and(eq(events.seriesId, events.id), lt(events.horizonGmt, ask.dueBefore)),
+    )
+    .as("due");
   return db
-    .select()
-    .from(events)
-    .where(and(eq(events.seriesId, events.id), which, whereClause(db, seriesLevel, user)));
+    .select(getTableColumns(events))
+    .from(due)
+    .crossJoin(events)
+    .where(
+      and(
+        eq(events.id, due.id),
+        eq(events.seriesId, events.id),
+        whereClause(db, seriesLevel, user),
+      ),
+    );
 }
 
 /** The occurrences `ask` computes from the due series' rows. */
