@@ -12,7 +12,7 @@
  * `/event/{slug}/{date}/`).
  */
 import { DateTime, type Zone } from "luxon";
-import { WP_FORMAT } from "../time/format";
+import { WP_FORMAT, wallMillis, wallText } from "../time/format";
 import { resolveZone, zoneAbbreviations } from "../time/zone";
 import {
   type Recurrence,
@@ -203,23 +203,6 @@ function offsetsOf(zone: Zone): (ms: number) => number {
     }
     return offset;
   };
-}
-
-/** `Y-m-d H:i:s` read as UTC (epoch ms), or null outside the years 1000–9999. */
-function wallMillis(text: string): number | null {
-  const n = (from: number, to: number) => Number(text.slice(from, to));
-  const year = n(0, 4);
-  if (!(year >= 1000 && year <= 9999) || text.length !== 19) return null;
-  return Date.UTC(year, n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16), n(17, 19));
-}
-
-/** Epoch ms as `Y-m-d H:i:s` (UTC), or null outside the years 1000–9999. */
-function wallText(ms: number): string | null {
-  if (!Number.isInteger(ms)) return null;
-  const iso = new Date(ms).toISOString();
-  return iso.length === 24 && iso >= "1000" && iso < "9999-12-31T23:59:59.999Z"
-    ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
-    : null;
 }
 
 /**

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { expand, instantOf, occurrencesDates, type SeriesTimes } from "../../src/series/expand";
-import { parseLines } from "../../src/series/lines";
+import { parseLines, shiftLocal } from "../../src/series/lines";
 import { WP_FORMAT } from "../../src/time/format";
 import { resolveZone } from "../../src/time/zone";
 import { referenceOccurrenceDates } from "../support/zone-names-reference";
@@ -153,5 +153,33 @@ describe("zone names once per transition", () => {
       { numRuns: 60, seed: 34 },
     );
     expect(occurrences).toBeGreaterThan(1000);
+  });
+
+  it("wall clocks shifted without luxon are luxon's (a series' write shifts each it keeps)", () => {
+    const luxon = (local: string, seconds: number) =>
+      DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" }).plus({ seconds }).toFormat(WP_FORMAT);
+    const local = fc
+      .tuple(
+        fc.integer({ min: 990, max: 10_010 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 60 }),
+      )
+      .map((p) => {
+        const [y, ...rest] = p.map((n) => String(n).padStart(2, "0"));
+        return `${y}-${rest[0]}-${rest[1]} ${rest[2]}:${rest[3]}:${rest[4]}`;
+      });
+    const seconds = fc.oneof(
+      fc.integer({ min: -1e10, max: 1e10 }),
+      fc.constantFrom(1, -1, 86_400, -86_400),
+    );
+    fc.assert(
+      fc.property(local, seconds, (l, s) => {
+        expect(shiftLocal(l, s)).toBe(luxon(l, s));
+      }),
+      { numRuns: 3000, seed: 34 },
+    );
   });
 });
