@@ -3,13 +3,15 @@
  *
  * Checks what src/time/zone.ts `zoneAbbreviations` (zone names once per transition, contract §7.8)
  * rests on: outside `RENAMED_ZONES`, a zone's name at one offset never changes and changes back.
- * A name that changes once while the offset stays is found where it changes (Europe/Istanbul:
- * `EEST`, then `+03` at the same +3 h from September 2016; most zones: a numeric name before 1970,
- * where ICU's names begin, letters after). For every zone Intl knows (or those named), it asks
- * `zoneAbbreviation` at every step from `--from` to `--to` (UTC) and lists the zones where a name
- * at one offset comes back after another (Africa/Casablanca: `+00`, `WET`, `+00`), marking those
- * missing from `RENAMED_ZONES` (exit 1) and those listed that no longer need to be. Names come from this Node's ICU, which may differ from workerd's;
- * test/series/zone-names.test.ts compares in workerd. ~10 min for every zone at the defaults.
+ * A name that changes once while the offset stays is found where it changes (most zones: a
+ * numeric name before 1970, where ICU's names begin, letters after: Africa/Tunis `+01`, `CET`).
+ * For every zone Intl knows (or those named), it asks `zoneAbbreviation` at every step from
+ * `--from` to `--to` (UTC) and lists the zones where a name at one offset comes back after another
+ * (Europe/London at +1 h: `BST`, `+01` 1968–1971, `BST`), marking those missing from
+ * `RENAMED_ZONES` (exit 1) and those listed that no longer need to be. Names come from this Node's
+ * ICU, which may differ from workerd's; test/series/zone-names.test.ts compares in workerd. Every
+ * zone at the defaults: ~26 min on a busy 2-core machine (2026-11-29: 444 name changes at an
+ * unchanged offset, 36 zones where one comes back, all in `RENAMED_ZONES`).
  */
 import { parseArgs } from "node:util";
 import { DateTime } from "luxon";

@@ -91,7 +91,8 @@ export function zoneAbbreviation(zoneName: string, instant: DateTime): string {
  * asked ICU for ~1,000 names, each a new `Intl.DateTimeFormat` per locale tried). Within a run of
  * consecutive instants with one offset, the name is asked for at both ends; when they agree, every
  * instant between has it, else the run is halved until they do — so a name that changes while the
- * offset stays (Europe/Istanbul's `EEST` → `+03` in September 2016) is found where it changes.
+ * offset stays (Africa/Tunis: `+01`, then `CET` from 1970, where ICU's names begin) is found where
+ * it changes.
  * That rests on one fact of the tz data as ICU names it: a zone's name at one offset does not
  * change and change back — true of every zone Intl knows, 1900–2100, but `RENAMED_ZONES`
  * (`scripts/check-zone-names.ts`), whose every instant is named.
@@ -126,9 +127,10 @@ export function zoneAbbreviations(
 }
 
 /**
- * Zones where a name at one offset comes back after another name at that offset (Africa/Casablanca:
- * `+00`, then `WET`, then `+00` at +0; `scripts/check-zone-names.ts` finds them, 1900–2100, every
- * 3 days): `zoneAbbreviations` asks for each of their instants' names.
+ * Zones where a name at one offset comes back after another name at that offset (Europe/London at
+ * +1 h: `BST`, `+01` all year 1968–1971, `BST` again; Indiana's zones at −5 h: `EST` and `CDT` in
+ * turns): `zoneAbbreviations` asks for each of their instants' names. `scripts/check-zone-names.ts`
+ * found these 36 of the 418 zones Node 22's ICU 78 knows (tz 2026c), 1900–2100, every 3 days.
  */
 export const RENAMED_ZONES: ReadonlySet<string> = new Set([
   "Africa/Algiers",
@@ -140,6 +142,33 @@ export const RENAMED_ZONES: ReadonlySet<string> = new Set([
   "America/Cancun",
   "America/Chihuahua",
   "America/Ciudad_Juarez",
+  "America/Dawson",
+  "America/Grand_Turk",
+  "America/Indiana/Knox",
+  "America/Indiana/Marengo",
+  "America/Indiana/Petersburg",
+  "America/Indiana/Vincennes",
+  "America/Indiana/Winamac",
+  "America/Iqaluit",
+  "America/Juneau",
+  "America/Louisville",
+  "America/Managua",
+  "America/Metlakatla",
+  "America/Ojinaga",
+  "America/Rankin_Inlet",
+  "America/Resolute",
+  "America/Whitehorse",
+  "Asia/Damascus",
+  "Asia/Famagusta",
+  "Atlantic/Azores",
+  "Europe/Istanbul",
+  "Europe/Kaliningrad",
+  "Europe/Lisbon",
+  "Europe/London",
+  "Europe/Minsk",
+  "Europe/Samara",
+  "Europe/Simferopol",
+  "Europe/Vilnius",
 ]);
 
 /** The English locales whose ICU data name zones with letters, in the order they are asked. */

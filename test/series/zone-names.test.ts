@@ -4,7 +4,7 @@
  * byte what the per-occurrence computation gave (test/support/zone-names-reference.ts), over
  * generated series — zones with DST, half-hour and odd offsets, a skipped day (Pacific/Apia, 2011),
  * Ramadan's suspended DST (Africa/Casablanca), a name that changes while the offset stays
- * (Europe/Istanbul, 2016), local mean time's offsets of odd seconds, starts across DST changes and
+ * (Africa/Tunis, 1970) and ones that come back (Africa/Algiers, Europe/London), local mean time's offsets of odd seconds, starts across DST changes and
  * in any year from 1000 to 9990, all-day and timed, every `FREQ`.
  */
 import fc from "fast-check";
@@ -25,6 +25,8 @@ const ZONES = [
   "Pacific/Apia",
   "Africa/Casablanca",
   "Europe/Istanbul",
+  "Europe/London",
+  "Africa/Tunis",
   "Europe/Dublin",
   "UTC+5:30",
 ];
@@ -74,23 +76,28 @@ function compare(zone: string, allDay: boolean, start: string, minutes: number, 
 }
 
 describe("zone names once per transition", () => {
-  it("names that change while the offset stays (Istanbul 2016: EEST to +03), and come back (Algiers)", () => {
+  it("names that change while the offset stays (Tunis 1970: +01 to CET), and come back (Algiers)", () => {
+    // Tunis at +1 h: `+01` until 1970, where ICU's names begin, `CET` after: found by halving.
     expect(
-      compare("Europe/Istanbul", false, "2016-08-20 19:00:00", 120, "RRULE:FREQ=DAILY;COUNT=60"),
-    ).toBe(60);
-    const dates = occurrencesDates(
-      seriesTimes("Europe/Istanbul", false, "2016-09-05 19:00:00", 60),
-      ["2016-09-05 19:00:00", "2016-09-06 19:00:00", "2016-09-07 19:00:00", "2016-09-08 19:00:00"],
-    );
+      compare("Africa/Tunis", false, "1969-11-20 19:00:00", 120, "RRULE:FREQ=DAILY;COUNT=90"),
+    ).toBe(90);
+    const dates = occurrencesDates(seriesTimes("Africa/Tunis", false, "1969-12-30 12:00:00", 60), [
+      "1969-12-30 12:00:00",
+      "1969-12-31 12:00:00",
+      "1970-01-01 12:00:00",
+      "1970-01-05 12:00:00",
+    ]);
+    expect(dates.map((d) => d.timezoneAbbr)).toEqual(["+01", "+01", "CET", "CET"]);
     // Casablanca: +01, +00 in Ramadan, and (tz 2026c) WET from September 2026 at the same +0.
     compare("Africa/Casablanca", false, "2026-01-10 19:00:00", 60, "RRULE:FREQ=DAILY;COUNT=400");
     compare("Africa/Casablanca", false, "2019-01-10 19:00:00", 60, "RRULE:FREQ=WEEKLY;COUNT=400");
     // A name that comes back at one offset (src/time/zone.ts RENAMED_ZONES): each instant named.
-    // Algiers at +1 h: WEST, then CET (1980), then WEST again (1981); Tripoli at +2 h alike.
+    // Algiers at +1 h: WEST, then CET (1980), then WEST again (1981); Tripoli at +2 h alike;
+    // London at +1 h: BST, +01 all year 1968–1971, BST again; Istanbul's EEST, +03, EEST, +03.
     compare("Africa/Algiers", false, "1975-07-15 12:00:00", 60, "RRULE:FREQ=YEARLY;COUNT=60");
     compare("Africa/Tripoli", false, "1975-07-15 12:00:00", 60, "RRULE:FREQ=YEARLY;COUNT=60");
-    // Where the name changes ICU and the tz data agree to the day; the point is the change is found.
-    expect(new Set(dates.map((d) => d.timezoneAbbr))).toEqual(new Set(["EEST", "+03"]));
+    compare("Europe/London", false, "1966-07-15 12:00:00", 60, "RRULE:FREQ=YEARLY;COUNT=10");
+    compare("Europe/Istanbul", false, "2016-08-20 19:00:00", 120, "RRULE:FREQ=DAILY;COUNT=60");
   });
 
   it("a daily series across Apia's skipped 30 December 2011 and Berlin's DST changes", () => {
