@@ -24,6 +24,7 @@ import { datasetLabel } from "./bench/generate";
 import * as report from "./bench/report";
 import { BUST_PARAM, measureRoute, routesFor } from "./bench/routes";
 import * as servers from "./bench/servers";
+import { benchWrites, WRITE_KEYS } from "./bench/writes";
 import { readSettings } from "./lib/config";
 import { PATHS, ROOT } from "./lib/paths";
 import { exitOnSignals, stopAll } from "./lib/processes";
@@ -42,7 +43,9 @@ const USAGE = `Usage: npm run bench -- [options]
                         before each of the others)
   --trip-limits <l>     most D1 round trips allowed per state, e.g. miss=2,hit=1,304=1 for older
                         builds of the worker (default ${LIMITS}); more fails the run
-  --routes <k,k,…>      only these rows, by key (bench/README.md; e.g. events-50-hit,events-50-304)
+  --routes <k,k,…>      only these rows, by key (bench/README.md; e.g. events-50-hit,events-50-304,
+                        or the series writes: series-write,series-split)
+  --write-iterations <n> measured requests per series-write row (default 5; one more first, not counted)
   --seed-only           prepare the datasets, then stop (no servers, no load, no report)
   --reseed              rebuild the datasets even when a complete one exists
   --no-bust             request every URL as is (repeats may be edge-cache hits) instead of a fresh
@@ -57,6 +60,7 @@ function parseOptions(argv: string[]): report.BenchOptions {
     options: {
       ...{ sizes: string("demo"), duration: string("10"), connections: string("16") },
       ...{ rounds: string("2"), warmup: string("2"), "trip-limits": string(LIMITS) },
+      ...{ "write-iterations": string("5") },
       ...{ routes: { type: "string" }, "seed-only": flag(false), reseed: flag(false) },
       ...{ bust: flag(true), "live-src": flag(false), help: { type: "boolean", short: "h" } },
     },
@@ -90,6 +94,7 @@ function parseOptions(argv: string[]): report.BenchOptions {
     rounds: number("rounds", v.rounds, 1, 20),
     warmup: number("warmup", v.warmup, 0, 600),
     tripLimits: report.parseTripLimits(v["trip-limits"]),
+    writeIterations: number("write-iterations", v["write-iterations"], 1, 1000),
     routes: v.routes === undefined ? undefined : list(v.routes),
     ...{ seedOnly: v["seed-only"], reseed: v.reseed, bust: v.bust, liveSrc: v["live-src"] },
   };
@@ -207,6 +212,13 @@ async function benchDataset(
     for (const route of routesFor(facts, ctx.today, o.bust))
       if (!o.routes || o.routes.includes(route.key))
         routes.push(await measureRoute(route, measure));
+    const writeKeys = WRITE_KEYS.filter((k) => !o.routes || o.routes.includes(k));
+    const writes = writeKeys.length
+      ? await benchWrites({
+          ...{ keys: writeKeys, iterations: o.writeIterations, dir: rel(dir), entry: ctx.entry },
+          ...{ wranglerToml: PATHS.wranglerToml, stat, nsRoot: ctx.nsRoot, logDir, log: detail },
+        })
+      : [];
     // Occurrences are listed as events: a target "at 100,000 events" counts them.
     const targets = report.evaluateTargets(routes, facts.events + facts.occurrences, o.connections);
     const load = { start: loadStart, end: os.loadavg() };
@@ -219,6 +231,7 @@ async function benchDataset(
       load,
       routes,
       targets,
+      writes,
     } satisfies report.DatasetResult;
   } finally {
     await servers.stopDev(real);
@@ -234,7 +247,10 @@ async function main(): Promise<number> {
     .setZone(resolveZone(zone) ?? "utc")
     .toFormat("yyyy-MM-dd");
   const nsRoot = `/${settings.restPrefix}/${settings.vendor}/events/v1/`;
-  const keys = routesFor({ category: "", eventId: 0 }, today, true).map((r) => r.key);
+  const keys = [
+    ...routesFor({ category: "", eventId: 0 }, today, true).map((r) => r.key),
+    ...WRITE_KEYS,
+  ];
   const unknown = (o.routes ?? []).filter((k) => !keys.includes(k));
   if (unknown.length) {
     console.error(`--routes: no row ${unknown.join(", ")}; the keys are ${keys.join(", ")}`);

@@ -16,6 +16,7 @@ import {
 } from "./routes";
 import type { Facts } from "./seeder";
 import type { CpuRole } from "./servers";
+import { renderWrites, type WriteResult } from "./writes";
 
 /** Most D1 round trips allowed per state of an anonymous GET; more fails the run (exit 1). */
 export type TripLimits = Record<TripState, number>;
@@ -52,6 +53,8 @@ export interface DatasetResult {
   load: { start: number[]; end: number[] };
   routes: RouteResult[];
   targets: TargetResult[];
+  /** The series writes (scripts/bench/writes.ts), when measured. */
+  writes?: WriteResult[];
 }
 
 /** The options of a run (bench.ts). */
@@ -63,6 +66,8 @@ export interface BenchOptions {
   rounds: number;
   warmup: number;
   tripLimits: TripLimits;
+  /** Measured requests per write row (scripts/bench/writes.ts). */
+  writeIterations: number;
   /** Row keys to measure (all when undefined). */
   routes?: string[];
   seedOnly: boolean;
@@ -207,7 +212,8 @@ export function evaluateTargets(
 // Markdown
 
 /** A markdown table: `head` and `align` (the separator row) as written, then the rows. */
-const table = (head: string, align: string, rows: string[]) => [`| ${head} |`, align, ...rows];
+const table = (head: string, align: string, rows: string[]) =>
+  rows.length ? [`| ${head} |`, align, ...rows] : [];
 
 function mainRow(r: RouteResult, limits: TripLimits): string {
   const trips = TRIP_STATES.map((state) => {
@@ -353,6 +359,7 @@ export function renderMarkdown(run: RunResult): string {
         ds.routes.map((r) => mainRow(r, o.tripLimits)),
       ),
     );
+    if (ds.writes?.length) lines.push("", ...renderWrites(ds.writes));
     if (ds.targets.length)
       lines.push(
         "",

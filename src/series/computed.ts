@@ -10,7 +10,7 @@
  * far it reaches), at most `MAX_COMPUTED` of them, those that start first.
  */
 import type { EventRow } from "../events/record";
-import { expand, localOf, occurrenceDates } from "./expand";
+import { expand, localOf, occurrencesDates } from "./expand";
 import { dayAfter, instanceId, readInstanceId } from "./instance-ids";
 import { parseLines } from "./lines";
 import type { OccurrenceRow } from "./occurrences";
@@ -34,20 +34,29 @@ export const hasComputed = (row: EventRow) =>
 /** The wall clock (series-local) from which a series' occurrences are computed, not stored. */
 export const computedFrom = (row: EventRow) => localOf(row.horizonGmt ?? COMPLETE, row.timezone);
 
-/** The occurrence row of a series starting at `start` (series-local), if it has a computed id. */
-function occurrenceOf(row: EventRow, start: string): OccurrenceRow | null {
-  const id = instanceId(row.id, row.startDate, start);
-  if (id === null) return null;
-  return {
+/**
+ * The occurrence rows of a series starting at `starts` (series-local, ascending), those that have
+ * a computed id; their dates computed together (src/series/expand.ts `occurrencesDates`).
+ */
+function occurrencesOf(row: EventRow, starts: string[]): OccurrenceRow[] {
+  const named = starts.flatMap((start) => {
+    const id = instanceId(row.id, row.startDate, start);
+    return id === null ? [] : [{ id, start }];
+  });
+  const dates = occurrencesDates(
+    row,
+    named.map((n) => n.start),
+  );
+  return named.map(({ id, start }, i) => ({
     id,
     seriesId: row.id,
     occurrenceStart: start,
-    ...occurrenceDates(row, start),
+    ...dates[i],
     status: row.status,
     hideFromListings: row.hideFromListings,
     postDate: row.postDate,
     changedGmt: row.changedGmt,
-  };
+  }));
 }
 
 /**
@@ -78,15 +87,15 @@ export function computedOccurrences(series: EventRow[], window: ComputedWindow):
     if (!hasComputed(row)) continue;
     const stored = computedFrom(row);
     if (stored >= window.before) continue;
-    let n = 0;
+    const picked: string[] = [];
     const from = window.from !== null && window.from > stored ? window.from : stored;
     for (const start of startsBefore(row, from, window.before)) {
       if (start < stored || (window.from !== null && start < window.from)) continue;
-      const o = occurrenceOf(row, start);
-      if (o) out.push(o);
+      picked.push(start);
       // The first `MAX_COMPUTED` of each series are all the earliest `MAX_COMPUTED` can take.
-      if (++n >= MAX_COMPUTED) break;
+      if (picked.length >= MAX_COMPUTED) break;
     }
+    out.push(...occurrencesOf(row, picked));
   }
   out.sort((a, b) =>
     a.startDate !== b.startDate
@@ -113,6 +122,6 @@ export function computedOccurrence(row: EventRow, id: number): OccurrenceRow | n
   const next = `${dayAfter(row.startDate, named.days + 1)} 00:00:00`;
   const start = startsBefore(row, `${day} 00:00:00`, next).find((s) => s.startsWith(day));
   if (!start || start < computedFrom(row)) return null;
-  const o = occurrenceOf(row, start);
+  const o = occurrencesOf(row, [start])[0];
   return o?.id === id ? o : null;
 }

@@ -12,8 +12,8 @@
  * `/event/{slug}/{date}/`).
  */
 import { DateTime, type Zone } from "luxon";
-import { WP_FORMAT } from "../time/format";
-import { resolveZone, zoneAbbreviation } from "../time/zone";
+import { WP_FORMAT, wallMillis, wallText } from "../time/format";
+import { resolveZone, zoneAbbreviations } from "../time/zone";
 import {
   type Recurrence,
   RecurrenceError,
@@ -144,31 +144,105 @@ export interface SeriesTimes {
  * exact duration, RFC 5545 §3.8.5.3; all-day series the same number of days).
  */
 export function occurrenceDates(series: SeriesTimes, start: string): OccurrenceDates {
+  return occurrencesDates(series, [start])[0];
+}
+
+/**
+ * The dates of the occurrences starting at `starts` (local, ascending), each what `occurrenceDates`
+ * gives; the zone's abbreviations computed once per transition, not once per occurrence
+ * (src/time/zone.ts `zoneAbbreviations`).
+ */
+export function occurrencesDates(
+  series: SeriesTimes,
+  starts: readonly string[],
+): OccurrenceDates[] {
   const zone = resolveZone(series.timezone) ?? resolveZone("UTC")!;
   const utc = (dt: DateTime) => dt.toUTC().toFormat(WP_FORMAT);
+  const dates: Array<Omit<OccurrenceDates, "timezoneAbbr">> = [];
+  const named: Array<{ ms: number; offset: number }> = [];
   if (series.allDay) {
     const day = (s: string) => DateTime.fromFormat(s.slice(0, 10), "yyyy-MM-dd", { zone: "utc" });
     const days = Math.round(day(series.endDate).diff(day(series.startDate), "days").days);
-    const first = DateTime.fromFormat(start.slice(0, 10), "yyyy-MM-dd", { zone });
-    const last = first.plus({ days }).set({ hour: 23, minute: 59, second: 59 });
-    return {
-      startDate: first.toFormat(WP_FORMAT),
-      endDate: last.toFormat(WP_FORMAT),
-      startDateUtc: utc(first),
-      endDateUtc: utc(last),
-      timezoneAbbr: zoneAbbreviation(series.timezone, first),
-    };
+    for (const start of starts) {
+      const first = DateTime.fromFormat(start.slice(0, 10), "yyyy-MM-dd", { zone });
+      const last = first.plus({ days }).set({ hour: 23, minute: 59, second: 59 });
+      dates.push({
+        startDate: first.toFormat(WP_FORMAT),
+        endDate: last.toFormat(WP_FORMAT),
+        startDateUtc: utc(first),
+        endDateUtc: utc(last),
+      });
+      named.push({ ms: first.toMillis(), offset: first.offset });
+    }
+  } else {
+    const read = (s: string) => DateTime.fromFormat(s, WP_FORMAT, { zone: "utc" }).toMillis();
+    const duration = read(series.endDateUtc) - read(series.startDateUtc);
+    const offsetAt = offsetsOf(zone);
+    for (const start of starts) {
+      const fast = timedDates(start, duration, offsetAt);
+      if (fast) {
+        dates.push(fast.dates);
+        named.push(fast.named);
+        continue;
+      }
+      const begin = instantOf(start, zone);
+      const end = begin.plus({ milliseconds: duration }).setZone(zone);
+      dates.push({
+        startDate: begin.toFormat(WP_FORMAT),
+        endDate: end.toFormat(WP_FORMAT),
+        startDateUtc: utc(begin),
+        endDateUtc: utc(end),
+      });
+      named.push({ ms: begin.toMillis(), offset: begin.offset });
+    }
   }
-  const read = (s: string) => DateTime.fromFormat(s, WP_FORMAT, { zone: "utc" }).toMillis();
-  const duration = read(series.endDateUtc) - read(series.startDateUtc);
-  const begin = instantOf(start, zone);
-  const end = begin.plus({ milliseconds: duration }).setZone(zone);
+  const names = zoneAbbreviations(series.timezone, named);
+  return dates.map((d, i) => ({ ...d, timezoneAbbr: names[i] }));
+}
+
+/**
+ * The zone's offset (minutes) at an instant (epoch ms), each instant asked of ICU once: in a batch
+ * of occurrences, the offsets a day before and after one are those of its neighbours'.
+ */
+function offsetsOf(zone: Zone): (ms: number) => number {
+  const known = new Map<number, number>();
+  return (ms) => {
+    let offset = known.get(ms);
+    if (offset === undefined) {
+      offset = zone.offset(ms);
+      known.set(ms, offset);
+    }
+    return offset;
+  };
+}
+
+/**
+ * The dates of a timed occurrence from its local start, as luxon gives them (`instantOf`, then
+ * `toFormat`), in integer arithmetic: the instant RFC 5545 §3.3.5 reads (src/series/lines.ts
+ * `utcOf`, the same readings), then each wall clock. Null when that arithmetic would not be
+ * exact — an offset that is not a whole number of minutes (local mean time, before ~1900), a year
+ * outside 1000–9999 — and luxon is asked instead.
+ */
+function timedDates(start: string, duration: number, offsetAt: (ms: number) => number) {
+  const ms = wallMillis(start);
+  if (ms === null) return null;
+  const day = 86_400_000;
+  const around = [offsetAt(ms - day), offsetAt(ms), offsetAt(ms + day)];
+  if (!around.every(Number.isInteger)) return null;
+  const readings = around
+    .map((o) => ms - o * 60_000)
+    .filter((i) => offsetAt(i) * 60_000 === ms - i)
+    .sort((a, b) => a - b);
+  const begin = readings[0] ?? ms - around[0] * 60_000;
+  const end = begin + duration;
+  const [bo, eo] = [offsetAt(begin), offsetAt(end)];
+  if (!Number.isInteger(bo) || !Number.isInteger(eo)) return null;
+  const texts = [begin + bo * 60_000, end + eo * 60_000, begin, end].map(wallText);
+  if (texts.some((t) => t === null)) return null;
+  const [startDate, endDate, startDateUtc, endDateUtc] = texts as string[];
   return {
-    startDate: begin.toFormat(WP_FORMAT),
-    endDate: end.toFormat(WP_FORMAT),
-    startDateUtc: utc(begin),
-    endDateUtc: utc(end),
-    timezoneAbbr: zoneAbbreviation(series.timezone, begin),
+    dates: { startDate, endDate, startDateUtc, endDateUtc },
+    named: { ms: begin, offset: bo },
   };
 }
 

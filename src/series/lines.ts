@@ -16,7 +16,7 @@
  */
 import { DateTime } from "luxon";
 import { paramValue } from "../ical/text";
-import { WP_FORMAT } from "../time/format";
+import { WP_FORMAT, wallMillis, wallText } from "../time/format";
 import { resolveZone } from "../time/zone";
 
 /** Most lines a `recurrence` may have. */
@@ -326,6 +326,13 @@ export function formatLines(rec: Recurrence, frame: SeriesFrame): string[] {
 
 /** A local wall clock moved by `seconds` (wall-clock arithmetic: no zone, no DST). */
 export function shiftLocal(local: string, seconds: number): string {
+  // Integer arithmetic where it is exact (a valid date, years 1000–9999): a series' write shifts
+  // every occurrence it keeps.
+  const ms = wallMillis(local);
+  if (ms !== null && Number.isInteger(seconds) && wallText(ms) === local) {
+    const shifted = wallText(ms + seconds * 1000);
+    if (shifted !== null) return shifted;
+  }
   return DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" })
     .plus({ seconds })
     .toFormat(WP_FORMAT);

@@ -14,7 +14,13 @@ import { eventOccurrences, events, posts } from "../db/schema";
 import { inList } from "../db/sql";
 import type { EventRow } from "../events/record";
 import { WP_FORMAT } from "../time/format";
-import { expand, localOf, type OccurrenceDates, occurrenceDates, type SeriesTimes } from "./expand";
+import {
+  expand,
+  localOf,
+  type OccurrenceDates,
+  occurrencesDates,
+  type SeriesTimes,
+} from "./expand";
 import { instanceId } from "./instance-ids";
 import { formatLines, type Recurrence, type SeriesFrame } from "./lines";
 
@@ -151,7 +157,7 @@ export function materialize(
   // Ids of this series in use: a computed id is never one of them (src/series/instance-ids.ts).
   const taken = new Set([...reuse.values(), ...[...overrides.values()].map((o) => o.id)]);
   const used = new Set<number>();
-  const occurrences: PlannedOccurrence[] = [];
+  const planned: Array<{ id: number; start: string }> = [];
   const kept: Materialization["kept"] = [];
   for (const start of starts.slice(1)) {
     const override = overrides.get(start);
@@ -168,8 +174,18 @@ export function materialize(
     }
     id ??= postIds.take();
     used.add(id);
-    occurrences.push({ id, occurrenceStart: start, ...occurrenceDates(shape, start) });
+    planned.push({ id, start });
   }
+  // The dates together: the zone's names once per transition (src/series/expand.ts).
+  const dates = occurrencesDates(
+    shape,
+    planned.map((p) => p.start),
+  );
+  const occurrences: PlannedOccurrence[] = planned.map(({ id, start }, i) => ({
+    id,
+    occurrenceStart: start,
+    ...dates[i],
+  }));
   const droppedOverrides = [...overrides.values()].map((o) => o.id).filter((id) => !used.has(id));
   const dropped = [...new Set([...reuse.values(), ...droppedOverrides])].filter(
     (id) => !used.has(id) && id !== shape.id,

@@ -17,7 +17,7 @@ import { events } from "../db/schema";
 import { isConflict, unlessChanged } from "../db/write";
 import type { EventRow } from "../events/record";
 import { WP_FORMAT } from "../time/format";
-import { expand, localOf, occurrenceDates } from "./expand";
+import { expand, localOf, occurrenceDates, occurrencesDates } from "./expand";
 import { instanceId } from "./instance-ids";
 import { parseLines } from "./lines";
 import {
@@ -91,13 +91,14 @@ async function plannedOccurrences(
     term: 0,
   });
   const ids = reservation.allocators().postIds;
-  return plans.map((plan) =>
-    plan.fresh.map((start) => ({
+  return plans.map((plan) => {
+    const dates = occurrencesDates(plan.row, plan.fresh);
+    return plan.fresh.map((start, i) => ({
       id: computed(plan.row, start) ?? ids.take(),
       occurrenceStart: start,
-      ...occurrenceDates(plan.row, start),
-    })),
-  );
+      ...dates[i],
+    }));
+  });
 }
 
 /**

@@ -38,3 +38,23 @@ export function dateDetails(value: string): DateDetails {
 export function nowGmt(now: DateTime = DateTime.utc()): string {
   return wpDate(now.toUTC());
 }
+
+/**
+ * `Y-m-d H:i:s` read as UTC (epoch ms) without luxon, or null outside the years 1000–9999 (not a
+ * date check: `2026-02-30` reads as 2 March; `wallText` of the result tells).
+ */
+export function wallMillis(text: string): number | null {
+  const n = (from: number, to: number) => Number(text.slice(from, to));
+  const year = n(0, 4);
+  if (!(year >= 1000 && year <= 9999) || text.length !== 19) return null;
+  return Date.UTC(year, n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16), n(17, 19));
+}
+
+/** Epoch ms (whole) as `Y-m-d H:i:s` (UTC) without luxon, or null outside the years 1000–9999. */
+export function wallText(ms: number): string | null {
+  if (!Number.isInteger(ms)) return null;
+  const iso = new Date(ms).toISOString();
+  return iso.length === 24 && iso >= "1000" && iso < "9999-12-31T23:59:59.999Z"
+    ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
+    : null;
+}

@@ -82,30 +82,140 @@ const FIXED_ABBREVIATIONS: Record<string, string> = {
 export function zoneAbbreviation(zoneName: string, instant: DateTime): string {
   const zone = resolveZone(zoneName);
   if (!zone) return "";
+  return abbreviationOf(zoneName, zone, instant.toMillis());
+}
+
+/**
+ * The abbreviations of many instants of one zone, each what `zoneAbbreviation` gives, computed
+ * once per transition rather than once per instant (contract §7.8: a series of 1,000 occurrences
+ * asked ICU for ~1,000 names, each a new `Intl.DateTimeFormat` per locale tried). Within a run of
+ * consecutive instants with one offset, the name is asked for at both ends; when they agree, every
+ * instant between has it, else the run is halved until they do — so a name that changes while the
+ * offset stays (Africa/Tunis: `+01`, then `CET` from 1970, where ICU's names begin) is found where
+ * it changes.
+ * That rests on one fact of the tz data as ICU names it: a zone's name at one offset does not
+ * change and change back — true of every zone Intl knows, 1900–2100, but `RENAMED_ZONES`
+ * (`scripts/check-zone-names.ts`), whose every instant is named.
+ * @param at the instants, ascending (epoch ms), each with its offset in the zone (minutes).
+ * @example zoneAbbreviations("Europe/Berlin", days.map((d) => ({ ms: d.toMillis(), offset: d.offset })))
+ */
+export function zoneAbbreviations(
+  zoneName: string,
+  at: ReadonlyArray<{ ms: number; offset: number }>,
+): string[] {
+  const zone = resolveZone(zoneName);
+  const out: string[] = new Array(at.length);
+  if (!zone) return out.fill("");
+  const name = (i: number) => (out[i] ??= abbreviationOf(zoneName, zone, at[i].ms));
+  if (RENAMED_ZONES.has(zone.name)) return Array.from(at, (_, i) => name(i));
+  const fill = (from: number, to: number) => {
+    const [a, b] = [name(from), name(to)];
+    if (a === b) for (let i = from + 1; i < to; i++) out[i] = a;
+    else if (to - from > 1) {
+      const mid = (from + to) >> 1;
+      fill(from, mid);
+      fill(mid, to);
+    }
+  };
+  for (let from = 0; from < at.length; ) {
+    let to = from;
+    while (to + 1 < at.length && at[to + 1].offset === at[from].offset) to++;
+    fill(from, to);
+    from = to + 1;
+  }
+  return out;
+}
+
+/**
+ * Zones where a name at one offset comes back after another name at that offset (Europe/London at
+ * +1 h: `BST`, `+01` all year 1968–1971, `BST` again; Indiana's zones at −5 h: `EST` and `CDT` in
+ * turns): `zoneAbbreviations` asks for each of their instants' names. `scripts/check-zone-names.ts`
+ * found these 36 of the 418 zones Node 22's ICU 78 knows (tz 2026c), 1900–2100, every 3 days.
+ */
+export const RENAMED_ZONES: ReadonlySet<string> = new Set([
+  "Africa/Algiers",
+  "Africa/Casablanca",
+  "Africa/El_Aaiun",
+  "Africa/Tripoli",
+  "Africa/Windhoek",
+  "America/Cambridge_Bay",
+  "America/Cancun",
+  "America/Chihuahua",
+  "America/Ciudad_Juarez",
+  "America/Dawson",
+  "America/Grand_Turk",
+  "America/Indiana/Knox",
+  "America/Indiana/Marengo",
+  "America/Indiana/Petersburg",
+  "America/Indiana/Vincennes",
+  "America/Indiana/Winamac",
+  "America/Iqaluit",
+  "America/Juneau",
+  "America/Louisville",
+  "America/Managua",
+  "America/Metlakatla",
+  "America/Ojinaga",
+  "America/Rankin_Inlet",
+  "America/Resolute",
+  "America/Whitehorse",
+  "Asia/Damascus",
+  "Asia/Famagusta",
+  "Atlantic/Azores",
+  "Europe/Istanbul",
+  "Europe/Kaliningrad",
+  "Europe/Lisbon",
+  "Europe/London",
+  "Europe/Minsk",
+  "Europe/Samara",
+  "Europe/Simferopol",
+  "Europe/Vilnius",
+]);
+
+/** The English locales whose ICU data name zones with letters, in the order they are asked. */
+const LOCALES = ["en-US", "en-GB", "en-AU", "en-IN", "en-NZ", "en-ZA", "en-CA", "en-HK", "ja-JP"];
+
+function abbreviationOf(zoneName: string, zone: Zone, ms: number): string {
   if (zone instanceof FixedOffsetZone) return canonicalZoneName(zoneName);
   if (zone.name === "UTC" || zone.name === "Etc/UTC") return "UTC";
   if (FIXED_ABBREVIATIONS[zone.name]) return FIXED_ABBREVIATIONS[zone.name];
-  const at = instant.setZone(zone);
+  const offset = zone.offset(ms);
   // Intl has no tz-database abbreviations; each English locale knows the letters of its own region.
-  for (const locale of [
-    "en-US",
-    "en-GB",
-    "en-AU",
-    "en-IN",
-    "en-NZ",
-    "en-ZA",
-    "en-CA",
-    "en-HK",
-    "ja-JP",
-  ]) {
-    const short = at.setLocale(locale).offsetNameShort;
+  for (const locale of LOCALES) {
+    const short = shortName(locale, zone.name, ms);
     if (short && LETTERS.test(short) && short !== "GMT") return short;
-    if (short === "GMT" && at.offset === 0) return "GMT";
+    if (short === "GMT" && offset === 0) return "GMT";
   }
-  const offset = at.offset;
   const sign = offset < 0 ? "-" : "+";
   const abs = Math.abs(offset);
   const h = String(Math.floor(abs / 60)).padStart(2, "0");
   const m = abs % 60;
   return `${sign}${h}${m ? String(m).padStart(2, "0") : ""}`;
+}
+
+/** `Intl.DateTimeFormat`s of short zone names, by locale and zone: each costs ~0.1 ms to make. */
+const shortNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The short name of `zoneName` at `ms` in `locale`: what luxon's `offsetNameShort` answers (the same
+ * `Intl.DateTimeFormat` options), from a format made once per locale and zone, not once per call.
+ */
+function shortName(locale: string, zoneName: string, ms: number): string | null {
+  const key = `${locale} ${zoneName}`;
+  let format = shortNames.get(key);
+  if (format === undefined) {
+    if (shortNames.size >= 1000) shortNames.clear();
+    format = new Intl.DateTimeFormat(locale, {
+      timeZoneName: "short",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: zoneName,
+    });
+    shortNames.set(key, format);
+  }
+  const part = format.formatToParts(new Date(ms)).find((p) => p.type === "timeZoneName");
+  return part ? part.value : null;
 }
