@@ -21,6 +21,7 @@ import {
   idList,
   offsetArg,
   oneOf,
+  orderArg,
   type ReadContext,
   selfLink,
   stringList,
@@ -83,12 +84,7 @@ export const LIST_ARGS = {
   exclude: ids("wp.exclude"),
   include: ids("wp.include"),
   ...offsetArg("wp"),
-  order: arg({
-    schema: oneOf(["asc", "desc"]),
-    default: "desc",
-    type: "string",
-    description: "wp.order",
-  }),
+  ...orderArg("desc"),
   orderby: arg({
     schema: oneOf(ORDERBY),
     default: "date",

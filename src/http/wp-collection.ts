@@ -88,6 +88,16 @@ export const offsetArg = (prefix: string) => ({
   }),
 });
 
+/** `order` (WordPress's `asc`/`desc`) with the collection's default: posts `desc`, terms `asc`. */
+export const orderArg = (fallback: "asc" | "desc") => ({
+  order: arg({
+    schema: oneOf(["asc", "desc"]),
+    default: fallback,
+    type: "string",
+    description: "wp.order",
+  }),
+});
+
 /** `page` and `per_page` as WordPress's collections take them (10 by default, at most 100). */
 export const WP_PAGE = { perPage: 10, max: 100 };
 

@@ -13,7 +13,7 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { pageArgs, pageOf, searchArg } from "../http/list-args";
 import { totalPages } from "../http/pagination";
 import { wpString } from "../http/validators";
-import { contextArg, idList, oneOf, setWpPaging, WP_PAGE } from "../http/wp-collection";
+import { contextArg, idList, oneOf, orderArg, setWpPaging, WP_PAGE } from "../http/wp-collection";
 import { serializeMedia } from "./serialize";
 
 /** WordPress's `orderby` of attachments (those that mean something here). */
@@ -36,12 +36,7 @@ export const MEDIA_LIST_ARGS = {
     items: { type: "integer" },
     description: "wp.include",
   }),
-  order: arg({
-    schema: oneOf(["asc", "desc"]),
-    default: "desc",
-    type: "string",
-    description: "wp.order",
-  }),
+  ...orderArg("desc"),
   orderby: arg({
     schema: oneOf(ORDERBY),
     default: "date",

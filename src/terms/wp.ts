@@ -25,6 +25,7 @@ import {
   idList,
   offsetArg,
   oneOf,
+  orderArg,
   type ReadContext,
   setWpPaging,
   stringList,
@@ -59,12 +60,7 @@ export function wpTermListArgs(info: TaxonomyInfo) {
     exclude: ids("wp.exclude"),
     include: ids("wp.include"),
     ...(info.hierarchical ? {} : offsetArg("wp")),
-    order: arg({
-      schema: oneOf(["asc", "desc"]),
-      default: "asc",
-      type: "string",
-      description: "wp.order",
-    }),
+    ...orderArg("asc"),
     orderby: arg({
       schema: oneOf(ORDERBY),
       default: "name",
