@@ -5,7 +5,8 @@
  * checks, the total, the page, and the page's venues, organizers, terms and images.
  */
 import { sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
+import { type BatchQuery, runBatch } from "../db/batch";
+import { reused } from "../db/compiled";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
@@ -25,6 +26,7 @@ import {
 } from "./list";
 import {
   assembleListed,
+  type ListedWhere,
   listedOccurrences,
   listedQuery,
   listedRows,
@@ -105,15 +107,21 @@ async function answerArchive(
   // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
   const common = commonTerms(filters);
   let computed: OccurrenceRow[] = [];
-  const wheres = () => {
-    const where = listedWhere(db, filters, user, undefined, computed);
-    const pageWhere =
-      common.categories || common.tags ? listedWhere(db, filters, user, common, computed) : where;
-    return { where, pageWhere };
+  // The sides' WHERE clauses, built when a statement is (not for a compiled one).
+  let wheres: { where: ListedWhere; pageWhere: ListedWhere } | undefined;
+  const where = () => {
+    wheres ??= (() => {
+      const all = listedWhere(db, filters, user, undefined, computed);
+      const byTerm = common.categories || common.tags;
+      return {
+        where: all,
+        pageWhere: byTerm ? listedWhere(db, filters, user, common, computed) : all,
+      };
+    })();
+    return wheres;
   };
-  let { where, pageWhere } = wheres();
   const pageQuery = () =>
-    (place.unexpanded ? unexpandedQuery : listedQuery)(db, pageWhere, q.ignoresDates, {
+    (place.unexpanded ? unexpandedQuery : listedQuery)(db, where().pageWhere, q.ignoresDates, {
       limit: perPage,
       offset: (page - 1) * perPage,
     });
@@ -132,21 +140,31 @@ async function answerArchive(
     ? JSON.stringify([filters, q.ignoresDates, place.unexpanded === true])
     : undefined;
   let askDue = ask !== null;
+  // An anonymous read without computed occurrences is a function of its resolved arguments: its
+  // statements are compiled once per isolate (src/db/compiled.ts), unless caches are off (the full
+  // path the differential test compares with).
+  const reuse = <Q extends BatchQuery>(name: string, parts: unknown[], build: () => Q): Q =>
+    user === null && computed.length === 0 && c.get("readCache")
+      ? reused(db, JSON.stringify([name, archive, ...parts]), build)
+      : build();
+  const archive = [filters, q.ignoresDates, place.unexpanded === true, common];
   const read = () => {
     const full = plan ? undefined : sql`(${pageQuery()})`;
     carrySyncCursor(c);
+    const known = totalKey ? knownTotal(totalKey) : undefined;
+    const exist = existenceQueries(db, filters, user);
     return runBatch(db, {
-      ...existenceQueries(db, filters, user),
+      ...exist,
       target: place.instancesOf === undefined ? undefined : instancesTarget(db, place.instancesOf),
-      due: askDue && ask ? dueSeries(db, filters, user, ask) : undefined,
-      total: listedTotal(
-        db,
-        where,
-        totalKey ? knownTotal(totalKey) : undefined,
-        q.ignoresDates,
-        place.unexpanded,
+      due: askDue && ask ? reuse("due", [ask], () => dueSeries(db, filters, user, ask)) : undefined,
+      total: reuse("total", [known], () =>
+        listedTotal(db, where().where, known, q.ignoresDates, place.unexpanded),
       ),
-      page: plan ? renderedPage(db, pageQuery(), plan) : undefined,
+      page: plan
+        ? reuse("page", [page, perPage, plan.key, plan.lean, [...plan.held.keys()]], () =>
+            renderedPage(db, pageQuery(), plan!),
+          )
+        : undefined,
       items: full ? pageQuery() : undefined,
       rows: full ? listedRows(db, full) : undefined,
       occurrences: full ? listedOccurrences(db, full) : undefined,
@@ -159,7 +177,7 @@ async function answerArchive(
     computed = computedRows(r.due, ask);
     if (computed.length) {
       // The page again with the computed side, by the full path (they have no stored renderings).
-      ({ where, pageWhere } = wheres());
+      wheres = undefined;
       plan = undefined;
       totalKey = undefined;
       c.get("rdb").carryVersion();

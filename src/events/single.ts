@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type AuthUser, canEditPost, canReadPost } from "../access/capabilities";
 import { type EntryResult, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
+import { reused } from "../db/compiled";
 import { eventOccurrences, events, posts, type Taxonomy } from "../db/schema";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestParams } from "../http/context";
@@ -165,12 +166,17 @@ async function renderedEvent(
 ): Promise<Response> {
   const { db } = c.get("rdb");
   let plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
-  let { one } = await runBatch(db, { one: renderedSingle(db, key, plan) });
+  // The statement is a function of the key and the plan: compiled once per isolate (src/db/compiled.ts).
+  const statement = (p: typeof plan) =>
+    reused(db, JSON.stringify(["single", key, p.key, p.lean, [...p.held.keys()]]), () =>
+      renderedSingle(db, key, p),
+    );
+  let { one } = await runBatch(db, { one: statement(plan) });
   if (needsFullRead(plan, one)) {
     // The event again in full, in one snapshot (the content version read with it once more).
     plan = { ...plan, lean: false };
     c.get("rdb").carryVersion();
-    ({ one } = await runBatch(db, { one: renderedSingle(db, key, plan) }));
+    ({ one } = await runBatch(db, { one: statement(plan) }));
   }
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
