@@ -3,7 +3,8 @@
  * logged and answered with 500 `rest_setting_invalid` naming the variable, never a wrong answer.
  * Applied here, before routing: WordPress's plain-permalink URLs (`/?rest_route=/…`, tec-reference
  * §1.1, src/http/rest-route.ts) and its method override (`?_method=PUT`, `X-HTTP-Method-Override`
- * on POST, §1.2).
+ * on POST, §1.2). Then the reference page's static files by their exact path
+ * (src/root/reference/files.ts), and every other request through the read cache to the app.
  */
 import type { Hono } from "hono";
 import { DateTime } from "luxon";
@@ -117,12 +118,16 @@ export default {
     const configured = appFor(env);
     if (configured instanceof SettingsError) return misconfigured(request, env, configured);
     const { app, settings } = configured;
-    // The reference page's static files: before routing, for anyone.
-    if (request.url.includes(REFERENCE_ASSETS_PATH))
-      return referenceFile(request).then((res) => res ?? app.fetch(request, env, ctx));
     const routed = overrideMethod(fromRestRoute(request, settings));
     // Anonymous GETs and HEADs: from the read cache, or through the app and into it.
-    return serve(routed, env, ctx, settings, (r) => app.fetch(r, env, ctx));
+    const answer = () => serve(routed, env, ctx, settings, (r) => app.fetch(r, env, ctx));
+    // The reference page's static files, by their path only (`referenceFile` matches the pathname;
+    // the text test only spares other requests a URL parse). Not through the read cache: constant
+    // bytes of the bundle with their own ETag, which a key of content version, settings and strings
+    // would only store again per version.
+    if (routed.url.includes(REFERENCE_ASSETS_PATH))
+      return referenceFile(routed).then((res) => res ?? answer());
+    return answer();
   },
   /** Webhook deliveries (contract §7.5): the consumer of `WEBHOOK_QUEUE`. */
   queue(batch: MessageBatch<WebhookMessage>, env: Bindings): Promise<void> {

@@ -160,13 +160,8 @@ export function languageWithoutSettings(
   return listed.includes(fallback) ? fallback : "en";
 }
 
-/**
- * Parses and validates the settings of contract §1.
- * @throws SettingsError naming the first bad variable.
- * @example parseSettings({ SITE_TIMEZONE: "Europe/Berlin" }).siteTimezone // "Europe/Berlin"
- */
-export function parseSettings(env: Partial<Bindings> | Record<string, unknown>): Settings {
-  const e = env as Record<string, unknown>;
+/** `SITE_TIMEZONE` and `SITE_URL` (without trailing slashes). @throws SettingsError */
+function siteSettings(e: Record<string, unknown>): Pick<Settings, "siteTimezone" | "siteUrl"> {
   const siteTimezone = field(e, "SITE_TIMEZONE", v.string(), "UTC");
   if (!resolveZone(siteTimezone)) {
     throw new SettingsError(
@@ -187,6 +182,13 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
     ]),
     "",
   ).replace(/\/+$/, "");
+  return { siteTimezone, siteUrl };
+}
+
+/** `LANGUAGES` and `DEFAULT_LANGUAGE`, which must be one of them. @throws SettingsError */
+function languageSettings(
+  e: Record<string, unknown>,
+): Pick<Settings, "languages" | "defaultLanguage"> {
   const languages = languagesAsWritten(e);
   if (languages.length === 0)
     throw new SettingsError("LANGUAGES", "must name at least one language");
@@ -202,6 +204,13 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
       `${JSON.stringify(defaultLanguage)} is not one of LANGUAGES (${languages.join(", ")})`,
     );
   }
+  return { languages, defaultLanguage };
+}
+
+/** `PER_PAGE_MAX` and `PER_PAGE_DEFAULT`, at most the maximum. @throws SettingsError */
+function pagingSettings(
+  e: Record<string, unknown>,
+): Pick<Settings, "perPageDefault" | "perPageMax"> {
   const perPageMax = field(e, "PER_PAGE_MAX", positiveInt, "50");
   const perPageDefault = field(e, "PER_PAGE_DEFAULT", positiveInt, "12");
   if (perPageDefault > perPageMax) {
@@ -210,6 +219,20 @@ export function parseSettings(env: Partial<Bindings> | Record<string, unknown>):
       `${perPageDefault} is larger than PER_PAGE_MAX (${perPageMax})`,
     );
   }
+  return { perPageDefault, perPageMax };
+}
+
+/**
+ * Parses and validates the settings of contract §1: the site, languages and paging first (each
+ * checked against another), then the rest; the first bad variable in that order is named.
+ * @throws SettingsError naming the first bad variable.
+ * @example parseSettings({ SITE_TIMEZONE: "Europe/Berlin" }).siteTimezone // "Europe/Berlin"
+ */
+export function parseSettings(env: Partial<Bindings> | Record<string, unknown>): Settings {
+  const e = env as Record<string, unknown>;
+  const { siteTimezone, siteUrl } = siteSettings(e);
+  const { languages, defaultLanguage } = languageSettings(e);
+  const { perPageDefault, perPageMax } = pagingSettings(e);
   return {
     siteTimezone,
     siteUrl,

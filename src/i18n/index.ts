@@ -1,8 +1,10 @@
 /**
  * Per-language strings (contract §1): one KV entry per language, `strings:<lang>`, loaded from
- * `src/i18n/strings/<lang>.json` by `npm run strings:load`. Read at most once per isolate per language;
- * a key missing in a language falls back to English; if KV holds no English at all (strings never
- * loaded), the English file bundled with the worker is used so that errors still have messages.
+ * `src/i18n/strings/<lang>.json` by `npm run strings:load`. Read at most once per language per
+ * `STRINGS_TTL_S` per isolate, so a changed entry reaches every answer within twice that (see
+ * `loadStrings`); a key missing in a language falls back to English; if KV holds no English at all
+ * (strings never loaded), the English file bundled with the worker is used so that errors still
+ * have messages.
  *
  * Sections: `messages.<code>` (error messages, src/http/error-response.ts), `params.<key>` (invalid
  * parameter messages), `args.<spec description>` (argument descriptions of the index, `OPTIONS` and
@@ -29,18 +31,29 @@ export function leaves(strings: Strings, prefix = ""): Map<string, string> {
   return out;
 }
 
-/** Loaded strings by language; `retryAt`: when KV is asked again (it had none, or failed). */
-const cache = new Map<string, { pending: Promise<Strings>; retryAt?: number }>();
+/**
+ * Seconds strings are kept: by KV's edge (`cacheTtl` of the read, KV's documented minimum) and then
+ * by the isolate, which reads again in the first request after the period of `STRINGS_TTL_S` its
+ * read fell in. A changed KV entry is in every answer within `2 × STRINGS_TTL_S` (plus KV's own
+ * propagation of a write to its central store, seconds).
+ */
+export const STRINGS_TTL_S = 60;
+const TTL_MS = STRINGS_TTL_S * 1000;
 
-/** Milliseconds before KV is asked again for strings it did not have. */
+/** The clock of the strings' periods, in milliseconds (tests replace `now` instead of waiting). */
+export const stringsClock = { now: (): number => Date.now() };
+
+/** Milliseconds before KV is asked again for strings it did not have, or after it failed. */
 const RETRY_EMPTY_MS = 10_000;
 
+/** Loaded strings by language, used until `until` (milliseconds of `stringsClock`). */
+const cache = new Map<string, { pending: Promise<Strings>; until: number }>();
+
+/** A language's KV entry, or null when KV has none. @throws when KV fails. */
 async function read(kv: KVNamespace, lang: string): Promise<Strings | null> {
-  try {
-    return (await kv.get<Strings>(stringsKey(lang), "json")) ?? null;
-  } catch {
-    return null;
-  }
+  return (
+    (await kv.get<Strings>(stringsKey(lang), { type: "json", cacheTtl: STRINGS_TTL_S })) ?? null
+  );
 }
 
 function merge(base: Strings, over: Strings | null): Strings {
@@ -54,27 +67,38 @@ function merge(base: Strings, over: Strings | null): Strings {
   return out;
 }
 
+/** `lang`'s strings from KV, English filling the gaps. @throws when KV fails. */
+async function fromKv(kv: KVNamespace, lang: string): Promise<Strings> {
+  if (lang === "en") return (await read(kv, "en")) ?? (bundledEnglish as Strings);
+  return merge(await loadStrings(kv, "en"), await read(kv, lang));
+}
+
 /**
- * The strings of `lang`, English filling the gaps. Cached for the isolate's lifetime; when KV has
- * none (or fails), the bundled English answers and KV is asked again after `RETRY_EMPTY_MS`.
- * @example const s = await loadStrings(env.STRINGS, "de"); message(s, "rest_no_route")
+ * The strings of `lang`, English filling the gaps. The first call of each period of
+ * `STRINGS_TTL_S` (aligned to the clock, so every language of an isolate turns over together)
+ * reads KV; the others share its promise, so each load is one object the read cache can digest
+ * once (src/read-cache/serve.ts). When KV has no English, the bundled English answers; when KV
+ * fails, what this isolate read before (the bundled English on a first read); either is asked
+ * again after `RETRY_EMPTY_MS`.
+ * @example const s = await loadStrings(env.STRINGS, "de"); text(s, "messages.rest_no_route")
  */
 export function loadStrings(kv: KVNamespace, lang: string): Promise<Strings> {
+  const now = stringsClock.now();
   const kept = cache.get(lang);
-  if (kept && (kept.retryAt === undefined || Date.now() < kept.retryAt)) return kept.pending;
-  const pending = (async () => {
-    const english = lang === "en" ? await read(kv, "en") : await loadStrings(kv, "en");
-    const base = english ?? (bundledEnglish as Strings);
-    return lang === "en" ? base : merge(base, await read(kv, lang));
-  })();
-  const entry: { pending: Promise<Strings>; retryAt?: number } = { pending };
+  if (kept && now < kept.until) return kept.pending;
+  let failed = false;
+  const pending = fromKv(kv, lang).catch(() => {
+    failed = true;
+    return kept?.pending ?? (lang === "en" ? (bundledEnglish as Strings) : loadStrings(kv, "en"));
+  });
+  const entry = { pending, until: (Math.floor(now / TTL_MS) + 1) * TTL_MS };
   cache.set(lang, entry);
-  // A failed or empty read must not stick for the isolate's lifetime, nor be repeated by every
-  // request (the read cache keys every anonymous answer by its language's strings).
-  const retry = () => {
-    entry.retryAt = Date.now() + RETRY_EMPTY_MS;
-  };
-  pending.then((s) => s === bundledEnglish && retry(), retry);
+  // A failed or empty read must not stick for a whole period, nor be repeated by every request
+  // (the read cache keys every anonymous answer by its language's strings).
+  void pending.then((s) => {
+    if (failed || s === bundledEnglish)
+      entry.until = Math.min(entry.until, stringsClock.now() + RETRY_EMPTY_MS);
+  });
   return pending;
 }
 

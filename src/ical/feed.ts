@@ -96,80 +96,44 @@ function calendarHeader(ctx: RenderContext, name: string): string {
 }
 
 /**
- * Handles `GET /events.ics`.
- * @throws the errors of `GET /events` (§10): 400 `rest_invalid_param` for bad arguments or unknown
- *   referenced terms, venues and organizers; `status` other than `publish` without edit rights.
- * @example curl 'https://example.org/wp-json/tribe/events/v1/events.ics?start_date=2026-01-01&categories=music'
+ * The zones in use over the dates written, with their first and last instants (UTC
+ * `Y-m-d H:i:s`): the events listed, and the whole of each series one of whose events is (its
+ * VEVENT's rule is expanded by the reader from its first start). Each WHERE clause once (CTEs):
+ * D1 binds at most 100 values in a statement.
  */
-export async function icalFeed(c: AppContext): Promise<Response> {
-  const user = c.get("user");
-  const q = await resolveArchive(c);
-  const { db } = c.get("rdb");
-  const ask = computedAsk(q.filters, c.get("settings").siteTimezone, requestNow(c));
-  let where = listedWhere(db, q.filters, user);
-  const checks = existenceQueries(db, q.filters, user);
-  // The zones in use over the dates written: the events listed, and the whole of each series one of
-  // whose events is (its VEVENT's rule is expanded by the reader from its first start).
-  // Each WHERE clause once (CTEs): D1 binds at most 100 values in a statement.
+function zonesQuery(db: Db, where: ListedWhere) {
   const o = eventOccurrences;
-  const zones = () => {
-    // A series listed only by occurrences computed past its horizon (src/events/computed.ts).
-    const computed = where.computed
-      ? sql` UNION SELECT ${computedTable.seriesId} FROM ${where.computed.from} WHERE ${where.computed.where}`
-      : sql``;
-    const spans = sql`WITH ev AS MATERIALIZED (SELECT ${events.seriesId} AS series_id, ${events.timezone} AS tz, ${events.startDateUtc} AS s, ${events.endDateUtc} AS e, ${events.allDay} AS all_day FROM ${events} WHERE ${where.events}),
+  // A series listed only by occurrences computed past its horizon (src/events/computed.ts).
+  const computed = where.computed
+    ? sql` UNION SELECT ${computedTable.seriesId} FROM ${where.computed.from} WHERE ${where.computed.where}`
+    : sql``;
+  const spans = sql`WITH ev AS MATERIALIZED (SELECT ${events.seriesId} AS series_id, ${events.timezone} AS tz, ${events.startDateUtc} AS s, ${events.endDateUtc} AS e, ${events.allDay} AS all_day FROM ${events} WHERE ${where.events}),
     series(id) AS MATERIALIZED (SELECT series_id FROM ev WHERE series_id IS NOT NULL UNION SELECT ${o.seriesId} FROM ${o} WHERE ${where.occurrences}${computed})
     SELECT tz, s, e FROM ev WHERE all_day = 0
     UNION ALL SELECT ${events.timezone}, ${events.startDateUtc}, ${events.endDateUtc} FROM ${events} WHERE ${events.seriesId} IN (SELECT id FROM series) AND ${events.allDay} = 0
     UNION ALL SELECT ${events.timezone}, min(${o.startDateUtc}), max(${o.endDateUtc}) FROM ${o} JOIN ${events} ON ${events.id} = ${o.seriesId} WHERE ${o.seriesId} IN (SELECT id FROM series) AND ${events.allDay} = 0 GROUP BY ${events.timezone}`;
-    return db
-      .select({
-        timezone: sql<string>`tz`,
-        first: sql<string | null>`min(s)`,
-        last: sql<string | null>`max(e)`,
-      })
-      .from(sql`(${spans})`)
-      .groupBy(sql`tz`);
-  };
-  const firstBatch = (due: boolean) => {
-    carrySyncCursor(c);
-    return runBatch(db, {
-      ...checks,
-      due: due && ask ? dueSeries(db, q.filters, user, ask) : undefined,
-      zones: zones(),
-      chunk: chunkQueries(db, where, null, q.ignoresDates),
-    });
-  };
-  const stringsRead = loadStrings(c.env.STRINGS, c.get("lang"));
-  let results = await firstBatch(ask !== null);
-  if (ask && results.due?.length) {
-    // The window reaches past a series' stored horizon: the first batch again with what is
-    // computed there (one more round trip).
-    const computed = computedRows(results.due, ask);
-    if (computed.length) {
-      where = listedWhere(db, q.filters, user, undefined, computed);
-      results = await firstBatch(false);
-    }
-  }
-  const strings = await stringsRead;
-  assertRefsExist(q.filters, results);
-  // The first chunk's snapshot: later chunks are read later, so it is the safe one to resume from.
-  setSyncCursor(c);
-  const zoneRows = results.zones;
-  const first = readChunk(results.chunk, user);
+  return db
+    .select({
+      timezone: sql<string>`tz`,
+      first: sql<string | null>`min(s)`,
+      last: sql<string | null>`max(e)`,
+    })
+    .from(sql`(${spans})`)
+    .groupBy(sql`tz`);
+}
 
-  const ctx: EventRenderContext = {
-    urls: c.get("urls"),
-    settings: c.get("settings"),
-    user,
-    single: false,
-    linkedAccess: (row) => protectedAccess(q, row, user),
-  };
-  const encoder = new TextEncoder();
-  const visible = (r: EventRecord) => visibleEvent(ctx, r, protectedAccess(q, r.row, user));
-  // Series already written (once each, with their overrides, where one of their events first shows).
+/**
+ * The VEVENTs of one chunk after another: a single event as listed; a series once, where one of its
+ * events first shows, as its own VEVENT with its `recurrence` lines and one per override
+ * (`RECURRENCE-ID`). The returned function remembers the series already written.
+ * @param visible an event as this reader may see it (password protection applied).
+ */
+function chunkRenderer(
+  ctx: EventRenderContext,
+  visible: (r: EventRecord) => ReturnType<typeof visibleEvent>,
+): (chunk: ReturnType<typeof readChunk>) => string {
   const written = new Set<number>();
-  const render = ({ items, records }: ReturnType<typeof readChunk>) => {
+  return ({ items, records }) => {
     let out = "";
     for (const item of items) {
       const record = records.get(item.src);
@@ -195,19 +159,29 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     }
     return out;
   };
+}
+
+/**
+ * The calendar as a byte stream: `head` and the first chunk at once, then one chunk per pull (the
+ * client's back-pressure: `highWaterMark` 0) until a chunk comes back short, then `END:VCALENDAR`.
+ * @param next reads the chunk after the archive-order keys given (one D1 batch).
+ */
+function feedStream(
+  head: string,
+  first: ReturnType<typeof readChunk>,
+  next: (after: Cursor | null) => Promise<ReturnType<typeof readChunk>>,
+  render: (chunk: ReturnType<typeof readChunk>) => string,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let done = false;
   const advance = (chunk: ReturnType<typeof readChunk>) => {
     if (chunk.keys) cursor = chunk.keys;
     done = chunk.items.length < CHUNK;
   };
-
-  const stream = new ReadableStream<Uint8Array>(
+  return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const head =
-          calendarHeader(ctx, text(strings, "site.name")) +
-          zoneRows.map((z) => vtimezone(z.timezone, z.first ?? "", z.last ?? "")).join("");
         advance(first);
         controller.enqueue(
           encoder.encode(head + render(first) + (done ? contentLine("END", "VCALENDAR") : "")),
@@ -216,10 +190,7 @@ export async function icalFeed(c: AppContext): Promise<Response> {
       },
       async pull(controller) {
         try {
-          const { chunk } = await runBatch(db, {
-            chunk: chunkQueries(db, where, cursor, q.ignoresDates),
-          });
-          const read = readChunk(chunk, user);
+          const read = await next(cursor);
           advance(read);
           controller.enqueue(
             encoder.encode(render(read) + (done ? contentLine("END", "VCALENDAR") : "")),
@@ -234,7 +205,62 @@ export async function icalFeed(c: AppContext): Promise<Response> {
     },
     { highWaterMark: 0 },
   );
-  return c.body(stream, 200, {
+}
+
+/**
+ * Handles `GET /events.ics`.
+ * @throws the errors of `GET /events` (§10): 400 `rest_invalid_param` for bad arguments or unknown
+ *   referenced terms, venues and organizers; `status` other than `publish` without edit rights.
+ * @example curl 'https://example.org/wp-json/tribe/events/v1/events.ics?start_date=2026-01-01&categories=music'
+ */
+export async function icalFeed(c: AppContext): Promise<Response> {
+  const user = c.get("user");
+  const q = await resolveArchive(c);
+  const { db } = c.get("rdb");
+  const ask = computedAsk(q.filters, c.get("settings").siteTimezone, requestNow(c));
+  let where = listedWhere(db, q.filters, user);
+  const checks = existenceQueries(db, q.filters, user);
+  const firstBatch = (due: boolean) => {
+    carrySyncCursor(c);
+    return runBatch(db, {
+      ...checks,
+      due: due && ask ? dueSeries(db, q.filters, user, ask) : undefined,
+      zones: zonesQuery(db, where),
+      chunk: chunkQueries(db, where, null, q.ignoresDates),
+    });
+  };
+  const stringsRead = loadStrings(c.env.STRINGS, c.get("lang"));
+  let results = await firstBatch(ask !== null);
+  if (ask && results.due?.length) {
+    // The window reaches past a series' stored horizon: the first batch again with what is
+    // computed there (one more round trip).
+    const computed = computedRows(results.due, ask);
+    if (computed.length) {
+      where = listedWhere(db, q.filters, user, undefined, computed);
+      results = await firstBatch(false);
+    }
+  }
+  const strings = await stringsRead;
+  assertRefsExist(q.filters, results);
+  // The first chunk's snapshot: later chunks are read later, so it is the safe one to resume from.
+  setSyncCursor(c);
+
+  const ctx: EventRenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: false,
+    linkedAccess: (row) => protectedAccess(q, row, user),
+  };
+  const head =
+    calendarHeader(ctx, text(strings, "site.name")) +
+    results.zones.map((z) => vtimezone(z.timezone, z.first ?? "", z.last ?? "")).join("");
+  const next = async (after: Cursor | null) => {
+    const { chunk } = await runBatch(db, { chunk: chunkQueries(db, where, after, q.ignoresDates) });
+    return readChunk(chunk, user);
+  };
+  const render = chunkRenderer(ctx, (r) => visibleEvent(ctx, r, protectedAccess(q, r.row, user)));
+  return c.body(feedStream(head, readChunk(results.chunk, user), next, render), 200, {
     "Content-Type": "text/calendar; charset=utf-8",
     "Content-Disposition": 'inline; filename="events.ics"',
   });

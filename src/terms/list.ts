@@ -5,8 +5,8 @@
  * total, the page and the category chains above the page (for nested public links).
  */
 import { and, asc, count, desc, eq, gt, inArray, not, type SQL, sql } from "drizzle-orm";
-import { canReadPost } from "../access/capabilities";
-import { runBatch } from "../db/batch";
+import { type AuthUser, canReadPost } from "../access/capabilities";
+import { type BatchResults, runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, eventTerms, terms } from "../db/schema";
 import { parseArgs } from "../http/args";
@@ -100,6 +100,93 @@ function orderClause(a: ArchiveValues): SQL[] {
   return [direction(primary), asc(terms.id)];
 }
 
+/** Where a page of the archive starts and how long it is, and the event whose terms are listed. */
+interface PageSpec {
+  perPage: number;
+  offset: number;
+  eventId: number | undefined;
+}
+
+/**
+ * The queries of the archive's one batch: the references to check (`include`, `exclude`, `parent`,
+ * the event), the total, the page and, for categories, the chains above the page's terms.
+ */
+function archiveQueries(db: Db, info: TaxonomyInfo, a: ArchiveValues, where: SQL, p: PageSpec) {
+  const order = orderClause(a);
+  const pageIds = db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(where)
+    .orderBy(...order)
+    .limit(p.perPage)
+    .offset(p.offset);
+  const refsQuery = (refs: string[] | undefined) =>
+    refs &&
+    db
+      .select({ id: terms.id, slug: terms.slug, name: terms.name })
+      .from(terms)
+      .where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs)));
+  const { eventId } = p;
+  return {
+    include: refsQuery(a.include),
+    exclude: refsQuery(a.exclude),
+    parent: a.parent
+      ? db
+          .select({ id: terms.id })
+          .from(terms)
+          .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy)))
+      : undefined,
+    event:
+      eventId === undefined
+        ? undefined
+        : db
+            .select({ id: events.id, status: events.status, author: events.author })
+            .from(events)
+            .where(eq(events.id, eventId)),
+    total: db.select({ total: count() }).from(terms).where(where),
+    rows: db
+      .select()
+      .from(terms)
+      .where(where)
+      .orderBy(...order)
+      .limit(p.perPage)
+      .offset(p.offset),
+    ancestors: info.hierarchical
+      ? ancestorsQuery(
+          db,
+          sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`,
+        )
+      : undefined,
+  };
+}
+
+/**
+ * The validators of §1.3 step 5 (§3 is_event_category / is_post_tag / is_event_id) on what the batch
+ * found, then the event's own visibility: WordPress shows an event's terms only to those who may
+ * read the event.
+ * @param eventArg the argument that named the event (`event` or `post`), if any.
+ * @throws InvalidParamsError 400 `rest_invalid_param` naming each reference not found.
+ * @throws ApiError 401/403 `rest_forbidden_context` for the terms of an event the client may not read.
+ */
+function assertRefs(
+  a: ArchiveValues,
+  r: BatchResults<ReturnType<typeof archiveQueries>>,
+  eventArg: "event" | "post" | undefined,
+  user: AuthUser | null,
+): void {
+  const invalid: string[] = [];
+  for (const name of ["include", "exclude"] as const) {
+    const refs = a[name];
+    const found = r[name];
+    if (refs && found && missingRefs(refs, found).length) invalid.push(name);
+  }
+  if (r.parent?.length === 0) invalid.push("parent");
+  if (eventArg && r.event?.length === 0) invalid.push(eventArg);
+  if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
+  if (eventArg && r.event && !canReadPost(user, r.event[0]))
+    throw new ApiError(user ? 403 : 401, "rest_forbidden_context");
+}
+
 /**
  * Handles `GET /categories` and `GET /tags`.
  * @throws ApiError 400 `rest_invalid_param` (bad or unknown `include`, `exclude`, `parent`, `post`/`event`, …),
@@ -121,67 +208,9 @@ export async function listTerms(c: AppContext, info: TaxonomyInfo): Promise<Resp
 
   const { db } = c.get("rdb");
   const where = whereClause(db, info, a, eventId, modifiedAfter);
-  const order = orderClause(a);
-  const pageQuery = db
-    .select()
-    .from(terms)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset(offset);
-  const refsQuery = (refs: string[] | undefined) =>
-    refs &&
-    db
-      .select({ id: terms.id, slug: terms.slug, name: terms.name })
-      .from(terms)
-      .where(and(eq(terms.taxonomy, info.taxonomy), refsCondition(refs)));
-  const pageIds = db
-    .select({ id: terms.id })
-    .from(terms)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset(offset);
   carrySyncCursor(c);
-  const r = await runBatch(db, {
-    include: refsQuery(a.include),
-    exclude: refsQuery(a.exclude),
-    parent: a.parent
-      ? db
-          .select({ id: terms.id })
-          .from(terms)
-          .where(and(eq(terms.id, a.parent), eq(terms.taxonomy, info.taxonomy)))
-      : undefined,
-    event:
-      eventId === undefined
-        ? undefined
-        : db
-            .select({ id: events.id, status: events.status, author: events.author })
-            .from(events)
-            .where(eq(events.id, eventId)),
-    total: db.select({ total: count() }).from(terms).where(where),
-    rows: pageQuery,
-    ancestors: info.hierarchical
-      ? ancestorsQuery(
-          db,
-          sql`(SELECT ${terms.parent} FROM ${terms} WHERE ${terms.id} IN (${pageIds}))`,
-        )
-      : undefined,
-  });
-
-  // Validators (§1.3 step 5, §3 is_event_category / is_post_tag / is_event_id).
-  const invalid: string[] = [];
-  for (const name of ["include", "exclude"] as const) {
-    const refs = a[name];
-    const found = r[name];
-    if (refs && found && missingRefs(refs, found).length) invalid.push(name);
-  }
-  if (r.parent?.length === 0) invalid.push("parent");
-  if (eventArg && r.event?.length === 0) invalid.push(eventArg);
-  if (invalid.length) throw new InvalidParamsError(invalid.map((name) => ({ name })));
-  // WordPress shows an event's terms only to those who may read the event.
-  if (eventArg && r.event && !canReadPost(user, r.event[0]))
-    throw new ApiError(user ? 403 : 401, "rest_forbidden_context");
+  const r = await runBatch(db, archiveQueries(db, info, a, where, { perPage, offset, eventId }));
+  assertRefs(a, r, eventArg, user);
 
   const total = r.total[0].total;
   const pages = totalPages(total, perPage);

@@ -9,6 +9,8 @@ import { clearStringsCache, stringsKey } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { ADMIN, api, NS, ORIGIN } from "../support/api";
+import { day } from "../support/dates";
+import { seedEvent } from "../support/factories";
 
 const page = (lang = "", headers: Record<string, string> = {}) =>
   api(`${lang ? `/${lang}` : ""}${NS}/reference`, { headers });
@@ -90,6 +92,46 @@ describe("GET /reference — the interactive API reference (contract §7)", () =
       expect(res.body.code, `${method} ${path}`).toBe("rest_no_route");
       expect(res.body.data.status).toBe(404);
     }
+  });
+
+  describe("are reached by their path only: /_reference/ elsewhere in the URL is the route it names", () => {
+    it("in a list's query string: the list, through the read cache like any anonymous GET", async () => {
+      const id = await seedEvent({ title: "Concert", start: day(1) });
+      const list = `${NS}/events?x=/_reference/swagger-ui.css`;
+      const first = await api(list);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(first.body.events.map((e: { id: number }) => e.id)).toEqual([id]);
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      const second = await api(list);
+      expect(second.headers.get("x-cache")).toBe("HIT");
+      expect(second.text).toBe(first.text);
+    });
+
+    it("in a plain-permalink URL (contract §7.4): the route `rest_route` names", async () => {
+      const id = await seedEvent({ title: "Concert", start: day(1) });
+      const plain = await api(`/?rest_route=${NS.slice(8)}/events&x=/_reference/reference.js`);
+      expect(plain.status).toBe(200);
+      expect(plain.body.events.map((e: { id: number }) => e.id)).toEqual([id]);
+    });
+
+    it("beside a method override (§1.2): a POST with `_method=DELETE` trashes", async () => {
+      const id = await seedEvent({ title: "Concert", start: day(1) });
+      const trashed = await api(`${NS}/events/${id}?_method=DELETE&x=/_reference/`, {
+        method: "POST",
+        headers: ADMIN,
+      });
+      expect(trashed.status).toBe(200);
+      expect(trashed.body.status).toBe("trash");
+    });
+
+    it("under a language or REST prefix: no file, an unknown route", async () => {
+      for (const path of ["/de/_reference/reference.js", `${NS}/_reference/reference.js`]) {
+        const res = await api(path);
+        expect(res.status, path).toBe(404);
+        expect(res.body.code, path).toBe("rest_no_route");
+      }
+    });
   });
 
   it("renders this language's /doc and links the other languages' pages", async () => {

@@ -1,14 +1,22 @@
 /// <reference types="vite/client" />
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { namespaceGroup } from "../../src/app";
 import type { ArgSpecs } from "../../src/http/args";
 import { API_ERROR_CODES, EXTRA_MESSAGE_KEYS } from "../../src/http/error-codes";
-import { clearStringsCache, leaves, type Strings, stringsKey } from "../../src/i18n";
+import {
+  clearStringsCache,
+  leaves,
+  STRINGS_TTL_S,
+  type Strings,
+  stringsClock,
+  stringsKey,
+} from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { LINKED } from "../../src/linked-posts/kinds";
 import { mediaRoutes } from "../../src/media/routes";
+import type { Bindings } from "../../src/settings";
 import { parseSettings } from "../../src/settings";
 import { userRoutes } from "../../src/users/routes";
 import { ADMIN, api, NS } from "../support/api";
@@ -112,17 +120,102 @@ describe("strings come from KV (contract §1)", () => {
     (await api(`/${lang}${NS}/`, { headers: ADMIN })).body.routes["/tribe/events/v1/events"]
       .endpoints[0].args.page.description;
 
-  it("reads each language once per isolate, and a changed KV entry once the isolate starts afresh", async () => {
-    expect(await pageText("de")).toBe("Nummer der abzurufenden Archivseite");
+  /** Stops the strings' clock at the start of a period; `advance` moves it on. */
+  const stopStringsClock = () => {
+    let now = Math.ceil(Date.now() / (STRINGS_TTL_S * 1000)) * STRINGS_TTL_S * 1000;
+    stringsClock.now = () => now;
+    clearStringsCache(); // loaded again in the stopped clock's first period
+    return (seconds: number) => {
+      now += seconds * 1000;
+    };
+  };
+  afterEach(() => {
+    stringsClock.now = () => Date.now();
+  });
+
+  /** The test environment with its `STRINGS` reads counted, by key. */
+  const countingReads = () => {
+    const reads: string[] = [];
+    const kv = env.STRINGS;
+    const STRINGS = new Proxy(kv, {
+      get: (target, name) =>
+        name === "get"
+          ? (key: string, ...rest: unknown[]) => {
+              reads.push(key);
+              return (target.get as (...a: unknown[]) => unknown)(key, ...rest);
+            }
+          : Reflect.get(target, name),
+    });
+    return { reads, bindings: { ...env, STRINGS } as Bindings };
+  };
+
+  it("reads each language once per period of STRINGS_TTL_S, and a changed KV entry in the next one", async () => {
+    const advance = stopStringsClock();
+    const { reads, bindings } = countingReads();
+    const describe = async (lang: string) =>
+      (await api(`/${lang}${NS}/`, { headers: ADMIN }, bindings)).body.routes[
+        "/tribe/events/v1/events"
+      ].endpoints[0].args.page.description;
+    expect(await describe("de")).toBe("Nummer der abzurufenden Archivseite");
     await env.STRINGS.put(
       stringsKey("de"),
       edited(de, (s) => (s.args.events.page = "Seite (aus KV)")),
     );
-    expect(await pageText("de")).toBe("Nummer der abzurufenden Archivseite"); // cached in the isolate
-    clearStringsCache(); // what a new isolate starts with
-    expect(await pageText("de")).toBe("Seite (aus KV)");
-    const doc = await api(`/de${NS}/doc`, { headers: ADMIN });
+    for (let i = 0; i < 5; i++) {
+      advance(STRINGS_TTL_S / 6);
+      expect(await describe("de")).toBe("Nummer der abzurufenden Archivseite"); // kept in the isolate
+    }
+    expect(reads.sort()).toEqual(["strings:de", "strings:en"]); // once per language, not per request
+    advance(STRINGS_TTL_S / 6);
+    expect(await describe("de")).toBe("Seite (aus KV)");
+    const doc = await api(`/de${NS}/doc`, { headers: ADMIN }, bindings);
     expect(doc.body.paths["/events"].get.parameters[0].description).toBe("Seite (aus KV)");
+    expect(reads.sort()).toEqual(["strings:de", "strings:de", "strings:en", "strings:en"]);
+  });
+
+  it("keys cached answers by the strings read: new strings a new key, the same strings the same key", async () => {
+    const advance = stopStringsClock();
+    const index = (headers: Record<string, string> = {}) => api(`/de${NS}/`, { headers });
+    const first = await index();
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const etag = first.headers.get("etag")!;
+    expect((await index()).headers.get("x-cache")).toBe("HIT");
+    await env.STRINGS.put(
+      stringsKey("de"),
+      edited(de, (s) => (s.args.events.page = "Seite (aus KV)")),
+    );
+    advance(STRINGS_TTL_S);
+    const changed = await index({ "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("x-cache")).toBe("MISS");
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.text).toContain("Seite (aus KV)");
+    // Read again in the next period, unchanged: the same key, and the kept answer.
+    advance(STRINGS_TTL_S);
+    const same = await index();
+    expect(same.headers.get("etag")).toBe(changed.headers.get("etag"));
+    expect(same.headers.get("x-cache")).toBe("HIT");
+    expect(same.text).toBe(changed.text);
+  });
+
+  it("keeps what it read when KV fails, and asks again soon after", async () => {
+    const advance = stopStringsClock();
+    const { bindings } = countingReads();
+    const failing = {
+      ...bindings,
+      STRINGS: { get: () => Promise.reject(new Error("KV down")) } as unknown as KVNamespace,
+    };
+    const title = async (b: Bindings) =>
+      (await api(`/de${NS}/doc`, { headers: ADMIN }, b)).body.info.title;
+    expect(await title(bindings)).toBe("REST-API von The Events Calendar");
+    advance(STRINGS_TTL_S);
+    expect(await title(failing)).toBe("REST-API von The Events Calendar"); // not English
+    await env.STRINGS.put(
+      stringsKey("de"),
+      edited(de, (s) => (s.doc.info.title = "Kalender-API")),
+    );
+    advance(10);
+    expect(await title(bindings)).toBe("Kalender-API");
   });
 
   it("falls back to English for a key a language lacks, also in messages", async () => {

@@ -1,9 +1,10 @@
 /**
  * Serves the reference page's static files (./assets.ts) from the worker itself:
  * each is a Text module of the bundle (wrangler.toml `[[rules]]`, generated into `./generated/` by
- * scripts/lib/reference-assets.ts). Answered before any routing, for anyone, with a strong ETag of
- * the content (304 on `If-None-Match`) and a day of caching; any other name or method under the
- * path is the app's 404 `rest_no_route`, as for any unknown path.
+ * scripts/lib/reference-assets.ts). Answered by the pathname alone, after the worker's method
+ * override and `?rest_route=` (src/index.ts) and outside the read cache, for anyone, with a strong
+ * ETag of the content (304 on `If-None-Match`) and a day of caching; any other name or method under
+ * the path is the app's 404 `rest_no_route`, as for any unknown path.
  *
  * Not Workers static assets: their router runs in front of every request of the worker, API
  * requests included (about 0.3 ms and 300 µs of CPU each, locally).
