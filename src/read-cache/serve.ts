@@ -81,7 +81,7 @@ async function keyFacts(
   env: Bindings,
   settings: Settings,
   shape: RequestShape,
-): Promise<Omit<KeyFacts, "version">> {
+): Promise<Omit<KeyFacts, "version"> & { loading: Promise<Strings> }> {
   const loading = loadStrings(env.STRINGS, shape.lang);
   let strings = stringsDigests.get(loading);
   if (strings === undefined) {
@@ -89,6 +89,7 @@ async function keyFacts(
     stringsDigests.set(loading, strings);
   }
   return {
+    loading,
     deployment: env.CF_VERSION_METADATA?.id ?? "",
     settingsDigest: settingsDigestOf(settings) ?? (await settingsDigest(settings)),
     stringsDigest: strings,
@@ -193,6 +194,9 @@ export async function serve(
   res.headers.set("X-Cache", "MISS");
   const type = (res.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!cached || request.method !== "GET" || !KEPT_TYPES.includes(type)) return res;
+  // Strings read again while the app answered (src/i18n: once a period) may be in the answer: it is
+  // not kept under the key of the strings read before.
+  if (loadStrings(env.STRINGS, shape.lang) !== facts.loading) return res;
 
   const headers = new Headers(res.headers);
   for (const name of PER_REQUEST) headers.delete(name);

@@ -198,6 +198,25 @@ describe("strings come from KV (contract §1)", () => {
     expect(same.text).toBe(changed.text);
   });
 
+  it("keeps no answer made while the strings turned over: it would hold newer strings than its key", async () => {
+    stopStringsClock();
+    await env.STRINGS.put(
+      stringsKey("de"),
+      edited(de, (s) => (s.args.events.page = "Seite (aus KV)")),
+    );
+    // A clock one period on at every reading after the read cache's: the handler reads new strings.
+    let calls = 0;
+    const start = stringsClock.now();
+    stringsClock.now = () => start + (calls++ === 0 ? 0 : STRINGS_TTL_S * 1000);
+    const made = await api(`/de${NS}/`);
+    expect(made.status).toBe(200);
+    expect(made.text).toContain("Seite (aus KV)");
+    // Not kept under the first key: the next request for it is made again, not a hit.
+    calls = 0;
+    stringsClock.now = () => start;
+    expect((await api(`/de${NS}/`)).headers.get("x-cache")).toBe("MISS");
+  });
+
   it("keeps what it read when KV fails, and asks again soon after", async () => {
     const advance = stopStringsClock();
     const { bindings } = countingReads();
