@@ -35,9 +35,16 @@ import {
 } from "./listed";
 import { relatedQueries, relatedRows } from "./load";
 import type { EventRecord } from "./record";
-import { keepTotal, knownTotal, listBytes, renderedTexts, utf8 } from "./rendered";
+import {
+  keepTotal,
+  knownTotal,
+  listBytes,
+  needsFullRead,
+  planRead,
+  renderedTexts,
+  utf8,
+} from "./rendered";
 import { renderedPage } from "./rendered-sql";
-import { renderKey } from "./renderings";
 import { serializeEvent } from "./serialize";
 import { commonTerms, learnTermWeights } from "./term-weights";
 import { type EventRenderContext, visibleEvent } from "./visible";
@@ -96,7 +103,6 @@ async function answerArchive(
   const { filters, page, perPage } = q;
 
   const { db } = c.get("rdb");
-  const urls = c.get("urls");
   const ask = computedAsk(filters, settings.siteTimezone, requestNow(c));
   // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
   const common = commonTerms(filters);
@@ -119,11 +125,14 @@ async function answerArchive(
       limit: perPage,
       offset: (page - 1) * perPage,
     });
-  // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts),
-  // by the render key (src/events/renderings.ts).
+  // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
   let plan =
     user === null && q.passwordDigest === "" && c.get("readCache")
-      ? await renderKey(settings)
+      ? await planRead(
+          c,
+          "list",
+          JSON.stringify([filters, page, perPage, q.ignoresDates, place.unexpanded === true]),
+        )
       : undefined;
   // The total of the same filters, kept with the content version it was counted at (anonymous
   // readers, caches on, like the plan): the statement counts again unless that version is current.
@@ -152,8 +161,8 @@ async function answerArchive(
         listedTotal(db, where().where, known, q.ignoresDates, place.unexpanded),
       ),
       page: plan
-        ? reuse("page", [page, perPage, plan, urls], () =>
-            renderedPage(db, pageQuery(), plan!, urls),
+        ? reuse("page", [page, perPage, plan.key, plan.lean, [...plan.held.keys()]], () =>
+            renderedPage(db, pageQuery(), plan!),
           )
         : undefined,
       items: full ? pageQuery() : undefined,
@@ -174,6 +183,12 @@ async function answerArchive(
       c.get("rdb").carryVersion();
       r = await read();
     }
+  }
+  if (plan && r.page && needsFullRead(plan, r.page)) {
+    // The whole page again, in one snapshot (the content version read with it once more).
+    plan = { ...plan, lean: false };
+    c.get("rdb").carryVersion();
+    r = await read();
   }
   if (place.instancesOf !== undefined && r.target)
     assertInstancesTarget(r.target, place.instancesOf, user);
@@ -196,7 +211,7 @@ async function answerArchive(
     );
   const texts =
     plan && r.page
-      ? renderedTexts(c, r.page, serialize)
+      ? renderedTexts(c, plan, r.page, serialize)
       : assembleListed(
           r.items ?? [],
           r.rows ?? [],

@@ -1,19 +1,17 @@
 /**
  * The statements of anonymous event reads from the stored renderings (src/events/rendered.ts): per
- * page or single GET, each event's stored text when it is fresh for the render key, filled in by
- * SQLite for the request — its URLs (bound values) and its terms' current counts
- * (src/events/renderings.ts: the marks `U+0001` + letter, `U+0001C{term id};`) — and, for every
- * event without a usable text (missing, stale, made for another render key, or an event that is not
- * published), the event row and, in one more row, what those events link to, so that they are
- * serialized by the full path. One round trip either way. A page sends each text and each row once,
- * however many of its items show it (the occurrences of a series, whose own values the worker fills
- * in: contract §7.8). Their fixed parts are SQL text made once (`frozen`).
+ * page or single GET, each event's stored text when it is fresh for the render key (left out, and
+ * flagged `held`, when the isolate already holds that text: it names its `id:gen` pairs), its terms'
+ * counts, and — for every event without a usable text (missing, stale, made for another render key,
+ * or an event that is not published) — the event row and, in one more row, what those events link
+ * to, so that they are serialized by the full path. One round trip either way. A page sends each
+ * text and each row once, however many of its items show it (the occurrences of a series: contract
+ * §7.8). Their fixed parts are SQL text made once (`frozen`).
  */
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOccurrences, eventRenderings, events, eventTerms, posts, terms } from "../db/schema";
 import { frozen } from "../db/sql";
-import type { Urls } from "../http/urls";
 import { eventRowObject, relatedText, rowObject } from "./load";
 
 /** One row of a rendered read: an event, or (`related` set) what the events without a text link to. */
@@ -24,16 +22,18 @@ export interface RenderedRow {
   src: number | null;
   /** The occurrence's row (`rowObject` JSON) when the item is an occurrence of a series; its text is the series' `occurrence`. */
   occurrence: string | null;
-  /**
-   * The stored text with the request's URLs and the terms' counts filled in, when fresh for the
-   * render key and not `held` (null and not held: serialize the row).
-   */
+  /** The stored text, when fresh for the render key and not `held` (null and not held: serialize the row). */
   text: string | null;
   /**
-   * 2 when an earlier row of this answer carries the text (the occurrences of one series share their
-   * series' text, which holds its lines: contract §7.8, sent once per page); else 0.
+   * Why the text was left out: 1 the isolate holds it (`id:freshGen`); 2 an earlier row of this
+   * answer carries it (the occurrences of one series share their series' text, which holds its
+   * lines: contract §7.8, sent once per page); 0 it was not.
    */
   held: number;
+  /** The generation of the fresh rendering (null when missing or stale). */
+  freshGen: number | null;
+  /** The event's terms' counts, a JSON object by term id (`{"4":12}`). */
+  counts: string | null;
   /**
    * The event row as JSON (`eventRowObject`), when there is no text — on the first row of the page
    * that shows it (the occurrences of a series share its row; later ones read it from there).
@@ -49,6 +49,12 @@ export interface RenderedRow {
   related: string | null;
 }
 
+/** Per event of `hit`: its terms' counts (an occurrence's: its series'). */
+const counts = frozen(
+  () =>
+    sql`(SELECT json_group_object(${eventTerms.termId}, ${terms.count}) FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = hit.src) AS counts`,
+);
+
 /** Per occurrence of `hit`: its row. */
 const occurrenceRow = frozen(
   () =>
@@ -56,98 +62,98 @@ const occurrenceRow = frozen(
 );
 
 /**
- * Per event of `hit`: its row when it has no text (once per page: `firstOfSrc`), its generation when
- * stale, its occurrence's row.
+ * Per event of `hit`: its terms' counts, its row when it has no text (once per page: `firstOfSrc`),
+ * its generation when stale.
  */
 const perEvent = frozen(
-  () => sql`CASE WHEN hit.raw IS NULL AND hit.firstOfSrc THEN (SELECT ${eventRowObject()} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
+  () => sql`${counts()},
+  CASE WHEN hit.text IS NULL AND hit.firstOfSrc THEN (SELECT ${eventRowObject()} FROM ${events} WHERE ${events.id} = hit.src) END AS row,
   CASE WHEN hit.fresh IS NULL THEN (SELECT ${eventRenderings.gen} FROM ${eventRenderings} WHERE ${eventRenderings.eventId} = hit.src) END AS gen,
   ${occurrenceRow()}`,
 );
 
+/** The same without rows and generations (a lean read: `ReadPlan.lean`). */
+const perEventLean = frozen(() => sql`${counts()}, NULL AS row, NULL AS gen, ${occurrenceRow()}`);
+
 /** What the events of `bare` (those without a text) link to (`relatedText`). */
 const bareRelated = frozen(() => relatedText(sql`(SELECT id FROM bare)`));
 
-/** The position of the first count mark (`U+0001C`) of a `filling` row's text (0: none left). */
-const countAt = "instr(text, char(1) || 'C')";
-
-/** The step that fills one count mark of a `filling` row, and the rows without any left. */
-const countStep = frozen(
-  () => sql`SELECT src, occ, replace(text, substr(text, ${sql.raw(countAt)}, instr(substr(text, ${sql.raw(countAt)}), ';')), coalesce((SELECT ${terms.count} FROM ${eventTerms} JOIN ${terms} ON ${terms.id} = ${eventTerms.termId} WHERE ${eventTerms.eventId} = filling.src AND ${eventTerms.termId} = CAST(substr(text, ${sql.raw(countAt)} + 2) AS INTEGER)), 0)) FROM filling WHERE ${sql.raw(countAt)} > 0),
-  filled(src, occ, text) AS MATERIALIZED (SELECT src, occ, text FROM filling WHERE ${sql.raw(countAt)} = 0)`,
+/** The event's rendering, joined when fresh for the render key that follows. */
+const fresh = frozen(
+  () =>
+    sql`LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = ${events.id} AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
 );
-
-/** The URL marks' letters and the request URL each stands for (src/events/renderings.ts). */
-const URL_MARKS: Array<[string, keyof Urls]> = [
-  ["A", "apiRoot"],
-  ["N", "namespaceRoot"],
-  ["W", "wpRoot"],
-  ["S", "site"],
-  ["G", "globalIdPrefix"],
-  ["H", "siteHost"],
-];
 
 /**
- * The texts of `hit` filled in for the request, as `filled(src, occ, text)`: the URL marks replaced
- * by the request's URLs (JSON-escaped, bound), then the count marks, one term per step, each by the
- * count of that term among the event's own terms (0 when it has none of that id) — what
- * src/events/renderings.ts `filler` does in JavaScript. Only the first item of each text (`nth` 1)
- * is filled; later ones are `held`.
+ * Whether `hit`'s text is one the isolate holds (the `held` CTE: its `id:gen` pairs; a series'
+ * `occurrence` text is `o{id}:gen`).
  */
-function filled(urls: Urls): SQL {
-  const withUrls = URL_MARKS.reduce<SQL>(
-    (inner, [letter, name]) =>
-      sql`replace(${inner}, char(1) || ${sql.raw(`'${letter}'`)}, ${JSON.stringify(urls[name]).slice(1, -1)})`,
-    sql.raw("raw"),
-  );
-  return sql`filling(src, occ, text) AS (SELECT src, occ, ${withUrls} FROM hit WHERE raw IS NOT NULL AND nth = 1
-  UNION ALL
-  ${countStep()}`;
-}
+const isHeld = frozen(
+  () =>
+    sql`(hit.text IS NOT NULL AND (CASE WHEN hit.occ THEN 'o' ELSE '' END || hit.src || ':' || hit.g) IN (SELECT pair FROM held))`,
+);
 
-/** Per event of `hit`: its filled text unless an earlier row carries it (`hit.nth`), and whether held. */
+/**
+ * Per event of `hit`: its text unless held (by the isolate, or by an earlier row: `hit.nth`), why
+ * held (`RenderedRow.held`), the fresh generation.
+ */
 const textColumns = frozen(
   () =>
-    sql`filled.text AS text, CASE WHEN hit.raw IS NOT NULL AND hit.nth > 1 THEN 2 ELSE 0 END AS held`,
+    sql`CASE WHEN ${isHeld()} OR hit.nth > 1 THEN NULL ELSE hit.text END AS text, CASE WHEN ${isHeld()} THEN 1 WHEN hit.text IS NOT NULL AND hit.nth > 1 THEN 2 ELSE 0 END AS held, hit.g AS freshGen`,
 );
 
-/** The join of `hit` with its filled text. */
-const filledOfHit = frozen(
-  () => sql`filled.src = hit.src AND filled.occ = hit.occ AND hit.nth = 1`,
-);
-
-/** The page statement after its `filled` CTE. */
+/** The page statement after its `hit` CTE. */
 const pageRest = frozen(
-  () => sql`bare(id) AS MATERIALIZED (SELECT DISTINCT src FROM hit WHERE raw IS NULL)
-SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, hit.src AS src, ${textColumns()}, ${perEvent()}, NULL AS related FROM hit LEFT JOIN filled ON ${filledOfHit()}
+  () => sql`bare(id) AS MATERIALIZED (SELECT DISTINCT src FROM hit WHERE text IS NULL)
+SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, hit.src AS src, ${textColumns()}, ${perEvent()}, NULL AS related FROM hit
 UNION ALL
-SELECT NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
+SELECT NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, ${bareRelated()} WHERE EXISTS (SELECT 1 FROM bare)`,
 );
+
+/** The page statement after its `hit` CTE, lean: no rows, no related row. */
+const pageRestLean = frozen(
+  () =>
+    sql`SELECT hit.k1 AS k1, hit.k2 AS k2, hit.k3 AS k3, hit.id AS id, hit.src AS src, ${textColumns()}, ${perEventLean()}, NULL AS related FROM hit`,
+);
+
+/** The `id:gen` pairs whose texts the isolate holds, as the `held` CTE (a JSON list follows). */
+const heldPairs = frozen(() => sql`held(pair) AS MATERIALIZED (SELECT value FROM json_each(`);
 
 /**
  * `hit`'s columns and joins up to the render key: each listed item (src/events/listed.ts) with the
- * stored text of the event row it shows (`raw`) — its `list`, or for an occurrence its series'
- * `occurrence` —, which of the page's items with that text it is (`nth`: only the first sends it),
- * and whether it is the first that shows its event row (`firstOfSrc`: only that one sends the row).
+ * text of the event row it shows — its `list`, or for an occurrence its series' `occurrence` —,
+ * which of the page's items with that text it is (`nth`: only the first sends it), and whether it
+ * is the first that shows its event row (`firstOfSrc`: only that one sends the row).
  */
 const pageHit = frozen(
   () =>
-    sql`SELECT page.id AS id, page.src AS src, page.occ AS occ, page.k1 AS k1, page.k2 AS k2, page.k3 AS k3, CASE WHEN page.occ THEN ${eventRenderings.occurrence} ELSE ${eventRenderings.list} END AS raw, ${eventRenderings.eventId} AS fresh,
+    sql`SELECT page.id AS id, page.src AS src, page.occ AS occ, page.k1 AS k1, page.k2 AS k2, page.k3 AS k3, CASE WHEN page.occ THEN ${eventRenderings.occurrence} ELSE ${eventRenderings.list} END AS text, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g,
   row_number() OVER (PARTITION BY page.occ, page.src ORDER BY page.k1, page.k2, page.k3) AS nth,
   row_number() OVER (PARTITION BY page.src ORDER BY page.k1, page.k2, page.k3) = 1 AS firstOfSrc
 FROM page LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = page.src AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
 );
 
+/** What a rendered read asks for: the render key, and the `id:gen` pairs the isolate holds. */
+export interface ReadPlan {
+  key: string;
+  held: ReadonlyMap<string, string>;
+  /**
+   * Leave out what events without a text need (their rows, what they link to): compiling that part
+   * of the statement costs about as much as running the rest. Planned when the query's last answer
+   * had a text for every event at the content version this request expects; a lean read that finds
+   * an event without one is made again in full (src/events/rendered.ts `needsFullRead`).
+   */
+  lean: boolean;
+}
+
 /**
  * The statement for a page of events: `page` selects the page's items in order (the archive's own
- * query, tec-reference §6.1: src/events/listed.ts `listedQuery`); `key` is the render key
- * (src/events/renderings.ts `renderKey`), `urls` the request's.
+ * query, tec-reference §6.1: src/events/listed.ts `listedQuery`).
  */
-export function renderedPage(db: Db, page: SQLWrapper, key: string, urls: Urls) {
+export function renderedPage(db: Db, page: SQLWrapper, plan: ReadPlan) {
   const statement = sql`WITH page(id, src, occ, k1, k2, k3) AS MATERIALIZED (SELECT * FROM (${page})),
-  hit AS MATERIALIZED (${pageHit()} ${key}),
-  ${filled(urls)},
-  ${pageRest()}`;
+  ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
+  hit AS MATERIALIZED (${pageHit()} ${plan.key})${plan.lean ? sql`\n${pageRestLean()}` : sql`,\n${pageRest()}`}`;
   // The related row (no keys) first, then the page in its order.
   return db.select(ROW).from(sql`(${statement})`).orderBy(sql`k1`, sql`k2`, sql`k3`);
 }
@@ -159,6 +165,8 @@ const ROW = {
   occurrence: sql<string | null>`occurrence`,
   text: sql<string | null>`text`,
   held: sql<number>`held`,
+  freshGen: sql<number | null>`freshGen`,
+  counts: sql<string | null>`counts`,
   row: sql<string | null>`row`,
   gen: sql<number | null>`gen`,
   related: sql<string | null>`related`,
@@ -167,15 +175,10 @@ const ROW = {
 /**
  * The statement for one event by id or slug: the post type of the id (`postType`, null when no
  * such post exists), whether the event is password protected, and the rendered read of it. An
- * occurrence of a series (contract §7.8) is read as its series' `occurrenceSingle` text, with the
- * occurrence's row.
+ * occurrence of a series (contract §7.8) is read as its series' `occurrenceSingle` text (its pair
+ * `o{series}:{gen}`), with the occurrence's row.
  */
-export function renderedSingle(
-  db: Db,
-  key: { id: number } | { slug: string },
-  renderKey: string,
-  urls: Urls,
-) {
+export function renderedSingle(db: Db, key: { id: number } | { slug: string }, plan: ReadPlan) {
   const o = eventOccurrences;
   const isOccurrence =
     "id" in key ? sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${key.id})` : sql`0`;
@@ -187,26 +190,30 @@ export function renderedSingle(
     "id" in key
       ? sql`(SELECT ${posts.postType} FROM ${posts} WHERE ${posts.id} = ${key.id} AND ${posts.deletedGmt} IS NULL)`
       : sql`(SELECT 'tribe_events' FROM hit)`;
-  const statement = sql`WITH found AS MATERIALIZED (${singleHit()} ${renderKey} WHERE ${match}),
-  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN found.otext ELSE found.text END AS raw, found.fresh AS fresh, 1 AS nth, 1 AS firstOfSrc FROM found),
-  ${filled(urls)},
-  ${singleRest(postType)}`;
+  const statement = sql`WITH ${heldPairs()}${JSON.stringify([...plan.held.keys()])})),
+  found AS MATERIALIZED (${singleHit()} ${plan.key} WHERE ${match}),
+  hit AS MATERIALIZED (SELECT ${"id" in key ? sql`${key.id}` : sql`found.src`} AS id, found.src AS src, ${isOccurrence} AS occ, found.protected AS protected, CASE WHEN ${isOccurrence} THEN found.otext ELSE found.text END AS text, found.fresh AS fresh, found.g AS g, 1 AS nth, 1 AS firstOfSrc FROM found)${plan.lean ? singleRestLean(postType) : sql`,\n${singleRest(postType)}`}`;
   return db.select(SINGLE_ROW).from(sql`(${statement})`);
 }
 
 /** The event row of a single read with its fresh renderings (its own, its occurrences'), up to the render key. */
 const singleHit = frozen(
   () =>
-    sql`SELECT ${events.id} AS src, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.occurrenceSingle} AS otext, ${eventRenderings.eventId} AS fresh FROM ${events} LEFT JOIN ${eventRenderings} ON ${eventRenderings.eventId} = ${events.id} AND ${eventRenderings.stale} = 0 AND ${eventRenderings.renderKey} =`,
+    sql`SELECT ${events.id} AS src, ${events.passwordDigest} <> '' AS protected, ${eventRenderings.single} AS text, ${eventRenderings.occurrenceSingle} AS otext, ${eventRenderings.eventId} AS fresh, ${eventRenderings.gen} AS g FROM ${events} ${fresh()}`,
 );
 
-/** A single read after its `filled` CTE (`postType`: the post type of the id asked for). */
+/** A single read after its `hit` CTE (`postType`: the post type of the id asked for). */
 const singleRest = (
   postType: SQL,
-) => sql`bare(id) AS MATERIALIZED (SELECT src FROM hit WHERE raw IS NULL)
+) => sql`bare(id) AS MATERIALIZED (SELECT src FROM hit WHERE text IS NULL)
 SELECT ${postType} AS postType, hit.id AS id, hit.src AS src, ${textColumns()}, hit.protected AS protected, ${perEvent()},
   CASE WHEN EXISTS (SELECT 1 FROM bare) THEN ${bareRelated()} END AS related
-FROM (SELECT 1) LEFT JOIN hit ON 1 LEFT JOIN filled ON ${filledOfHit()}`;
+FROM (SELECT 1) LEFT JOIN hit ON 1`;
+
+/** The same, lean: no row, no related. */
+const singleRestLean = (postType: SQL) => sql`
+SELECT ${postType} AS postType, hit.id AS id, hit.src AS src, ${textColumns()}, hit.protected AS protected, ${perEventLean()}, NULL AS related
+FROM (SELECT 1) LEFT JOIN hit ON 1`;
 
 const SINGLE_ROW = {
   ...ROW,

@@ -1,13 +1,20 @@
 /**
  * Anonymous event reads from the stored renderings (src/events/renderings.ts): one statement per
  * page or single GET (src/events/rendered-sql.ts) answers each event's stored text when it is fresh,
- * already filled in for the request by SQLite (its URLs, its terms' current counts), and for every
- * other event its row and what it links to. An occurrence of a series gets its own values filled in
- * here; the other events are serialized by the full path (src/events/serialize.ts), and those whose
- * rendering was missing or stale are stored after the answer (src/events/render-store.ts). A
- * rendering that is missing is never an error: the answer is the full path's either way (the
- * differential test, test/read-cache, holds the two together). Nothing read is kept between
- * requests: the read cache (src/read-cache/) keeps answers.
+ * its terms' counts, and for every other event its row and what it links to. Texts are filled in
+ * for the request; the other events are serialized by the full path (src/events/serialize.ts), and
+ * those whose rendering was missing or stale are stored after the answer
+ * (src/events/render-store.ts). A rendering that is missing is never an error: the answer is the
+ * full path's either way (the differential test, test/read-cache, holds the two together).
+ *
+ * What the isolate keeps (bench/RESULTS.md: without it a `per_page=50` miss costs about twice the
+ * CPU, most of it moving 200 KB of texts out of D1 again): the texts it has read, by render key,
+ * kind and `id:gen` — a rendering's text never changes for these (`gen` is drawn anew with every
+ * change, the render key covers code and settings) — and their UTF-8 bytes as filled in for a URL
+ * base and term counts. A read names the pairs of its query's last answer whose texts are still
+ * kept; the statement leaves those texts out and flags them `held`, and the read takes them from
+ * the map it named them from. Both are bounded, least recently used out first. A read whose
+ * query's last answer was all texts at the expected content version is lean (`ReadPlan.lean`).
  */
 import { openDb } from "../db/client";
 import { eventOccurrences } from "../db/schema";
@@ -19,8 +26,8 @@ import type { KnownTotal } from "./listed";
 import { assemble, decodeEventRow, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { storeRenderings, type ToStore } from "./render-store";
-import type { RenderedRow } from "./rendered-sql";
-import { filler } from "./renderings";
+import type { ReadPlan, RenderedRow } from "./rendered-sql";
+import { filler, renderKey } from "./renderings";
 
 /** An event of a rendered read: its filled-in text (UTF-8), or its record to serialize. */
 export type RenderedItem =
@@ -38,6 +45,21 @@ const encoder = new TextEncoder();
 /** A text as UTF-8 bytes. */
 export const utf8 = (text: string) => encoder.encode(text) as Uint8Array<ArrayBuffer>;
 
+/** Characters of stored texts kept per isolate (~2,000 events' list and single texts). */
+const MAX_TEXT_CHARS = 8 * 1024 * 1024;
+/** Bytes of filled-in texts kept per isolate. */
+const MAX_FILLED_BYTES = 8 * 1024 * 1024;
+
+/** Stored texts read from D1, by `renderKey|kind|id:gen`. */
+const texts = new Memo<string>(MAX_TEXT_CHARS, (text) => text.length);
+/** Texts as answered (URLs and counts filled in, UTF-8), by their text's key, URL base and counts. */
+const filled = new Memo<Uint8Array<ArrayBuffer>>(MAX_FILLED_BYTES, (b) => b.byteLength);
+/**
+ * Each query's last answer: the `id:gen` pairs of its texts, whether every event had one, and the
+ * content version it was read at.
+ */
+const answers = new Memo<{ pairs: string[]; allTexts: boolean; version?: number }>(2048);
+
 /**
  * Archive totals counted for anonymous readers, by their filters (not the page: every page of a
  * filter shares it), with the content version each was counted at. A read hands the statement the
@@ -53,11 +75,54 @@ export function keepTotal(query: string, read: { version: number | null; total: 
   if (read.version !== null) totals.set(query, { version: read.version, total: read.total });
 }
 
+/** Which rendering of an event: as a list shows it, or as a single GET does. */
+export type TextKind = "list" | "single";
+
+/** A rendered read being made: its statement's plan, and what it is (for the isolate's memory). */
+export interface PlannedRead extends ReadPlan {
+  kind: TextKind;
+  /** The query (same arguments, same query: a list's filters and page, a single's id or slug). */
+  query: string;
+}
+
 /**
- * Decodes a rendered read: each event's text (filled in by the statement; an occurrence's own values
- * filled in here), or its record (assembled for an anonymous viewer) when it has no text.
+ * Plans a rendered read of `query`: the render key; the texts of the query's last answer that the
+ * isolate still keeps (pinned in the plan's map: the statement leaves exactly these out); and whether
+ * it may be lean — the last answer had a text for every event and was read at the content version
+ * the read cache expects now (no write anonymous readers could see since, as far as it knows).
  */
-export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
+export async function planRead(c: AppContext, kind: TextKind, query: string): Promise<PlannedRead> {
+  const key = await renderKey(c.get("settings"));
+  const held = new Map<string, string>();
+  const last = answers.find(`${kind}|${query}`);
+  for (const pair of last?.pairs ?? []) {
+    const text = texts.find(`${key}|${kind}|${pair}`);
+    if (text !== undefined) held.set(pair, text);
+  }
+  const expected = c.get("expectedVersion");
+  const lean = !!last?.allTexts && expected !== undefined && last.version === expected;
+  return { key, held, lean, kind, query };
+}
+
+/**
+ * Whether a lean read met an event without a text (stale, or gone from the store): its answer would
+ * lack that event's row, so the whole read is made again in full — in one snapshot, the content
+ * version read again with it — never pieced together from two.
+ */
+export const needsFullRead = (plan: PlannedRead, rows: RenderedRow[]): boolean =>
+  plan.lean && rows.some((r) => r.id !== null && r.text === null && !r.held);
+
+/**
+ * Decodes a rendered read: each event's stored text (sent, or held by the plan) filled in for this
+ * request (its URLs and the terms' current counts), or its record (assembled for an anonymous
+ * viewer) when it has no text. Remembers the texts and the query's answer.
+ */
+export function readRendered(
+  plan: PlannedRead,
+  rows: RenderedRow[],
+  urls: Urls,
+  version: number | undefined,
+): RenderedItem[] {
   let related: RelatedRows = { venues: [], organizers: [], terms: [], media: [] };
   const bare: Array<{
     row: EventRow;
@@ -66,15 +131,17 @@ export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
     occurrence: OccurrenceRow | null;
   }> = [];
   const items: Array<RenderedItem | null> = [];
+  const pairs: string[] = [];
   const fill = filler(urls);
+  const base = `${urls.site}\u0000${urls.namespaceRoot}`;
   // The occurrences of one series share its text and its row: the statement sends each once per
   // answer (`RenderedRow.held` 2, `row`), read here from the row that carried it.
-  const textOf = (r: RenderedRow) => `${r.occurrence === null ? "" : "o"}${r.src}`;
+  const pairOf = (r: RenderedRow) => `${r.occurrence === null ? "" : "o"}${r.src}:${r.freshGen}`;
   const carried = new Map<string, string>();
   const rowOf = new Map<number | null, string>();
   for (const r of rows) {
     if (r.id === null) continue;
-    if (r.text !== null) carried.set(textOf(r), r.text);
+    if (r.text !== null) carried.set(pairOf(r), r.text);
     if (r.row !== null) rowOf.set(r.src, r.row);
   }
   for (const r of rows) {
@@ -83,9 +150,23 @@ export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
     // An occurrence of a series shows its series' `occurrence` text with its own row (contract §7.8).
     const occurrence =
       r.occurrence === null ? null : decodeRow(eventOccurrences, JSON.parse(r.occurrence));
-    const text = r.held === 2 ? carried.get(textOf(r)) : r.text;
+    const pair = pairOf(r);
+    const text = r.held === 1 ? plan.held.get(pair) : r.held === 2 ? carried.get(pair) : r.text;
     if (text !== null && text !== undefined) {
-      items.push({ bytes: utf8(occurrence ? fill(text, {}, occurrence) : text) });
+      const textKey = `${plan.key}|${plan.kind}|${pair}`;
+      if (!r.held) texts.set(textKey, text);
+      pairs.push(pair);
+      const counts = r.counts ?? "{}";
+      const own = occurrence ? `\u0000${r.occurrence}` : "";
+      items.push({
+        bytes: filled.get(`${textKey}\u0000${base}\u0000${counts}${own}`, () =>
+          utf8(fill(text, JSON.parse(counts), occurrence ?? undefined)),
+        ),
+      });
+    } else if (r.held || plan.lean) {
+      // The statement leaves out only texts the plan holds or an earlier row carries, and a lean
+      // read without a text is made again in full (`needsFullRead`) before it is read: never reached.
+      throw new Error(`rendered read of ${pair}: no text and no row`);
     } else {
       bare.push({
         row: decodeEventRow(JSON.parse(r.row ?? rowOf.get(r.src) ?? "{}")),
@@ -96,6 +177,7 @@ export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
       items.push(null);
     }
   }
+  answers.set(`${plan.kind}|${plan.query}`, { pairs, allTexts: bare.length === 0, version });
   const records = assemble(
     bare.map((b) => b.row),
     related,
@@ -115,11 +197,12 @@ export function readRendered(rows: RenderedRow[], urls: Urls): RenderedItem[] {
  */
 export function renderedTexts(
   c: AppContext,
+  plan: PlannedRead,
   rows: RenderedRow[],
   serialize: (record: EventRecord) => string,
 ): Uint8Array<ArrayBuffer>[] {
   const toStore = new Map<number, ToStore>();
-  const out = readRendered(rows, c.get("urls")).map((item) => {
+  const out = readRendered(plan, rows, c.get("urls"), c.get("rdb").versionRead()).map((item) => {
     if ("bytes" in item) return item.bytes;
     if (item.gen !== null) toStore.set(item.source.row.id, { record: item.source, gen: item.gen });
     return utf8(serialize(item.record));

@@ -19,9 +19,8 @@ import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
-import { readRendered, storeAfterAnswer } from "./rendered";
+import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
-import { renderKey } from "./renderings";
 import type { EventLinks } from "./save-plan";
 import { serializeEvent } from "./serialize";
 import { type EventRenderContext, visibleEvent } from "./visible";
@@ -166,15 +165,19 @@ async function renderedEvent(
   access: { password: unknown; context: unknown },
 ): Promise<Response> {
   const { db } = c.get("rdb");
-  const renderedWith = await renderKey(c.get("settings"));
-  const urls = c.get("urls");
-  // The statement is a function of the key, the render key and the URLs: compiled once per isolate
-  // (src/db/compiled.ts).
-  const { one } = await runBatch(db, {
-    one: reused(db, JSON.stringify(["single", key, renderedWith, urls]), () =>
-      renderedSingle(db, key, renderedWith, urls),
-    ),
-  });
+  let plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
+  // The statement is a function of the key and the plan: compiled once per isolate (src/db/compiled.ts).
+  const statement = (p: typeof plan) =>
+    reused(db, JSON.stringify(["single", key, p.key, p.lean, [...p.held.keys()]]), () =>
+      renderedSingle(db, key, p),
+    );
+  let { one } = await runBatch(db, { one: statement(plan) });
+  if (needsFullRead(plan, one)) {
+    // The event again in full, in one snapshot (the content version read with it once more).
+    plan = { ...plan, lean: false };
+    c.get("rdb").carryVersion();
+    ({ one } = await runBatch(db, { one: statement(plan) }));
+  }
   const r = one[0];
   if ("id" in key && !r?.postType) throw new ApiError(404, "rest-event-not-found", [key.id]);
   if (!r || r.id === null) {
@@ -182,7 +185,7 @@ async function renderedEvent(
     // §3 is_event_slug: an event with that slug must exist (any status), else 400.
     throw new InvalidParamsError([{ name: "slug" }]);
   }
-  const [item] = readRendered([r], urls);
+  const [item] = readRendered(plan, [r], c.get("urls"), c.get("rdb").versionRead());
   if ("bytes" in item) {
     // A protected event's single text is empty: anonymous readers without a password get the 403.
     if (r.protected) throw new ApiError(403, "event-password-protected");
