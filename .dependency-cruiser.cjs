@@ -12,9 +12,9 @@
 //   3. framework  src/http/ — arguments, validation, errors, auth, headers, paging, contract
 //                 helpers, the route registry and the building blocks of the `/doc` schemas; it
 //                 knows no resource.
-//   4. resources  src/events/, src/series/ (recurring series), src/linked-posts/, src/terms/,
-//                 src/users/, src/media/, src/webhooks/, src/sync/, src/ical/ — they may import
-//                 each other (no circles).
+//   4. resources  src/events/ (with src/events/series/: recurring series), src/linked-posts/,
+//                 src/terms/, src/users/, src/media/, src/webhooks/, src/sync/, src/ical/ — they
+//                 may import each other (no circles).
 //   5. app        src/root/ (the indexes, `/doc`, the reference page, site pages),
 //                 src/read-cache/, src/app.ts, src/index.ts.
 //
@@ -37,7 +37,6 @@ const STORAGE = layer("db/");
 const FRAMEWORK = layer("http/");
 const RESOURCES = layer(
   "events/",
-  "series/",
   "linked-posts/",
   "terms/",
   "users/",

@@ -28,7 +28,6 @@ import {
 } from "../linked-posts/post-fields";
 import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
-import { cancelledStarts, originalStart } from "../series/views";
 import { EventTerm, embeddedTerm } from "../terms/contract";
 import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
@@ -36,6 +35,7 @@ import { costValues } from "./cost";
 import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
 import { type EventField, type EventView, text, writable } from "./field-kit";
 import type { VisibleEvent } from "./record";
+import { cancelledStarts, originalStart } from "./series/views";
 import {
   costInput,
   currencyCode,

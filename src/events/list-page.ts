@@ -10,7 +10,6 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
 import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import type { OccurrenceRow } from "../series/occurrences";
 import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { EXPAND_ARGS, INSTANCES_ID } from "./args";
 import { computedAsk, computedRows, dueSeries } from "./computed";
@@ -44,6 +43,7 @@ import {
 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
 import { serializeEvent } from "./serialize";
+import type { OccurrenceRow } from "./series/occurrences";
 import { commonTerms, learnTermWeights } from "./term-weights";
 import { type EventRenderContext, visibleEvent } from "./visible";
 

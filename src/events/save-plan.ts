@@ -20,7 +20,6 @@ import type { LinkedInput } from "../linked-posts/nested";
 import { sentPostDate } from "../linked-posts/post-fields";
 import { resolveLinked } from "../linked-posts/resolve";
 import { resolveImage } from "../media/image-ref";
-import { planSeriesSave, type SeriesState } from "../series/save";
 import type { Settings } from "../settings";
 import { resolveTerms, type TermRefs } from "../terms/assign";
 import { htmlFiltersFor } from "../text/kses";
@@ -30,6 +29,7 @@ import { EVENT_FIELDS } from "./contract";
 import { currencyFromCost } from "./cost";
 import { DATE_ARG, dateInputs } from "./date-fields";
 import type { EventRow } from "./record";
+import { planSeriesSave, type SeriesState } from "./series/save";
 import type { CREATE_ARGS } from "./write-args";
 import { eventDates } from "./write-dates";
 

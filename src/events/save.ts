@@ -32,15 +32,15 @@ import {
   lookupImage,
   nestedImageRefs,
 } from "../media/image-ref";
-import { saveOccurrence } from "../series/occurrence-save";
-import { isOverride } from "../series/occurrences";
-import { storeNamed } from "../series/reach";
-import { seriesStateQueries } from "../series/save";
 import { lookupTerms, parseTermRefs } from "../terms/assign";
 import { EVENT_FIELDS } from "./contract";
 import type { EventRow } from "./record";
 import { planEventSave } from "./save-plan";
 import { serializeEvent } from "./serialize";
+import { saveOccurrence } from "./series/occurrence-save";
+import { isOverride } from "./series/occurrences";
+import { storeNamed } from "./series/reach";
+import { seriesStateQueries } from "./series/save";
 import { eventFromResults, eventLoadQueries, storedLinks } from "./single";
 import { visibleEvent } from "./visible";
 import { CREATE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
@@ -165,7 +165,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
     // Validators that need D1 (§1.3 step 5) come before the permission check.
     const invalid: string[] = [];
     if (r.maybe(authorKey)?.length === 0) invalid.push("author");
-    // (An occurrence's write may carry its series' UID: an import's, src/series/occurrence-save.ts.)
+    // (An occurrence's write may carry its series' UID: an import's, src/events/series/occurrence-save.ts.)
     const own = (id: number) => id === existing?.id || id === existing?.seriesId;
     if (r.maybe(uidKey)?.some((e) => !own(e.id))) invalid.push("uid");
     if ("slug" in target && !existing) invalid.push("slug"); // is_event_slug (§2.5)
@@ -220,7 +220,7 @@ export async function saveEvent(c: AppContext, target: SaveTarget): Promise<Resp
       recurrence: named("recurrence") ? (a.recurrence ?? []) : undefined,
       series,
     };
-    // One occurrence of a series, or it and the rest (`scope=following`): src/series/occurrence-save.ts.
+    // One occurrence of a series, or it and the rest (`scope=following`): src/events/series/occurrence-save.ts.
     if (current?.occurrence || (existing && isOverride(existing)))
       return saveOccurrence(c, {
         input,

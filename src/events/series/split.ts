@@ -11,18 +11,18 @@
  * The split point must be an occurrence the rule gives (not only an `RDATE`).
  */
 import { and, eq, gte, lt, ne, sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
-import { type IdReservation, withReservedIds } from "../db/ids";
-import { eventOccurrences, events, posts } from "../db/schema";
-import { freeSlug } from "../db/slugs";
-import { unlessChanged } from "../db/write";
-import type { EventRecord, EventRow } from "../events/record";
-import { type EventSaveInput, planEventSave } from "../events/save-plan";
-import { serializeEvent } from "../events/serialize";
-import { eventFromResults, eventLoadQueries, storedLinks } from "../events/single";
-import { visibleEvent } from "../events/visible";
-import type { AppContext } from "../http/context";
-import type { RenderContext } from "../http/render";
+import { runBatch } from "../../db/batch";
+import { type IdReservation, withReservedIds } from "../../db/ids";
+import { eventOccurrences, events, posts } from "../../db/schema";
+import { freeSlug } from "../../db/slugs";
+import { unlessChanged } from "../../db/write";
+import type { AppContext } from "../../http/context";
+import type { RenderContext } from "../../http/render";
+import type { EventRecord, EventRow } from "../record";
+import { type EventSaveInput, planEventSave } from "../save-plan";
+import { serializeEvent } from "../serialize";
+import { eventFromResults, eventLoadQueries, storedLinks } from "../single";
+import { visibleEvent } from "../visible";
 import { copyLinks, copySeries } from "./copy";
 import { occurrenceDates, ruleStarts } from "./expand";
 import { isInstanceId } from "./instance-ids";
@@ -48,7 +48,7 @@ export interface OccurrenceSave {
     series: EventRecord | null;
   };
   scope: string | undefined;
-  /** `revert: true` sent: the override becomes its occurrence again (src/series/revert.ts). */
+  /** `revert: true` sent: the override becomes its occurrence again (src/events/series/revert.ts). */
   revert?: boolean;
   reservation: IdReservation;
   render: RenderContext;
@@ -156,7 +156,7 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
       (o) => (o.occurrenceStart ?? "") > at && o.id !== x.id,
     ),
   };
-  // The new series takes the occurrence's id, but for a computed one (src/series/instance-ids.ts:
+  // The new series takes the occurrence's id, but for a computed one (src/events/series/instance-ids.ts:
   // it names a day of the old series), a new id: its own occurrences' ids are computed from it.
   const renamed = isInstanceId(x.id);
   const built = await withReservedIds(job.reservation, (ids) => {

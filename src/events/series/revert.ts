@@ -11,12 +11,12 @@
  * stored rendering goes stale (its JSON-LD `exceptDate`: drizzle/0021).
  */
 import { sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
-import type { Db } from "../db/client";
-import { events, webhookOutbox, webhooks } from "../db/schema";
-import { unlessChanged } from "../db/write";
-import type { EventRow } from "../events/record";
-import { ApiError } from "../http/errors";
+import { runBatch } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { events, webhookOutbox, webhooks } from "../../db/schema";
+import { unlessChanged } from "../../db/write";
+import { ApiError } from "../../http/errors";
+import type { EventRow } from "../record";
 import { occurrenceDates } from "./expand";
 import { insertOccurrences } from "./regenerate";
 

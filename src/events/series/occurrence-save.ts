@@ -3,27 +3,27 @@
  *
  * - `scope=this` (the default): an override — the occurrence becomes an event row of its own (same
  *   id, a copy of its series with its links), changed as the write says; what it sets is kept when
- *   the series changes it. Only the fields an override may set (src/series/fields.ts); the series'
+ *   the series changes it. Only the fields an override may set (src/events/series/fields.ts); the series'
  *   own (status, author, password, slug, post dates, `hide_from_listings`, `recurrence`, `uid`, the
  *   lineage) are a 400 naming them.
- * - `scope=following`: the series is split there (src/series/split.ts).
+ * - `scope=following`: the series is split there (src/events/series/split.ts).
  *
  * Permissions are the series' (an occurrence's row is its series' author and status).
  */
 import { sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
-import type { Db } from "../db/client";
-import { withReservedIds } from "../db/ids";
-import { eventOccurrences, events, webhookOutbox, webhooks } from "../db/schema";
-import { unlessChanged } from "../db/write";
-import type { EventRow } from "../events/record";
-import { planEventSave } from "../events/save-plan";
-import { serializeEvent } from "../events/serialize";
-import { eventFromResults, eventLoadQueries, loadEvent } from "../events/single";
-import { visibleEvent } from "../events/visible";
-import type { AppContext } from "../http/context";
-import { InvalidParamsError } from "../http/errors";
-import { WP_FORMAT } from "../time/format";
+import { runBatch } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { withReservedIds } from "../../db/ids";
+import { eventOccurrences, events, webhookOutbox, webhooks } from "../../db/schema";
+import { unlessChanged } from "../../db/write";
+import type { AppContext } from "../../http/context";
+import { InvalidParamsError } from "../../http/errors";
+import { WP_FORMAT } from "../../time/format";
+import type { EventRow } from "../record";
+import { planEventSave } from "../save-plan";
+import { serializeEvent } from "../serialize";
+import { eventFromResults, eventLoadQueries, loadEvent } from "../single";
+import { visibleEvent } from "../visible";
 import { copyLinks, copySeries } from "./copy";
 import { OVERRIDABLE, SERIES_ONLY } from "./fields";
 import { revertOverride } from "./revert";
@@ -120,7 +120,7 @@ export async function saveOccurrence(c: AppContext, job: OccurrenceSave): Promis
 
 /**
  * `revert: true` on a write of an occurrence (contract §7.8): an override becomes its occurrence
- * again (src/series/revert.ts); a plain occurrence is one already. Nothing else may be sent with it.
+ * again (src/events/series/revert.ts); a plain occurrence is one already. Nothing else may be sent with it.
  * @param fromImport the write carries the series' `uid` (an import): only an override the import
  *   wrote is reverted.
  * @throws InvalidParamsError `revert` beside fields of the occurrence; ApiError 409 as `revertOverride`.

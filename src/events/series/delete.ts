@@ -11,17 +11,17 @@
  * Permissions are the series' (`delete_post` on its event).
  */
 import { and, eq, gte, ne, sql } from "drizzle-orm";
-import { canDeletePost } from "../access/capabilities";
-import type { BatchQuery } from "../db/batch";
-import type { Db } from "../db/client";
-import { eventOccurrences, events, posts } from "../db/schema";
-import { unlessChanged } from "../db/write";
-import type { EventRecord, EventRow } from "../events/record";
-import { serializeEvent } from "../events/serialize";
-import { visibleEvent } from "../events/visible";
-import type { AppContext } from "../http/context";
-import { forbidden } from "../http/errors";
-import type { RenderContext } from "../http/render";
+import { canDeletePost } from "../../access/capabilities";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { eventOccurrences, events, posts } from "../../db/schema";
+import { unlessChanged } from "../../db/write";
+import type { AppContext } from "../../http/context";
+import { forbidden } from "../../http/errors";
+import type { RenderContext } from "../../http/render";
+import type { EventRecord, EventRow } from "../record";
+import { serializeEvent } from "../serialize";
+import { visibleEvent } from "../visible";
 import { formatLines, parseLines } from "./lines";
 import { isSeries, type OccurrenceRow } from "./occurrences";
 import { COMPLETE, frameOf, tombstones } from "./regenerate";

@@ -12,8 +12,8 @@
  *   are stored once, on the series: an override shows its series' (src/events/load.ts).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { BatchQuery } from "../db/batch";
-import type { Db } from "../db/client";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
 import {
   eventOccurrences,
   eventOrganizers,
@@ -21,10 +21,10 @@ import {
   eventTerms,
   type Taxonomy,
   terms,
-} from "../db/schema";
-import type { WritePlan } from "../db/write-plan";
-import type { EventRow } from "../events/record";
-import { InvalidParamsError } from "../http/errors";
+} from "../../db/schema";
+import type { WritePlan } from "../../db/write-plan";
+import { InvalidParamsError } from "../../http/errors";
+import type { EventRow } from "../record";
 import { occurrenceDates } from "./expand";
 import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
 import {
