@@ -26,6 +26,7 @@ import { parseLinkedInput } from "../linked-posts/nested";
 import { checkNewImageUrls, type ImageRef, nestedImageRefs } from "../media/image-ref";
 import { parseTermRefs } from "../terms/assign";
 import type { EventRecord, EventRow } from "./record";
+import type { EventSaveInput } from "./save-input";
 import {
   checkEventSave,
   type EventSave,
@@ -33,7 +34,7 @@ import {
   loadEventSave,
   type SaveTarget,
 } from "./save-load";
-import { type EventSaveInput, planEventSave } from "./save-plan";
+import { planEventSave } from "./save-plan";
 import { serializeEvent } from "./serialize";
 import { planOccurrenceSave } from "./series/occurrence-save";
 import { isOverride } from "./series/occurrences";

@@ -17,7 +17,7 @@ import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
-import type { EventLinks } from "./save-plan";
+import type { EventLinks } from "./save-input";
 import { serializeEvent } from "./serialize";
 import { computedOccurrence } from "./series/computed";
 import { isInstanceId, readInstanceId } from "./series/instance-ids";
