@@ -14,9 +14,10 @@ import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { InvalidParamsError, missingParams } from "../http/errors";
 import { syncCursorValue, syncEcho } from "../http/list-args";
 import { clampPerPage } from "../http/pagination";
+import { ANY_STATUSES } from "../http/post-status";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
+import { ARCHIVE_ARGS } from "./args";
 import { computedSide } from "./computed";
 import { isStrict, resolveDateFilters } from "./dates";
 import {

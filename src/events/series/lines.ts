@@ -15,7 +15,7 @@
  * input (`MAX_LINES`, `MAX_LINE_LENGTH`, and `MAX_DATES` in all), after whatever a write added.
  */
 import { DateTime } from "luxon";
-import { paramValue } from "../../ical/text";
+import { paramValue } from "../../text/ical-params";
 import { WP_FORMAT, wallMillis, wallText } from "../../time/format";
 import { resolveZone } from "../../time/zone";
 
