@@ -12,9 +12,11 @@
 //   3. framework  src/http/ — arguments, validation, errors, auth, headers, paging, contract
 //                 helpers, the route registry and the building blocks of the `/doc` schemas; it
 //                 knows no resource.
-//   4. resources  src/events/, src/series/ (recurring series), src/linked-posts/, src/terms/,
-//                 src/users/, src/media/, src/webhooks/, src/sync/, src/ical/ — they may import
-//                 each other (no circles).
+//   4. resources  src/events/ (with src/events/series/: recurring series), src/linked-posts/,
+//                 src/terms/, src/users/, src/media/, src/webhooks/, src/sync/, src/ical/ — they
+//                 may import each other in one direction only: no loop between the folders, even
+//                 through different modules (`resource-folders-one-way`). What two resources share
+//                 goes down a layer (a post status to src/http/, a visibility rule to src/db/).
 //   5. app        src/root/ (the indexes, `/doc`, the reference page, site pages),
 //                 src/read-cache/, src/app.ts, src/index.ts.
 //
@@ -35,17 +37,20 @@ const layer = (...paths) => `^src/(${paths.join("|")})`;
 const BASE = layer("settings(\\.test)?\\.ts$", "time/", "text/", "i18n/", "lib/", "access/");
 const STORAGE = layer("db/");
 const FRAMEWORK = layer("http/");
-const RESOURCES = layer(
-  "events/",
-  "series/",
-  "linked-posts/",
-  "terms/",
-  "users/",
-  "media/",
-  "webhooks/",
-  "sync/",
-  "ical/",
-);
+/** The resource folders of src/. */
+const RESOURCE_NAMES = [
+  "events",
+  "linked-posts",
+  "terms",
+  "users",
+  "media",
+  "webhooks",
+  "sync",
+  "ical",
+];
+const RESOURCES = layer(...RESOURCE_NAMES.map((name) => `${name}/`));
+/** The same as folder names, as the rules at folder scope see them (`src/events`, no slash). */
+const RESOURCE_FOLDERS = `^src/(${RESOURCE_NAMES.join("|")})(/|$)`;
 const APP = layer("root/", "read-cache/", "app\\.ts$", "index\\.ts$");
 const LAYERS = [BASE, STORAGE, FRAMEWORK, RESOURCES, APP];
 
@@ -72,6 +77,15 @@ module.exports = {
     below("storage-below-framework", STORAGE, [FRAMEWORK, RESOURCES, APP].join("|")),
     below("framework-knows-no-resource", FRAMEWORK, [RESOURCES, APP].join("|")),
     below("resources-below-app", RESOURCES, APP),
+    {
+      name: "resource-folders-one-way",
+      severity: "error",
+      comment:
+        "Resource folders import each other in one direction: a folder that imports another is never imported by it, by any of its modules (a folder's subfolders count as the folder). Move what both need down a layer, or into the folder that imports.",
+      scope: "folder",
+      from: { path: RESOURCE_FOLDERS },
+      to: { circular: true },
+    },
     {
       name: "in-a-layer",
       severity: "error",

@@ -9,6 +9,7 @@
 import type { Hono } from "hono";
 import { DateTime } from "luxon";
 import { createApp } from "./app";
+import { extendSeries } from "./events/series/scheduled";
 import type { AppEnv } from "./http/context";
 import { fromRestRoute } from "./http/rest-route";
 import { loadStrings, text } from "./i18n";
@@ -16,7 +17,6 @@ import { serve } from "./read-cache/serve";
 import { forgetVersion } from "./read-cache/version";
 import { REFERENCE_ASSETS_PATH } from "./root/reference/assets";
 import { referenceFile } from "./root/reference/files";
-import { extendSeries } from "./series/scheduled";
 import {
   type Bindings,
   languageWithoutSettings,
@@ -135,7 +135,7 @@ export default {
   },
   /**
    * The Cron Trigger (`[triggers] crons`, wrangler.toml): recurring series keep their occurrences
-   * materialized two years ahead (contract §7.8, src/series/scheduled.ts).
+   * materialized two years ahead (contract §7.8, src/events/series/scheduled.ts).
    */
   async scheduled(controller: ScheduledController, env: Bindings): Promise<void> {
     const report = await extendSeries(env.DB, DateTime.fromMillis(controller.scheduledTime));

@@ -13,13 +13,13 @@
  * or early enough for all 52 to be materialized within the horizon of a write made today (so every
  * series is complete, as the API leaves it). The series rows, their lines and horizon, and their
  * occurrences (ids right after the series' own, as a create reserves them) are those of
- * src/series/regenerate.ts `materialize`, the API's own expansion. Deterministic for the same
+ * src/events/series/regenerate.ts `materialize`, the API's own expansion. Deterministic for the same
  * dataset and day; no I/O.
  */
 import type { DateTime } from "luxon";
 import { IdAllocator } from "../../src/db/ids";
-import { parseLines } from "../../src/series/lines";
-import { COMPLETE, HORIZON_DAYS, horizonAt, materialize } from "../../src/series/regenerate";
+import { parseLines } from "../../src/events/series/lines";
+import { COMPLETE, HORIZON_DAYS, horizonAt, materialize } from "../../src/events/series/regenerate";
 import { sanitizeTitle } from "../../src/text/html";
 import type { DemoCalendar } from "../../tools/demo/calendar";
 import { slugger } from "../../tools/demo/common";
@@ -263,7 +263,7 @@ function build(spec: number | GeneratedSpec, today: DateTime, siteTimezone: stri
         occurrence_start: times.startDate,
         horizon_gmt: m.horizonGmt,
       });
-      // What src/series/regenerate.ts `insertOccurrences` writes: the series' status, listing
+      // What src/events/series/regenerate.ts `insertOccurrences` writes: the series' status, listing
       // flag and post date; the write's time (here the series' last change).
       for (const o of m.occurrences)
         occurrences.push({

@@ -22,7 +22,7 @@ export type Sequence = "post" | "term";
 /**
  * Post ids from here on (2^52, up to `Number.MAX_SAFE_INTEGER`) are never handed out by the post
  * sequence: they name an occurrence of a recurring series by its series and day, before and after
- * it is stored (contract §7.8; src/series/instance-ids.ts).
+ * it is stored (contract §7.8; src/events/series/instance-ids.ts).
  */
 export const INSTANCE_ID_BASE = 2 ** 52;
 

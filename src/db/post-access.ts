@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, ne, notInArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { type AuthUser, type Capability, can } from "../access/capabilities";
+import { events } from "./schema";
 
 /** The columns of a post table the rights look at. */
 export interface PostAccessColumns {
@@ -71,4 +72,32 @@ export function editablePosts(t: PostAccessColumns, user: AuthUser | null): SQL 
   if (onPublished) others.push(published);
   if (can(user, "edit_private_posts")) others.push(eq(status, "private"));
   return or(own, and(sql`${t.author} IS NOT ${user.id}`, or(...others))) ?? FALSE;
+}
+
+/**
+ * Visibility by role (§6.1, §9.2): editors and administrators see every listed status; authors and
+ * contributors see published events and their own; everybody else only published ones.
+ * @param mine for the occurrences of series: the condition "the series is the user's" (their
+ *   author is the series').
+ */
+export function eventVisibility(
+  user: AuthUser | null,
+  status: SQLWrapper = events.status,
+  mine?: (author: number) => SQL,
+): SQL | undefined {
+  if (can(user, "edit_others_posts")) return undefined;
+  if (user && can(user, "edit_posts"))
+    return or(eq(status, "publish"), mine ? mine(user.id) : eq(events.author, user.id));
+  // Everybody else may only ask for `publish` (validated before), so the status filter suffices.
+  return undefined;
+}
+
+/**
+ * `readablePosts` checked on the rows a filter's own condition finds (ids, the coordinates' box,
+ * …), by their own index: `+` keeps SQLite from looking rows up by status instead (it has no
+ * statistics to know that the box is the narrower).
+ */
+export function readableByIndex(t: PostAccessColumns, user: AuthUser | null): SQL | undefined {
+  const checked = { status: sql`+${t.status}`, author: sql`+${t.author}` };
+  return readablePosts({ ...checked, trashMetaStatus: t.trashMetaStatus }, user);
 }

@@ -227,7 +227,7 @@ export const events = sqliteTable(
      */
     seriesId: integer("series_id"),
     /**
-     * The series' RFC 5545 lines (`RRULE`, `RDATE`, `EXDATE`) as stored (src/series/lines.ts:
+     * The series' RFC 5545 lines (`RRULE`, `RDATE`, `EXDATE`) as stored (src/events/series/lines.ts:
      * values in the event's zone, within the limits of the input); on the series alone: null on an
      * override, which shows its series' lines (src/events/load.ts `EVENT_COLUMNS`).
      */

@@ -6,6 +6,7 @@ import * as v from "valibot";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue } from "../http/args";
 import { modifiedAfterArg, pageArgs, searchArg, syncCursorArg } from "../http/list-args";
+import { statusList } from "../http/post-status";
 import {
   idFormat,
   isNumeric,
@@ -17,35 +18,6 @@ import {
   wpBoolean,
 } from "../http/validators";
 import { ARCHIVE_DATE_ARGS } from "./date-fields";
-
-/** Post statuses WordPress registers (§3 `is_post_status`). */
-export const REGISTERED_STATUSES = [
-  "publish",
-  "future",
-  "draft",
-  "pending",
-  "private",
-  "trash",
-  "auto-draft",
-  "inherit",
-] as const;
-/** WordPress `any`: every status not excluded from search (§6.1). */
-export const ANY_STATUSES = ["publish", "future", "draft", "pending", "private"];
-
-/** A list of registered statuses (`filter_post_status_list`, §3); the per-user rule is applied by the handler. */
-export const statusList = v.pipe(
-  v.unknown(),
-  v.transform(listToArray),
-  v.check(
-    (list) =>
-      list.length > 0 &&
-      list.every(
-        (s) => typeof s === "string" && (REGISTERED_STATUSES as readonly string[]).includes(s),
-      ),
-    issue("invalid"),
-  ),
-  v.transform((list) => [...new Set(list as string[])]),
-);
 
 const coordinate = (max: number) =>
   v.pipe(

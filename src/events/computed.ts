@@ -1,6 +1,6 @@
 /**
  * The occurrences a list shows past its series' stored horizons (contract §7.8), as a third side
- * of the archive (src/events/listed.ts): computed in the worker (src/series/computed.ts), handed to
+ * of the archive (src/events/listed.ts): computed in the worker (src/events/series/computed.ts), handed to
  * the page's statements as a JSON list, and filtered, ordered, paged and counted there by the same
  * clauses as the stored occurrences (src/events/filters.ts `occurrenceWhere`, on a table named
  * `computed_occurrences` with `event_occurrences`' columns; the columns a series gives its
@@ -17,15 +17,15 @@ import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { eventOccurrences, events } from "../db/schema";
 import { inList } from "../db/sql";
-import { type ComputedWindow, computedOccurrence, computedOccurrences } from "../series/computed";
-import { isInstanceId, readInstanceId } from "../series/instance-ids";
-import type { OccurrenceRow } from "../series/occurrences";
 import { WP_FORMAT } from "../time/format";
 import { resolveZone } from "../time/zone";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { EventFilters } from "./filters";
 import { type CommonTerms, occurrenceWhere, whereClause } from "./filters";
 import type { EventRow } from "./record";
+import { type ComputedWindow, computedOccurrence, computedOccurrences } from "./series/computed";
+import { isInstanceId, readInstanceId } from "./series/instance-ids";
+import type { OccurrenceRow } from "./series/occurrences";
 
 /** The computed occurrences under `event_occurrences`' column names. */
 export const computedTable = alias(eventOccurrences, "computed_occurrences");

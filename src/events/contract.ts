@@ -14,7 +14,6 @@ import { argSpecs, NOTHING_HIDDEN, wireSchema } from "../http/contract";
 import { EventJsonLd } from "../http/json-ld-schemas";
 import { d, emptyList, flag, image, int, ref, str } from "../http/schema-kit";
 import { nonEmptyString, wpBoolean } from "../http/validators";
-import { eventUid } from "../ical/vevent";
 import { eventImageRef, postStatus, userId, websiteOrEmpty } from "../linked-posts/fields";
 import { Organizer } from "../linked-posts/organizer";
 import {
@@ -28,14 +27,14 @@ import {
 } from "../linked-posts/post-fields";
 import { Venue } from "../linked-posts/venue";
 import { imageObject } from "../media/serialize";
-import { cancelledStarts, originalStart } from "../series/views";
 import { EventTerm, embeddedTerm } from "../terms/contract";
 import type { TermRow } from "../terms/serialize";
 import { autop } from "../text/html";
 import { costValues } from "./cost";
 import { DATE_ARGS, EVENT_DATE_FIELDS } from "./date-fields";
 import { type EventField, type EventView, text, writable } from "./field-kit";
-import type { VisibleEvent } from "./record";
+import { eventUid, type VisibleEvent } from "./record";
+import { cancelledStarts, originalStart } from "./series/views";
 import {
   costInput,
   currencyCode,

@@ -26,7 +26,7 @@
 import { and, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
-import { editablePosts, readablePosts } from "../db/post-access";
+import { editablePosts, readableByIndex } from "../db/post-access";
 import { events, organizers, venues } from "../db/schema";
 import type { WireFields } from "../http/contract";
 import { ORGANIZER_FIELDS } from "../linked-posts/organizer";
@@ -131,14 +131,9 @@ export function filterRule(db: Db, viewer: FilterViewer) {
       edits,
     );
   };
-  // Whether the viewer may read a row is checked on the rows the filter's own condition finds
-  // (ids, the coordinates' box, …), by their own index: `+` keeps SQLite from looking rows up by
-  // status instead (it has no statistics to know that the box is the narrower).
-  const readable = (post: Post) => {
-    const t = TABLES[post];
-    const checked = { status: sql`+${t.status}`, author: sql`+${t.author}` };
-    return readablePosts({ ...checked, trashMetaStatus: t.trashMetaStatus }, user);
-  };
+  // Whether the viewer may read a row is checked on the rows the filter's own condition finds,
+  // by their own index (src/db/post-access.ts `readableByIndex`).
+  const readable = (post: Post) => readableByIndex(TABLES[post], user);
   // Protected events are few: their ids come from a small partial index, so that asking by id
   // keeps every archive index covering (a count never reads the events' rows).
   const openEvents = opened(events);

@@ -23,6 +23,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AuthUser } from "../access/capabilities";
 import { can } from "../access/capabilities";
 import type { Db } from "../db/client";
+import { eventVisibility } from "../db/post-access";
 import {
   eventOccurrences,
   eventOrganizers,
@@ -155,24 +156,6 @@ function termFilter(db: Db, ids: SQLWrapper, common: boolean, id: SQLWrapper): S
     id,
     db.select({ id: eventTerms.eventId }).from(eventTerms).where(inArray(eventTerms.termId, ids)),
   );
-}
-
-/**
- * Visibility by role (§6.1, §9.2): editors and administrators see every listed status; authors and
- * contributors see published events and their own; everybody else only published ones.
- * @param mine for the occurrences of series: the condition "the series is the user's" (their
- *   author is the series').
- */
-export function visibility(
-  user: AuthUser | null,
-  status: SQLWrapper = events.status,
-  mine?: (author: number) => SQL,
-): SQL | undefined {
-  if (can(user, "edit_others_posts")) return undefined;
-  if (user && can(user, "edit_posts"))
-    return or(eq(status, "publish"), mine ? mine(user.id) : eq(events.author, user.id));
-  // Everybody else may only ask for `publish` (validated before), so the status filter suffices.
-  return undefined;
 }
 
 /** A content condition, and what it asks about. */
@@ -323,7 +306,7 @@ export function whereClause(
   const conds: Array<SQL | undefined> = [
     eq(events.hideFromListings, false),
     f.statuses.length === 1 ? eq(events.status, f.statuses[0]) : inList(events.status, f.statuses),
-    visibility(user),
+    eventVisibility(user),
     ...dateConditions(f, events.startDate, events.endDate),
     ...contentConditions(db, f, user, common).map((c) => c.cond),
   ];
@@ -383,7 +366,7 @@ export function occurrenceWhere(
   const conds: Array<SQL | undefined> = [
     eq(o.hideFromListings, false),
     f.statuses.length === 1 ? eq(o.status, f.statuses[0]) : inList(o.status, f.statuses),
-    visibility(user, o.status, (author) => seriesWhere(eq(events.author, author))),
+    eventVisibility(user, o.status, (author) => seriesWhere(eq(events.author, author))),
     ...dateConditions(f, o.startDate, o.endDate),
     content,
   ];

@@ -16,9 +16,9 @@ import type { EntryResult } from "../db/batch";
 import type { Db } from "../db/client";
 import { events, posts } from "../db/schema";
 import { ApiError } from "../http/errors";
-import { computedOccurrence } from "../series/computed";
-import { isInstanceId } from "../series/instance-ids";
 import { EVENT_COLUMNS } from "./load";
+import { computedOccurrence } from "./series/computed";
+import { isInstanceId } from "./series/instance-ids";
 import { seriesOfId } from "./series-filters";
 
 /** The queries that check the id of `/events/{id}/instances`, for the page's batch. */

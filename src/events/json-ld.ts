@@ -3,7 +3,7 @@
  * schema.org typings (schema-dts) so that only schema.org properties and value kinds compile:
  * ISO 8601 dates with the event's offset (all-day events as dates), `location` (Place), `organizer`
  * (the first organizer, as TEC), `offers` when there is a cost, and for a recurring series its
- * `eventSchedule` (src/series/schedule.ts). Texts are plain.
+ * `eventSchedule` (src/events/series/schedule.ts). Texts are plain.
  *
  * Deliberate differences from TEC's output: `availability` is the schema.org URL (TEC writes the
  * invalid `inStock`), `price` is the lowest number of the cost (`Free` → `0`), and TEC's meaningless
@@ -14,11 +14,11 @@ import type { Event, Offer } from "schema-dts";
 import type { RenderContext } from "../http/render";
 import { type JsonLdDocument, jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
 import { described } from "../linked-posts/post-fields";
-import { eventSchedule } from "../series/schedule";
 import { stripTags } from "../text/html";
 import { resolveZone } from "../time/zone";
 import { costValues } from "./cost";
 import { eventCost, rowUrl, type VisibleEvent } from "./record";
+import { eventSchedule } from "./series/schedule";
 
 /** ISO 8601 with offset of a stored event time: the UTC instant shown in the event's zone. */
 function isoIn(local: string, utc: string, zoneName: string): string {

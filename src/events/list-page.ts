@@ -11,11 +11,10 @@ import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError } from "../http/errors";
 import { pageLinks, setPagingHeaders, totalPages } from "../http/pagination";
-import type { OccurrenceRow } from "../series/occurrences";
 import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { EXPAND_ARGS, INSTANCES_ID } from "./args";
 import { computedAsk, computedRows, dueSeries } from "./computed";
-import { existenceQueries } from "./filters";
+import { type CommonTerms, existenceQueries } from "./filters";
 import { assertInstancesTarget, instancesTarget } from "./instances";
 import {
   type ArchiveQuery,
@@ -26,7 +25,6 @@ import {
 } from "./list";
 import {
   assembleListed,
-  type ListedWhere,
   listedOccurrences,
   listedQuery,
   listedRows,
@@ -40,12 +38,14 @@ import {
   knownTotal,
   listBytes,
   needsFullRead,
+  type PlannedRead,
   planRead,
   renderedTexts,
   utf8,
 } from "./rendered";
 import { renderedPage } from "./rendered-sql";
 import { serializeEvent } from "./serialize";
+import type { OccurrenceRow } from "./series/occurrences";
 import { commonTerms, learnTermWeights } from "./term-weights";
 import { type EventRenderContext, visibleEvent } from "./visible";
 
@@ -85,6 +85,73 @@ interface ArchivePlace {
   unexpanded?: boolean;
 }
 
+/** What an archive's reads share and change between round trips (`archiveReads`). */
+interface ArchiveState {
+  /** The rendered read's plan (anonymous readers without a password, caches on), or none. */
+  plan: PlannedRead | undefined;
+  /** The key of the kept total (with `plan`), or none: the statement counts. */
+  totalKey: string | undefined;
+  /** Occurrences computed past their series' horizons (src/events/computed.ts). */
+  computed: OccurrenceRow[];
+  /** Whether the batch asks which series are due to compute (the first read only). */
+  askDue: boolean;
+}
+
+/**
+ * The one batch of an archive's page for `state`: reference checks, the due series, the total and
+ * the page (rendered, or rows and what they link to). An anonymous read without computed
+ * occurrences is a function of its resolved arguments: its statements are compiled once per isolate
+ * (src/db/compiled.ts), unless caches are off (the full path the differential test compares with).
+ */
+function archiveReads(c: AppContext, q: ArchiveQuery, place: ArchivePlace, state: ArchiveState) {
+  const user = c.get("user");
+  const { filters, page, perPage } = q;
+  const { db } = c.get("rdb");
+  const ask = computedAsk(filters, c.get("settings").siteTimezone, requestNow(c));
+  // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
+  const common = commonTerms(filters);
+  const archive = [filters, q.ignoresDates, place.unexpanded === true, common];
+  const reuse = <Q extends BatchQuery>(name: string, parts: unknown[], build: () => Q): Q =>
+    user === null && state.computed.length === 0 && c.get("readCache")
+      ? reused(db, JSON.stringify([name, archive, ...parts]), build)
+      : build();
+  const where = (terms?: CommonTerms) => listedWhere(db, filters, user, terms, state.computed);
+  const pageQuery = () =>
+    (place.unexpanded ? unexpandedQuery : listedQuery)(
+      db,
+      where(common.categories || common.tags ? common : undefined),
+      q.ignoresDates,
+      { limit: perPage, offset: (page - 1) * perPage },
+    );
+  const read = () => {
+    const { plan } = state;
+    const full = plan ? undefined : sql`(${pageQuery()})`;
+    carrySyncCursor(c);
+    const known = state.totalKey ? knownTotal(state.totalKey) : undefined;
+    return runBatch(db, {
+      ...existenceQueries(db, filters, user),
+      target: place.instancesOf === undefined ? undefined : instancesTarget(db, place.instancesOf),
+      due:
+        state.askDue && ask
+          ? reuse("due", [ask], () => dueSeries(db, filters, user, ask))
+          : undefined,
+      total: reuse("total", [known], () =>
+        listedTotal(db, where(), known, q.ignoresDates, place.unexpanded),
+      ),
+      page: plan
+        ? reuse("page", [page, perPage, plan.key, plan.lean, [...plan.held.keys()]], () =>
+            renderedPage(db, pageQuery(), plan),
+          )
+        : undefined,
+      items: full ? pageQuery() : undefined,
+      rows: full ? listedRows(db, full) : undefined,
+      occurrences: full ? listedOccurrences(db, full) : undefined,
+      related: full ? relatedQueries(db, sql`(SELECT src FROM ${full})`).related : undefined,
+    });
+  };
+  return { read, ask };
+}
+
 /**
  * The page of an archive. Anonymous readers without a password get the page from the rendered events
  * (src/events/rendered.ts); everyone else from the events and what they link to. One D1
@@ -98,95 +165,41 @@ async function answerArchive(
   q: ArchiveQuery,
   place: ArchivePlace,
 ): Promise<Response> {
-  const settings = c.get("settings");
   const user = c.get("user");
   const { filters, page, perPage } = q;
-
-  const { db } = c.get("rdb");
-  const ask = computedAsk(filters, settings.siteTimezone, requestNow(c));
-  // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
-  const common = commonTerms(filters);
-  let computed: OccurrenceRow[] = [];
-  // The sides' WHERE clauses, built when a statement is (not for a compiled one).
-  let wheres: { where: ListedWhere; pageWhere: ListedWhere } | undefined;
-  const where = () => {
-    wheres ??= (() => {
-      const all = listedWhere(db, filters, user, undefined, computed);
-      const byTerm = common.categories || common.tags;
-      return {
-        where: all,
-        pageWhere: byTerm ? listedWhere(db, filters, user, common, computed) : all,
-      };
-    })();
-    return wheres;
-  };
-  const pageQuery = () =>
-    (place.unexpanded ? unexpandedQuery : listedQuery)(db, where().pageWhere, q.ignoresDates, {
-      limit: perPage,
-      offset: (page - 1) * perPage,
-    });
-  // Anonymous readers without a password, caches on: from the rendered events (src/events/rendered.ts).
-  let plan =
-    user === null && q.passwordDigest === "" && c.get("readCache")
+  const anonymous = user === null && q.passwordDigest === "" && c.get("readCache");
+  const state: ArchiveState = {
+    plan: anonymous
       ? await planRead(
           c,
           "list",
           JSON.stringify([filters, page, perPage, q.ignoresDates, place.unexpanded === true]),
         )
-      : undefined;
-  // The total of the same filters, kept with the content version it was counted at (anonymous
-  // readers, caches on, like the plan): the statement counts again unless that version is current.
-  let totalKey = plan
-    ? JSON.stringify([filters, q.ignoresDates, place.unexpanded === true])
-    : undefined;
-  let askDue = ask !== null;
-  // An anonymous read without computed occurrences is a function of its resolved arguments: its
-  // statements are compiled once per isolate (src/db/compiled.ts), unless caches are off (the full
-  // path the differential test compares with).
-  const reuse = <Q extends BatchQuery>(name: string, parts: unknown[], build: () => Q): Q =>
-    user === null && computed.length === 0 && c.get("readCache")
-      ? reused(db, JSON.stringify([name, archive, ...parts]), build)
-      : build();
-  const archive = [filters, q.ignoresDates, place.unexpanded === true, common];
-  const read = () => {
-    const full = plan ? undefined : sql`(${pageQuery()})`;
-    carrySyncCursor(c);
-    const known = totalKey ? knownTotal(totalKey) : undefined;
-    const exist = existenceQueries(db, filters, user);
-    return runBatch(db, {
-      ...exist,
-      target: place.instancesOf === undefined ? undefined : instancesTarget(db, place.instancesOf),
-      due: askDue && ask ? reuse("due", [ask], () => dueSeries(db, filters, user, ask)) : undefined,
-      total: reuse("total", [known], () =>
-        listedTotal(db, where().where, known, q.ignoresDates, place.unexpanded),
-      ),
-      page: plan
-        ? reuse("page", [page, perPage, plan.key, plan.lean, [...plan.held.keys()]], () =>
-            renderedPage(db, pageQuery(), plan!),
-          )
-        : undefined,
-      items: full ? pageQuery() : undefined,
-      rows: full ? listedRows(db, full) : undefined,
-      occurrences: full ? listedOccurrences(db, full) : undefined,
-      related: full ? relatedQueries(db, sql`(SELECT src FROM ${full})`).related : undefined,
-    });
+      : undefined,
+    // The total of the same filters, kept with the content version it was counted at (anonymous
+    // readers, caches on, like the plan): the statement counts again unless that version is current.
+    totalKey: anonymous
+      ? JSON.stringify([filters, q.ignoresDates, place.unexpanded === true])
+      : undefined,
+    computed: [],
+    askDue: true,
   };
+  const { read, ask } = archiveReads(c, q, place, state);
   let r = await read();
-  askDue = false;
+  state.askDue = false;
   if (ask && r.due?.length) {
-    computed = computedRows(r.due, ask);
-    if (computed.length) {
+    state.computed = computedRows(r.due, ask);
+    if (state.computed.length) {
       // The page again with the computed side, by the full path (they have no stored renderings).
-      wheres = undefined;
-      plan = undefined;
-      totalKey = undefined;
+      state.plan = undefined;
+      state.totalKey = undefined;
       c.get("rdb").carryVersion();
       r = await read();
     }
   }
-  if (plan && r.page && needsFullRead(plan, r.page)) {
+  if (state.plan && r.page && needsFullRead(state.plan, r.page)) {
     // The whole page again, in one snapshot (the content version read with it once more).
-    plan = { ...plan, lean: false };
+    state.plan = { ...state.plan, lean: false };
     c.get("rdb").carryVersion();
     r = await read();
   }
@@ -195,34 +208,53 @@ async function answerArchive(
   assertRefsExist(filters, r);
   learnTermWeights(filters, r);
   const total = r.total[0]?.total ?? 0;
-  if (totalKey && r.total[0]) keepTotal(totalKey, r.total[0]);
+  if (state.totalKey && r.total[0]) keepTotal(state.totalKey, r.total[0]);
 
+  const serialize = archiveSerializer(c, q);
+  const texts =
+    state.plan && r.page
+      ? renderedTexts(c, state.plan, r.page, serialize)
+      : assembleListed(
+          r.items ?? [],
+          r.rows ?? [],
+          [...(r.occurrences ?? []), ...state.computed],
+          relatedRows(r.related ?? []),
+          user,
+        ).map((record) => utf8(serialize(record)));
+  return archiveResponse(c, q, place, texts, total);
+}
+
+/** How an archive shows an event to its reader (protected fields by password or edit context). */
+function archiveSerializer(c: AppContext, q: ArchiveQuery): (record: EventRecord) => string {
+  const user = c.get("user");
   // Embedded protected venues/organizers open with the same password or edit context as events.
   const ctx: EventRenderContext = {
     urls: c.get("urls"),
-    settings,
+    settings: c.get("settings"),
     user,
     single: false,
     linkedAccess: (row) => protectedAccess(q, row, user),
   };
-  const serialize = (record: EventRecord) =>
+  return (record) =>
     JSON.stringify(
       serializeEvent(ctx, visibleEvent(ctx, record, protectedAccess(q, record.row, user))),
     );
-  const texts =
-    plan && r.page
-      ? renderedTexts(c, plan, r.page, serialize)
-      : assembleListed(
-          r.items ?? [],
-          r.rows ?? [],
-          [...(r.occurrences ?? []), ...computed],
-          relatedRows(r.related ?? []),
-          user,
-        ).map((record) => utf8(serialize(record)));
+}
 
-  const pages = totalPages(total, perPage);
-  if (page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");
-  const links = pageLinks(`${ctx.urls.namespaceRoot}${place.path}`, page, pages, q.echo);
+/**
+ * The archive's answer: its events' JSON texts in order, the paging envelope and headers (§5.4).
+ * @throws ApiError 404 `event-archive-page-not-found` for an empty page past the first.
+ */
+function archiveResponse(
+  c: AppContext,
+  q: ArchiveQuery,
+  place: ArchivePlace,
+  texts: Uint8Array<ArrayBuffer>[],
+  total: number,
+): Response {
+  const pages = totalPages(total, q.perPage);
+  if (q.page > 1 && texts.length === 0) throw new ApiError(404, "event-archive-page-not-found");
+  const links = pageLinks(`${c.get("urls").namespaceRoot}${place.path}`, q.page, pages, q.echo);
   setPagingHeaders(c, total, pages, links);
   setSyncCursor(c);
   const tail = JSON.stringify({ ...links, total, total_pages: pages });

@@ -14,10 +14,10 @@ import { sha256Hex, timingSafeEqual } from "../http/crypto";
 import { InvalidParamsError, missingParams } from "../http/errors";
 import { syncCursorValue, syncEcho } from "../http/list-args";
 import { clampPerPage } from "../http/pagination";
-import type { OccurrenceRow } from "../series/occurrences";
+import { ANY_STATUSES } from "../http/post-status";
 import { parseTime } from "../time/parse";
 import { resolveZone } from "../time/zone";
-import { ANY_STATUSES, ARCHIVE_ARGS } from "./args";
+import { ARCHIVE_ARGS } from "./args";
 import { computedSide } from "./computed";
 import { isStrict, resolveDateFilters } from "./dates";
 import {
@@ -30,6 +30,7 @@ import {
 } from "./filters";
 import type { ListedWhere } from "./listed";
 import type { EventRow } from "./record";
+import type { OccurrenceRow } from "./series/occurrences";
 
 /** The archive request, resolved: what to select, how to order it, and what to echo (§5.4). */
 export interface ArchiveQuery {

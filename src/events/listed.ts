@@ -13,10 +13,10 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { contentVersion, eventOccurrences, events } from "../db/schema";
-import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { type ComputedSide, computedTable } from "./computed";
 import { assemble, EVENT_COLUMNS, type RelatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
+import { type OccurrenceRow, occurrenceRecord } from "./series/occurrences";
 
 /** An item of a page, in order. */
 export interface Listed {
@@ -206,7 +206,7 @@ export const listedOccurrences = (db: Db, page: SQL) =>
 
 /**
  * A page's records in its order: each event row's, and for an occurrence its series' record with
- * the occurrence's row (src/series/occurrences.ts), linked posts as `viewer` may see them.
+ * the occurrence's row (src/events/series/occurrences.ts), linked posts as `viewer` may see them.
  */
 export function assembleListed(
   items: Listed[],

@@ -75,7 +75,7 @@ const FROM_SERIES = {
 /**
  * On a series, a JSON list of its overrides that may have moved (`OverrideStart`s: those whose local
  * start, zone or all-day flag is not their series' for their original start; the instants decide,
- * src/series/schedule.ts), for JSON-LD's `exceptDate` (contract §7.8); null on other rows. One
+ * src/events/series/schedule.ts), for JSON-LD's `exceptDate` (contract §7.8); null on other rows. One
  * lookup of the `events_series` index per series row, in the statement that reads the row.
  */
 const overrideStartsJson = sql`CASE WHEN ${eventColumn(events.seriesId)} = ${eventColumn(events.id)} THEN (SELECT json_group_array(json_array(m.${sql.identifier(events.occurrenceStart.name)}, m.${sql.identifier(events.startDate.name)}, m.${sql.identifier(events.startDateUtc.name)}, m.${sql.identifier(events.allDay.name)})) FROM ${events} m WHERE m.${sql.identifier(events.seriesId.name)} = ${eventColumn(events.id)} AND m.${sql.identifier(events.id.name)} <> m.${sql.identifier(events.seriesId.name)} AND NOT (m.${sql.identifier(events.startDate.name)} = m.${sql.identifier(events.occurrenceStart.name)} AND m.${sql.identifier(events.timezone.name)} = ${eventColumn(events.timezone)} AND m.${sql.identifier(events.allDay.name)} = ${eventColumn(events.allDay)})) END`;

@@ -50,6 +50,11 @@ export interface VisibleEvent extends Omit<EventRecord, "venue" | "organizers">,
 /** The public link of an event: `{site}/event/{slug}/` (a recurring series' page). */
 export const eventUrl = (ctx: RenderContext, slug: string) => `${ctx.urls.site}/event/${slug}/`;
 
+/** UID of an event: the stored one (kept from imports), else `{id}@{host of the site}`. */
+export function eventUid(ctx: RenderContext, row: Pick<EventRow, "uid" | "id">): string {
+  return row.uid ?? `${row.id}@${ctx.urls.siteHost}`;
+}
+
 /**
  * The public link of the event a row shows: `{site}/event/{slug}/`, or for an occurrence of a
  * recurring series (contract §7.8) `{site}/event/{slug}/{Y-m-d}/`, the day of its original start.

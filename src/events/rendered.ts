@@ -21,13 +21,13 @@ import { eventOccurrences } from "../db/schema";
 import { type AppContext, afterAnswer } from "../http/context";
 import type { Urls } from "../http/urls";
 import { Memo } from "../lib/memo";
-import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import type { KnownTotal } from "./listed";
 import { assemble, decodeEventRow, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { storeRenderings, type ToStore } from "./render-store";
 import type { ReadPlan, RenderedRow } from "./rendered-sql";
 import { filler, renderKey } from "./renderings";
+import { type OccurrenceRow, occurrenceRecord } from "./series/occurrences";
 
 /** An event of a rendered read: its filled-in text (UTF-8), or its record to serialize. */
 export type RenderedItem =

@@ -27,13 +27,13 @@
 import { sha256Hex } from "../http/crypto";
 import type { RenderContext } from "../http/render";
 import type { Urls } from "../http/urls";
-import { shiftLocal } from "../series/lines";
-import { rfc3339 } from "../series/views";
 import type { Settings } from "../settings";
 import { isoInUtc } from "./json-ld";
 import type { EventRecord } from "./record";
 import { FIXTURE } from "./render-fixture";
 import { serializeEvent } from "./serialize";
+import { shiftLocal } from "./series/lines";
+import { rfc3339 } from "./series/views";
 import { visibleEvent } from "./visible";
 
 /**
@@ -102,7 +102,7 @@ function marked(json: string): string {
 
 /**
  * An occurrence's original start while rendering (`series.original_start`): a token that names
- * the series' zone, filled in from the occurrence's `occurrence_start` (src/series/views.ts
+ * the series' zone, filled in from the occurrence's `occurrence_start` (src/events/series/views.ts
  * `rfc3339`). Zone names hold no `;`, quote or backslash.
  */
 const originalStartToken = (zone: string) => `\udbffT${zone}\udbff`;
@@ -110,7 +110,7 @@ const originalStartToken = (zone: string) => `\udbffT${zone}\udbff`;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the mark (module comment).
 const MARKS = /\u0001(?:([ANWSGH])|C(\d+);|O([A-Za-z])|T([^;]*);|(#))/g;
 
-/** What an occurrence shows of its own (src/series/occurrences.ts `OccurrenceRow`). */
+/** What an occurrence shows of its own (src/events/series/occurrences.ts `OccurrenceRow`). */
 export interface OccurrenceValues {
   id: number;
   startDate: string;

@@ -6,7 +6,7 @@ import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { eventOccurrences, events } from "../db/schema";
 import { inList } from "../db/sql";
-import { readInstanceId } from "../series/instance-ids";
+import { readInstanceId } from "./series/instance-ids";
 
 /** What these filters read of the archive's filters (src/events/filters.ts `EventFilters`). */
 interface SeriesFilters {

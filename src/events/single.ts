@@ -13,16 +13,16 @@ import { type AppContext, argContext, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
 import { passwordAccess } from "../linked-posts/access";
-import { computedOccurrence } from "../series/computed";
-import { isInstanceId, readInstanceId } from "../series/instance-ids";
-import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
 import { SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
 import type { EventRecord, EventRow } from "./record";
 import { needsFullRead, planRead, readRendered, storeAfterAnswer } from "./rendered";
 import { renderedSingle } from "./rendered-sql";
-import type { EventLinks } from "./save-plan";
+import type { EventLinks } from "./save-input";
 import { serializeEvent } from "./serialize";
+import { computedOccurrence } from "./series/computed";
+import { isInstanceId, readInstanceId } from "./series/instance-ids";
+import { type OccurrenceRow, occurrenceRecord } from "./series/occurrences";
 import { type EventRenderContext, visibleEvent } from "./visible";
 
 /** Largest id SQLite and JavaScript agree on; larger ids cannot exist. */
@@ -199,7 +199,7 @@ async function renderedEvent(
 }
 
 /**
- * An event by an id of the computed range (src/series/instance-ids.ts): the occurrence stored with
+ * An event by an id of the computed range (src/events/series/instance-ids.ts): the occurrence stored with
  * it, else the one its series gives past its stored horizon (contract §7.8), computed — by the full
  * path, in one round trip (the id's post and its series are read together).
  * @throws ApiError 404 `rest-event-not-found` when neither exists; the errors of `assertReadable`.

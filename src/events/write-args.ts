@@ -34,7 +34,7 @@ export const EDIT_ARGS = {
   id: EVENT_ID,
   ...unrequired(CREATE_ARGS),
   scope: SCOPE,
-  /** Of an override: it becomes its occurrence again (contract §7.8, src/series/revert.ts). */
+  /** Of an override: it becomes its occurrence again (contract §7.8, src/events/series/revert.ts). */
   revert: arg({ schema: wpBoolean, type: "boolean", description: "events.revert" }),
 } satisfies ArgSpecs;
 

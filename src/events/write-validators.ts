@@ -5,8 +5,8 @@
 import * as v from "valibot";
 import { issue } from "../http/args";
 import { isEmpty, isNumeric } from "../http/validators";
-import { MAX_LINE_LENGTH, MAX_LINES } from "../series/lines";
 import { resolveZone } from "../time/zone";
+import { MAX_LINE_LENGTH, MAX_LINES } from "./series/lines";
 
 /** TEC `is_timezone_or_empty` (§3): empty, an IANA name, or `UTC±H[:MM]`. */
 export const timezoneOrEmpty = v.pipe(
@@ -90,7 +90,7 @@ export const password = v.pipe(
 /**
  * `recurrence` (contract §7.8): a list of RFC 5545 lines (a JSON array, or one string of lines);
  * `[]`, `""` or `null` ends a series' repetition. What the lines say is checked with the event's
- * dates (src/series/lines.ts).
+ * dates (src/events/series/lines.ts).
  */
 export const recurrenceLines = v.pipe(
   v.unknown(),

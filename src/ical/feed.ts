@@ -27,14 +27,14 @@ import { existenceQueries } from "../events/filters";
 import { assertRefsExist, listedWhere, protectedAccess, resolveArchive } from "../events/list";
 import { type Listed, type ListedWhere, listedQuery } from "../events/listed";
 import { assemble, relatedQueries, relatedRows } from "../events/load";
-import type { EventRecord } from "../events/record";
+import { type EventRecord, eventUid } from "../events/record";
 import { type EventRenderContext, visibleEvent } from "../events/visible";
 import { type AppContext, requestNow } from "../http/context";
 import type { RenderContext } from "../http/render";
 import { loadStrings, text } from "../i18n";
 import { carrySyncCursor, setSyncCursor } from "../sync/cursor";
 import { contentLine, textLine } from "./text";
-import { eventUid, vevent } from "./vevent";
+import { vevent } from "./vevent";
 import { vtimezone } from "./vtimezone";
 
 /** Events per D1 batch. */

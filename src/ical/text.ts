@@ -4,13 +4,11 @@
  * UTF-8 sequence. Everything the feed writes goes through `contentLine`.
  */
 
+import { CONTROL, paramValue } from "../text/ical-params";
+
 const CRLF = "\r\n";
 /** Octets per physical line, CRLF excluded (RFC 5545 §3.1). */
 const MAX_OCTETS = 75;
-
-/** Control characters RFC 5545 forbids in values (all but HTAB; CR and LF are handled by escaping). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
-const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 /**
  * A TEXT value (RFC 5545 §3.3.11): `\` `;` `,` escaped, line breaks as `\n`, control characters dropped.
@@ -23,20 +21,6 @@ export function escapeText(text: string): string {
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
     .replace(/\r\n?|\n/g, "\\n");
-}
-
-/**
- * A parameter value (RFC 5545 §3.2, RFC 6868): `^`, line breaks and `"` caret-encoded; quoted when it holds
- * `:`, `;` or `,`.
- * @example paramValue('Ann "The Host", PhD') // '"Ann ^\'The Host^\'\\, PhD"' (quoted, no backslash)
- */
-export function paramValue(value: string): string {
-  const encoded = value
-    .replace(CONTROL, "")
-    .replace(/\^/g, "^^")
-    .replace(/\r\n?|\n/g, "^n")
-    .replace(/"/g, "^'");
-  return /[:;,]/.test(encoded) ? `"${encoded}"` : encoded;
 }
 
 /** Octets of one code point in UTF-8. */

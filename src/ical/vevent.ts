@@ -23,7 +23,7 @@
  * CLASS:CONFIDENTIAL; a blanked venue or organizer is written by its name.
  */
 
-import { eventUrl, type VisibleEvent } from "../events/record";
+import { eventUid, eventUrl, type VisibleEvent } from "../events/record";
 import { isBlanked } from "../http/password-protection";
 import type { RenderContext } from "../http/render";
 import { jsonLdDocument, personOf, placeOf } from "../linked-posts/json-ld";
@@ -51,11 +51,6 @@ function nextDay(wp: string): string {
     Date.UTC(Number(wp.slice(0, 4)), Number(wp.slice(5, 7)) - 1, Number(wp.slice(8, 10)) + 1),
   );
   return d.toISOString().slice(0, 10);
-}
-
-/** UID of an event: the stored one (kept from imports), else `{id}@{host of the site}`. */
-export function eventUid(ctx: RenderContext, row: Pick<VisibleEvent["row"], "uid" | "id">): string {
-  return row.uid ?? `${row.id}@${ctx.urls.siteHost}`;
 }
 
 /**

@@ -6,10 +6,10 @@
  * names (contract §4 rows 10, 12).
  */
 import * as v from "valibot";
-import { statusList } from "../events/args";
 import type { ArgSpecs } from "../http/args";
 import { arg, issue, unrequired } from "../http/args";
 import { modifiedAfterArg, pageArgs, searchArg, syncCursorArg } from "../http/list-args";
+import { statusList } from "../http/post-status";
 import { idFormat, isTruthy, nonEmptyString, positiveInt, wpBoolean } from "../http/validators";
 import { LINKED } from "./kinds";
 import type { LinkedKind } from "./record";

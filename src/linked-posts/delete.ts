@@ -8,10 +8,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { canDeletePost } from "../access/capabilities";
 import type { BatchQuery } from "../db/batch";
-import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
-import { postDates, unlessChanged, withWriteRetry } from "../db/write";
+import { postDates, unlessChanged } from "../db/write";
+import { runWrite, type WriteDecision, writeThen } from "../db/write-pipeline";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
@@ -19,7 +19,7 @@ import type { RenderContext } from "../http/render";
 import { visibleLinked } from "./access";
 import { DELETE_ARGS } from "./args";
 import { commonTable } from "./kinds";
-import { linkedFromResults, linkedLoadQueries } from "./load";
+import { type LinkedRecord, linkedFromResults, linkedLoadQueries } from "./load";
 import type { LinkedKind } from "./record";
 import { serializeLinked } from "./serialize";
 import { loadTarget } from "./single";
@@ -71,55 +71,69 @@ export function unlessLinkedChanged(
   );
 }
 
-/** Handles both delete routes of one kind. */
-export async function deleteLinked(
+/**
+ * Handles both delete routes of one kind, through the write sequence (src/db/write-pipeline.ts):
+ * load the post, check, one batch (with the reload of a trashed post), answer.
+ * @throws InvalidParamsError `id`/`slug` (no such post), ApiError 401/403 `rest_forbidden`, 410
+ *   `{kind}-is-in-trash` (trashing a trashed post).
+ */
+export function deleteLinked(
   c: AppContext,
   kind: LinkedKind,
   by: "id" | "slug",
 ): Promise<Response> {
-  const user = c.get("user");
-  const settings = c.get("settings");
   const { db } = c.get("rdb");
-  const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
-
-  const { values } = parseArgs(DELETE_ARGS[kind], await requestParams(c), argContext(c));
-  return withWriteRetry(async () => {
-    const { record } = await loadTarget(c, kind, by);
-    const { row } = record;
-    if (!canDeletePost(user, row)) throw forbidden(user !== null);
-    const stamp = postDates(requestNow(c), settings.siteTimezone);
-    const t = commonTable(kind);
-    if (values.force) {
-      // Shown whole: whoever may delete the post may open it (§4.7).
-      const previous = serializeLinked(kind, render, visibleLinked(render, kind, record, true));
-      await db.batch([
-        unlessLinkedChanged(db, kind, row),
-        ...unlinkStatements(db, kind, row.id, stamp),
-        db.delete(t).where(eq(t.id, row.id)),
-        db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
-      ] as never);
-      return c.json({ deleted: true, previous });
-    }
-    if (row.status === "trash") throw new ApiError(410, `${kind}-is-in-trash`);
-    const update = [
-      unlessLinkedChanged(db, kind, row),
-      ...unlinkStatements(db, kind, row.id, stamp),
-      db
-        .update(t)
-        .set({
-          status: "trash",
-          trashMetaStatus: row.status,
-          postModified: stamp.local,
-          postModifiedGmt: stamp.gmt,
-          changedGmt: stamp.gmt,
-        })
-        .where(eq(t.id, row.id)),
-    ];
-    const results = await runBatch(db, {
-      update,
-      post: linkedLoadQueries(db, kind, { id: row.id }),
-    });
-    const trashed = linkedFromResults(results.post)!;
-    return c.json(serializeLinked(kind, render, visibleLinked(render, kind, trashed, true)));
+  return runWrite(db, {
+    parse: async () => parseArgs(DELETE_ARGS[kind], await requestParams(c), argContext(c)).values,
+    load: () => loadTarget(c, kind, by),
+    plan: (values, { record }) => planLinkedDelete(c, kind, record, values.force === true),
   });
+}
+
+/** Permanently (`force`: `{deleted: true, previous}`) or to the trash (the trashed post). */
+function planLinkedDelete(
+  c: AppContext,
+  kind: LinkedKind,
+  record: LinkedRecord,
+  force: boolean,
+): WriteDecision<Response> {
+  const user = c.get("user");
+  const { db } = c.get("rdb");
+  const render: RenderContext = {
+    urls: c.get("urls"),
+    settings: c.get("settings"),
+    user,
+    single: false,
+  };
+  const { row } = record;
+  if (!canDeletePost(user, row)) throw forbidden(user !== null);
+  const stamp = postDates(requestNow(c), c.get("settings").siteTimezone);
+  const t = commonTable(kind);
+  const unlink = [unlessLinkedChanged(db, kind, row), ...unlinkStatements(db, kind, row.id, stamp)];
+  if (force) {
+    // Shown whole: whoever may delete the post may open it (§4.7).
+    const previous = serializeLinked(kind, render, visibleLinked(render, kind, record, true));
+    const write = [
+      ...unlink,
+      db.delete(t).where(eq(t.id, row.id)),
+      db.update(posts).set({ deletedGmt: stamp.gmt }).where(eq(posts.id, row.id)),
+    ];
+    return writeThen(write, undefined, () => c.json({ deleted: true, previous }));
+  }
+  if (row.status === "trash") throw new ApiError(410, `${kind}-is-in-trash`);
+  const trash = db
+    .update(t)
+    .set({
+      status: "trash",
+      trashMetaStatus: row.status,
+      postModified: stamp.local,
+      postModifiedGmt: stamp.gmt,
+      changedGmt: stamp.gmt,
+    })
+    .where(eq(t.id, row.id));
+  return writeThen([...unlink, trash], linkedLoadQueries(db, kind, { id: row.id }), (post) =>
+    c.json(
+      serializeLinked(kind, render, visibleLinked(render, kind, linkedFromResults(post)!, true)),
+    ),
+  );
 }

@@ -7,11 +7,10 @@
 import { and, eq, gt, gte, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type AuthUser, can } from "../access/capabilities";
 import type { Db } from "../db/client";
+import { eventVisibility, readableByIndex } from "../db/post-access";
 import { eventOrganizers, events, posts } from "../db/schema";
 import { searchablePasswords } from "../db/sql";
-import { ANY_STATUSES } from "../events/args";
-import { filterRule } from "../events/filter-visibility";
-import { visibility as eventVisibility } from "../events/filters";
+import { ANY_STATUSES } from "../http/post-status";
 import { changedAfter } from "../sync/cursor";
 import { commonTable } from "./kinds";
 import type { LinkedKind } from "./record";
@@ -96,7 +95,7 @@ export function linkedWhere(
     conds.push(inArray(t.id, linkedToEvents(db, kind, eq(events.id, f.event))));
   if (f.hasEvents !== undefined) {
     // Only events the viewer may read count (src/events/filter-visibility.ts rule 1).
-    const readable = filterRule(db, { user, password: "", editContext: false }).readable("event");
+    const readable = readableByIndex(events, user);
     const linked = linkedToEvents(db, kind, and(notInArray(events.status, NOT_COUNTED), readable));
     conds.push(f.hasEvents ? inArray(t.id, linked) : notInArray(t.id, linked));
   }

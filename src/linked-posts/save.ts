@@ -10,11 +10,12 @@
  */
 import { eq } from "drizzle-orm";
 import { can, canDeletePost, canEditPost, scaleBackStatus } from "../access/capabilities";
-import { NamedBatch, runBatch } from "../db/batch";
+import { NamedBatch } from "../db/batch";
+import type { Db } from "../db/client";
 import { IdReservation, withReservedIds } from "../db/ids";
 import { users } from "../db/schema";
-import { withWriteRetry } from "../db/write";
-import { newPlan } from "../db/write-plan";
+import { answerOnly, runWrite, type WriteDecision, writeThen } from "../db/write-pipeline";
+import { newPlan, type WritePlan } from "../db/write-plan";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { sendsEditorsOnly } from "../http/contract";
@@ -48,14 +49,49 @@ import { updatedColumns } from "./update-columns";
 /** Which post a save targets: a new one, or one named by id or by slug. */
 export type LinkedTarget = { create: true } | { id: number } | { slug: string };
 
-/** Handles `POST /{plural}`, `POST|PUT|PATCH /{plural}/{id}` and `/{plural}/by-slug/{slug}`. */
-export async function saveLinked(
+/** A venue or organizer save's request, parsed once (before the retries). */
+interface LinkedSave {
+  c: AppContext;
+  kind: LinkedKind;
+  target: LinkedTarget;
+  creating: boolean;
+  a: LinkedFields & Record<string, unknown>;
+  sent: Set<string>;
+  /** Whether the request names a field (a JSON null too). */
+  named: (field: string) => boolean;
+  /** The name sent, trimmed. */
+  name: string | undefined;
+  /** Media id or URL; null removes the image; undefined leaves it. */
+  image: number | string | null | undefined;
+  images: ImageRef[];
+  /** Answers of the image URL check, kept across the retries of this write. */
+  checkedUrls: Map<string, Promise<string | null>>;
+  reservation: IdReservation;
+}
+
+/**
+ * Handles `POST /{plural}`, `POST|PUT|PATCH /{plural}/{id}` and `/{plural}/by-slug/{slug}`, through
+ * the write sequence (src/db/write-pipeline.ts).
+ * @throws InvalidParamsError (validators, §1.3), ApiError 401/403 `rest_forbidden` (§9.2).
+ */
+export function saveLinked(
   c: AppContext,
   kind: LinkedKind,
   target: LinkedTarget,
 ): Promise<Response> {
-  const settings = c.get("settings");
-  const user = c.get("user");
+  const { db } = c.get("rdb");
+  return runWrite(db, {
+    parse: () => parseLinkedSave(c, kind, target),
+    load: (p) => loadLinkedSave(db, p),
+    plan: planLinkedSave,
+  });
+}
+
+async function parseLinkedSave(
+  c: AppContext,
+  kind: LinkedKind,
+  target: LinkedTarget,
+): Promise<LinkedSave> {
   const params = await requestParams(c);
   const creating = "create" in target;
   const specs = creating
@@ -82,112 +118,153 @@ export async function saveLinked(
     : undefined;
   const images: ImageRef[] =
     image !== undefined && image !== null ? [{ key: "image", param: "image", ref: image }] : [];
-  // Answers of the image URL check, kept across the retries of this write.
-  const checkedUrls = new Map<string, Promise<string | null>>();
-  const { db } = c.get("rdb");
-  const t = commonTable(kind);
-  const render: RenderContext = { urls: c.get("urls"), settings, user, single: false };
-  const reservation = new IdReservation(db);
-  const answer = (record: LinkedRecord, status: 200 | 201) =>
-    // A write's answer shows the post whole: whoever may write it may open it (§4.7).
-    c.json(serializeLinked(kind, render, visibleLinked(render, kind, record, true)), status);
+  const reservation = new IdReservation(c.get("rdb").db);
+  return {
+    c,
+    kind,
+    target,
+    creating,
+    a,
+    sent,
+    named,
+    name,
+    image,
+    images,
+    checkedUrls: new Map(),
+    reservation,
+  };
+}
 
-  return withWriteRetry(async () => {
-    const reads = new NamedBatch();
-    const postKey = creating
+/** The read batch: the post and its image, the author, the image given, same-named posts. */
+async function loadLinkedSave(db: Db, p: LinkedSave) {
+  const { kind, target, a } = p;
+  const reads = new NamedBatch();
+  const postKey =
+    "create" in target
       ? undefined
       : reads.addGroup(
           "post",
           linkedLoadQueries(db, kind, "id" in target ? { id: target.id } : { slug: target.slug }),
         );
-    const authorKey =
-      a.author === undefined
-        ? undefined
-        : reads.add(
-            "author",
-            db.select({ id: users.id }).from(users).where(eq(users.id, a.author)),
-          );
-    if (image !== undefined && image !== null) lookupImage(reads, db, "image", image);
-    if (creating) lookupNames(reads, db, kind, [name!]);
-    const r = await reads.run(db);
+  const authorKey =
+    a.author === undefined
+      ? undefined
+      : reads.add("author", db.select({ id: users.id }).from(users).where(eq(users.id, a.author)));
+  if (p.image !== undefined && p.image !== null) lookupImage(reads, db, "image", p.image);
+  if (p.creating) lookupNames(reads, db, kind, [p.name!]);
+  const r = await reads.run(db);
+  const loaded = r.maybe(postKey);
+  return { r, authorKey, current: loaded ? linkedFromResults(loaded) : null };
+}
 
-    // Validators that need D1 (§1.3 step 5, §3 is_venue_id/is_user_id/is_image) precede the permission check.
-    const loaded = r.maybe(postKey);
-    const current = loaded ? linkedFromResults(loaded) : null;
-    const existing: LinkedRow | null = current?.row ?? null;
-    const invalid: string[] = [];
-    if (!creating && !existing) invalid.push("id" in target ? "id" : "slug");
-    if (r.maybe(authorKey)?.length === 0) invalid.push("author");
-    invalid.push(...invalidImages(images, r, user)); // is_image_or_empty (§3), without fetching
-    if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
+type LinkedReads = Awaited<ReturnType<typeof loadLinkedSave>>;
 
-    // Permission (§9.2, contract §4 row 15: the same per-post check by id and by slug).
-    if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts"))
-      throw forbidden(user !== null);
-    if (
-      a.author !== undefined &&
-      a.author !== user!.id &&
-      a.author !== existing?.author &&
-      !can(user, "edit_others_posts")
-    ) {
+/** The checks in WordPress's order (validators → permission → handler), then the write. */
+async function planLinkedSave(p: LinkedSave, reads: LinkedReads): Promise<WriteDecision<Response>> {
+  const { c, kind, creating } = p;
+  const { r, current } = reads;
+  const existing: LinkedRow | null = current?.row ?? null;
+  // Validators that need D1 (§1.3 step 5, §3 is_venue_id/is_user_id/is_image) precede the permission check.
+  const invalid: string[] = [];
+  if (!creating && !existing) invalid.push("id" in p.target ? "id" : "slug");
+  if (r.maybe(reads.authorKey)?.length === 0) invalid.push("author");
+  invalid.push(...invalidImages(p.images, r, c.get("user"))); // is_image_or_empty (§3), without fetching
+  if (invalid.length) throw new InvalidParamsError(invalid.map((n) => ({ name: n })));
+  checkLinkedPermission(p, existing);
+
+  // The rest of is_image: a new URL must answer a HEAD as an image (I/O, so before the plan).
+  const settings = c.get("settings");
+  const imageTypes = await checkNewImageUrls(p.images, r, settings.imageUrlCheck, p.checkedUrls);
+  const { db } = c.get("rdb");
+  const write = await withReservedIds(p.reservation, (ids) =>
+    buildLinkedWrite(
+      p,
+      r,
+      existing,
+      newPlan({ db, user: c.get("user")!, settings, now: requestNow(c), imageTypes, ...ids }),
+    ),
+  );
+  const render: RenderContext = {
+    urls: c.get("urls"),
+    settings,
+    user: c.get("user"),
+    single: false,
+  };
+  const answer = (record: LinkedRecord) =>
+    // A write's answer shows the post whole: whoever may write it may open it (§4.7).
+    c.json(
+      serializeLinked(kind, render, visibleLinked(render, kind, record, true)),
+      creating ? 201 : 200,
+    );
+  // A create that found its namesake answers with it, unchanged (contract §4 row 13); an update
+  // that changes nothing writes nothing.
+  if (!write.changed)
+    return answerOnly(async () =>
+      answer(current ?? (await loadLinked(db, kind, { id: write.id }))!),
+    );
+  // An update applies only to the post as read: trashed or deleted in between → read again.
+  const s = [
+    ...write.plan.guards,
+    ...(existing ? [unlessLinkedChanged(db, kind, existing)] : []),
+    ...write.plan.statements,
+  ];
+  return writeThen(s, linkedLoadQueries(db, kind, { id: write.id }), (post) =>
+    answer(linkedFromResults(post)!),
+  );
+}
+
+/**
+ * Permission (§9.2, contract §4 row 15: the same per-post check by id and by slug), another
+ * author, into or out of the trash, the editors' fields.
+ * @throws ApiError 401/403 `rest_forbidden`.
+ */
+function checkLinkedPermission(p: LinkedSave, existing: LinkedRow | null): void {
+  const user = p.c.get("user");
+  const { a } = p;
+  if (existing ? !canEditPost(user, existing) : !can(user, "edit_posts"))
+    throw forbidden(user !== null);
+  if (
+    a.author !== undefined &&
+    a.author !== user!.id &&
+    a.author !== existing?.author &&
+    !can(user, "edit_others_posts")
+  ) {
+    throw forbidden(true);
+  }
+  // Into or out of the trash through `status` needs what DELETE needs (`delete_post`).
+  if (existing && a.status !== undefined) {
+    const next = scaleBackStatus(user, a.status);
+    if ((next === "trash") !== (existing.status === "trash") && !canDeletePost(user, existing))
       throw forbidden(true);
-    }
-    // Into or out of the trash through `status` needs what DELETE needs (`delete_post`).
-    if (existing && a.status !== undefined) {
-      const next = scaleBackStatus(user, a.status);
-      if ((next === "trash") !== (existing.status === "trash") && !canDeletePost(user, existing))
-        throw forbidden(true);
-    }
-    // Importers match on the lineage: only editors and administrators write it.
-    if (sendsEditorsOnly(LINKED[kind].fields, sent) && !can(user, "edit_others_posts"))
-      throw forbidden(true);
+  }
+  // Importers match on the lineage: only editors and administrators write it.
+  if (sendsEditorsOnly(LINKED[p.kind].fields, p.sent) && !can(user, "edit_others_posts"))
+    throw forbidden(true);
+}
 
-    // The rest of is_image: a new URL must answer a HEAD as an image (I/O, so before the plan).
-    const imageTypes = await checkNewImageUrls(images, r, settings.imageUrlCheck, checkedUrls);
-
-    const write = await withReservedIds(reservation, (ids) => {
-      const plan = newPlan({ db, user: user!, settings, now: requestNow(c), imageTypes, ...ids });
-      const imageId = () =>
-        image === undefined ? undefined : image === null ? null : resolveImage(plan, images[0], r);
-      if (!existing) {
-        const found = findOrInsertLinked(
-          plan,
-          kind,
-          { ...a, [kind]: name } as LinkedFields,
-          sent,
-          r,
-          () => imageId() ?? null,
-        );
-        return { plan, id: found.id, changed: found.created };
-      }
-      const columns = updatedColumns(
-        kind,
-        existing,
-        { a, sent, named, name, imageId: imageId() },
-        plan,
-      );
-      if (Object.keys(columns).length === 0) return { plan, id: existing.id, changed: false };
-      plan.statements.push(db.update(t).set(columns).where(eq(t.id, existing.id)));
-      return { plan, id: existing.id, changed: true };
-    });
-
-    if (!write.changed) {
-      // A create that found its namesake answers with it, unchanged (contract §4 row 13); an
-      // update that changes nothing writes nothing.
-      const record = current ?? (await loadLinked(db, kind, { id: write.id }))!;
-      return answer(record, creating ? 201 : 200);
-    }
-    const { plan } = write;
-    // An update applies only to the post as read: trashed or deleted in between → read again.
-    const s = [
-      ...plan.guards,
-      ...(existing ? [unlessLinkedChanged(db, kind, existing)] : []),
-      ...plan.statements,
-    ];
-    const results = await runBatch(db, {
-      write: s,
-      post: linkedLoadQueries(db, kind, { id: write.id }),
-    });
-    return answer(linkedFromResults(results.post)!, creating ? 201 : 200);
-  });
+/** What the save writes (built twice: src/db/ids.ts `withReservedIds`). */
+function buildLinkedWrite(
+  p: LinkedSave,
+  r: NamedBatch,
+  existing: LinkedRow | null,
+  plan: WritePlan,
+) {
+  const { kind, a, sent, image } = p;
+  const imageId = () =>
+    image === undefined ? undefined : image === null ? null : resolveImage(plan, p.images[0], r);
+  if (!existing) {
+    const fields = { ...a, [kind]: p.name } as LinkedFields;
+    const found = findOrInsertLinked(plan, kind, fields, sent, r, () => imageId() ?? null);
+    return { plan, id: found.id, changed: found.created };
+  }
+  const columns = updatedColumns(
+    kind,
+    existing,
+    { a, sent, named: p.named, name: p.name, imageId: imageId() },
+    plan,
+  );
+  if (Object.keys(columns).length === 0) return { plan, id: existing.id, changed: false };
+  const t = commonTable(kind);
+  plan.statements.push(plan.db.update(t).set(columns).where(eq(t.id, existing.id)));
+  return { plan, id: existing.id, changed: true };
 }

@@ -19,7 +19,6 @@ import { media, posts } from "../db/schema";
 import { unlessChanged } from "../db/write";
 import type { WritePlan } from "../db/write-plan";
 import { InvalidParamsError } from "../http/errors";
-import type { LinkedInput } from "../linked-posts/nested";
 import { sanitizeTitle } from "../text/html";
 import { titleFromUrl } from "./fields";
 import { checkImageUrl, type ImageUrlCheck } from "./url-check";
@@ -35,10 +34,16 @@ export interface ImageRef {
 }
 
 /**
+ * A nested venue/organizer input as src/linked-posts/nested.ts `LinkedInput` holds it: what
+ * `nestedImageRefs` reads of it (the objects to create carry their `fields`).
+ */
+type NestedInput = { clear: true } | { clear: false; refs: ReadonlyArray<object> };
+
+/**
  * The image references a venue/organizer input creates posts with, keyed `${kind}.${i}` (the i-th
  * object without id, the order `lookupLinked` and `resolveLinked` count them in).
  */
-export function nestedImageRefs(kind: string, input: LinkedInput | undefined): ImageRef[] {
+export function nestedImageRefs(kind: string, input: NestedInput | undefined): ImageRef[] {
   if (!input || input.clear) return [];
   const out: ImageRef[] = [];
   let index = 0;

@@ -7,8 +7,10 @@
  * handed out again (the term-id sequence only grows).
  */
 import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { deletedTerms, eventTerms, terms } from "../db/schema";
 import { postDates } from "../db/write";
+import { runWrite, writeThen } from "../db/write-pipeline";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
 import { forbidden, InvalidParamsError } from "../http/errors";
@@ -16,24 +18,51 @@ import type { RenderContext } from "../http/render";
 import { singleArgs } from "./args";
 import { serializeTerm } from "./contract";
 import { touchEventsOf } from "./query";
+import type { TermRow } from "./serialize";
 import { loadTerm } from "./single";
 import { mayManage, subjectOf, type TaxonomyInfo } from "./taxonomies";
 
 /**
- * Handles `DELETE /categories/{id}` and `DELETE /tags/{id}`.
+ * Handles `DELETE /categories/{id}` and `DELETE /tags/{id}`, through the write sequence
+ * (src/db/write-pipeline.ts): load the term, check, one batch, answer the term as it was.
  * @throws InvalidParamsError `id` (not a term of the taxonomy), then ApiError 401/403 `rest_forbidden`.
  * @example r.delete("/tags/:id{[0-9]+}", (c) => deleteTerm(c, TAGS))
  */
-export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Response> {
-  const { values } = parseArgs(singleArgs(info), await requestParams(c), argContext(c));
+export function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Response> {
   const user = c.get("user");
   const { db } = c.get("rdb");
-  const { term, ancestry } = await loadTerm(db, info, values.id);
-  if (!term) throw new InvalidParamsError([{ name: "id" }]);
-  if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
+  return runWrite(db, {
+    parse: async () => parseArgs(singleArgs(info), await requestParams(c), argContext(c)).values,
+    load: (values) => loadTerm(db, info, values.id),
+    plan: (_, { term, ancestry }) => {
+      if (!term) throw new InvalidParamsError([{ name: "id" }]);
+      if (!mayManage(info, subjectOf(user))) throw forbidden(user !== null);
+      const stamp = postDates(requestNow(c), c.get("settings").siteTimezone);
+      const ctx: RenderContext = {
+        urls: c.get("urls"),
+        settings: c.get("settings"),
+        user,
+        single: true,
+      };
+      return writeThen(termRemoval(db, info, term, stamp), undefined, () =>
+        c.json(serializeTerm(ctx, term, ancestry)),
+      );
+    },
+  });
+}
 
-  const stamp = postDates(requestNow(c), c.get("settings").siteTimezone);
-  await db.batch([
+/**
+ * The statements that delete `term`: its events marked modified and unlinked, its child
+ * categories moved up to its parent (WordPress `wp_delete_term`), its row, its tombstone.
+ * @param stamp site-local and UTC `Y-m-d H:i:s` of the change.
+ */
+function termRemoval(
+  db: Db,
+  info: TaxonomyInfo,
+  term: TermRow,
+  stamp: { local: string; gmt: string },
+) {
+  return [
     touchEventsOf(db, term.id, stamp),
     db.delete(eventTerms).where(eq(eventTerms.termId, term.id)),
     db
@@ -45,12 +74,5 @@ export async function deleteTerm(c: AppContext, info: TaxonomyInfo): Promise<Res
       .insert(deletedTerms)
       .values({ id: term.id, taxonomy: info.taxonomy, deletedGmt: stamp.gmt })
       .onConflictDoUpdate({ target: deletedTerms.id, set: { deletedGmt: stamp.gmt } }),
-  ] as never);
-  const ctx: RenderContext = {
-    urls: c.get("urls"),
-    settings: c.get("settings"),
-    user,
-    single: true,
-  };
-  return c.json(serializeTerm(ctx, term, ancestry));
+  ];
 }

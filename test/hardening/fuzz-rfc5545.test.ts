@@ -1,6 +1,6 @@
 /**
  * Expansion is exactly RFC 5545 (contract §7.8): generated series (test/support/rfc5545/generate.ts)
- * read and expanded as the service does when it writes them (src/series/lines.ts, expand.ts), each
+ * read and expanded as the service does when it writes them (src/events/series/lines.ts, expand.ts), each
  * compared with python-dateutil expanding the lines the service stores and publishes (the feed's
  * DTSTART with its TZID, RRULE, RDATE, EXDATE): the same local starts and the same instants, DST
  * gaps and overlaps included. A series the service refuses must be one RFC 5545 gives no set for,
@@ -11,14 +11,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, inject, it } from "vitest";
-import { expand, MAX_OCCURRENCES, occurrenceDates } from "../../src/series/expand";
+import { expand, MAX_OCCURRENCES, occurrenceDates } from "../../src/events/series/expand";
 import {
   formatLines,
   MAX_DATES,
   parseLines,
   type Recurrence,
   RecurrenceError,
-} from "../../src/series/lines";
+} from "../../src/events/series/lines";
 import { type OracleCase, oracle } from "../support/rfc5545/ask";
 import { type GeneratedSeries, series } from "../support/rfc5545/generate";
 import { firstTimes, seriesDtstart } from "../support/rfc5545/times";
@@ -69,7 +69,7 @@ function refusalStated(
     return !answer.synchronized || answer.starts[0]?.[0] !== seriesDtstart(g);
   if (key === "recurrence_day") return new Set(days).size < days.length;
   if (key === "recurrence_limit") return answer.starts.length > MAX_OCCURRENCES;
-  // Ordinal and plain weekdays in one BYDAY (src/series/lines.ts says why).
+  // Ordinal and plain weekdays in one BYDAY (src/events/series/lines.ts says why).
   if (key === "recurrence_line") {
     const byday = /BYDAY=([^;]*)/.exec(g.lines[0])?.[1].split(",") ?? [];
     const ordinals = byday.filter((d) => d.length > 2).length;

@@ -1,6 +1,6 @@
 /**
  * Reading a series far from its start (contract §7.8: occurrences past the stored horizon are
- * computed when asked for, and the nightly extension stores them): src/series/rrule.ts passes over
+ * computed when asked for, and the nightly extension stores them): src/events/series/rrule.ts passes over
  * the periods far before the window by arithmetic, for rules without `COUNT`. Over generated rules
  * (test/support/rfc5545/generate.ts), the starts from any point on are those of the whole
  * expansion; and a rule whose whole expansion from its first day would need more than
@@ -8,8 +8,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ruleStarts } from "../../src/series/expand";
-import { parseLines, type SeriesFrame } from "../../src/series/lines";
+import { ruleStarts } from "../../src/events/series/expand";
+import { parseLines, type SeriesFrame } from "../../src/events/series/lines";
 import { ADMIN, api, NS } from "../support/api";
 import { series } from "../support/rfc5545/generate";
 

@@ -1,6 +1,6 @@
 /**
  * Zone names once per transition (contract §7.8, src/time/zone.ts `zoneAbbreviations`): the dates a
- * series write stores for its occurrences (src/series/expand.ts `occurrencesDates`) are byte for
+ * series write stores for its occurrences (src/events/series/expand.ts `occurrencesDates`) are byte for
  * byte what the per-occurrence computation gave (test/support/zone-names-reference.ts), over
  * generated series — zones with DST, half-hour and odd offsets, a skipped day (Pacific/Apia, 2011),
  * Ramadan's suspended DST (Africa/Casablanca), a name that changes while the offset stays
@@ -10,8 +10,13 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { expand, instantOf, occurrencesDates, type SeriesTimes } from "../../src/series/expand";
-import { parseLines, shiftLocal } from "../../src/series/lines";
+import {
+  expand,
+  instantOf,
+  occurrencesDates,
+  type SeriesTimes,
+} from "../../src/events/series/expand";
+import { parseLines, shiftLocal } from "../../src/events/series/lines";
 import { WP_FORMAT } from "../../src/time/format";
 import { resolveZone } from "../../src/time/zone";
 import { referenceOccurrenceDates } from "../support/zone-names-reference";

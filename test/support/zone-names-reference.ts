@@ -5,7 +5,7 @@
  * (`offsetNameShort`: a new `Intl.DateTimeFormat` per locale tried).
  */
 import { DateTime, FixedOffsetZone, type Zone } from "luxon";
-import type { OccurrenceDates, SeriesTimes } from "../../src/series/expand";
+import type { OccurrenceDates, SeriesTimes } from "../../src/events/series/expand";
 import { WP_FORMAT } from "../../src/time/format";
 import { canonicalZoneName, resolveZone } from "../../src/time/zone";
 
@@ -50,7 +50,7 @@ export function referenceAbbreviation(zoneName: string, instant: DateTime): stri
   return `${sign}${h}${m ? String(m).padStart(2, "0") : ""}`;
 }
 
-/** The instant of a local wall clock (RFC 5545 §3.3.5), as src/series/lines.ts `utcOf` read it. */
+/** The instant of a local wall clock (RFC 5545 §3.3.5), as src/events/series/lines.ts `utcOf` read it. */
 function instantOf(local: string, zone: Zone): DateTime {
   const t = DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" });
   const day = 86_400_000;
@@ -64,7 +64,7 @@ function instantOf(local: string, zone: Zone): DateTime {
   return DateTime.fromFormat(utc, WP_FORMAT, { zone: "utc" }).setZone(zone);
 }
 
-/** One occurrence's dates, as src/series/expand.ts `occurrenceDates` computed them. */
+/** One occurrence's dates, as src/events/series/expand.ts `occurrenceDates` computed them. */
 export function referenceOccurrenceDates(series: SeriesTimes, start: string): OccurrenceDates {
   const zone = resolveZone(series.timezone) ?? resolveZone("UTC")!;
   const utc = (dt: DateTime) => dt.toUTC().toFormat(WP_FORMAT);

@@ -8,8 +8,8 @@
  * merged into it (see `importEvents`).
  */
 import { everyDate } from "../../src/events/date-fields";
+import { parseLines } from "../../src/events/series/lines";
 import { pageQuery } from "../../src/http/list-args";
-import { parseLines } from "../../src/series/lines";
 import { canonicalZoneName, resolveZone } from "../../src/time/zone";
 import {
   type Answer,

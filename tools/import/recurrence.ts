@@ -252,7 +252,7 @@ const VALUES_PER_LINE = 200;
 export type SeriesLines = { lines: string[] } | { reason: string };
 
 /**
- * The `recurrence` lines the API takes (contract §7.8, src/series/lines.ts) for a VEVENT's RRULE,
+ * The `recurrence` lines the API takes (contract §7.8, src/events/series/lines.ts) for a VEVENT's RRULE,
  * RDATE and EXDATE, and the occurrences `cancelled` by a RECURRENCE-ID with STATUS:CANCELLED
  * (RFC 5545: such an occurrence is not in the set, as an EXDATE). Every value is written as its
  * key (see the module comment): a UTC instant (`20260311T170000Z`, which the API reads in the

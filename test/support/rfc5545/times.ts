@@ -4,7 +4,7 @@
  * its DTSTART: the wall clock the client asked for, which the rule repeats (RFC 5545 §3.3.5).
  */
 import { DateTime } from "luxon";
-import type { SeriesTimes } from "../../../src/series/expand";
+import type { SeriesTimes } from "../../../src/events/series/expand";
 import type { GeneratedSeries } from "./generate";
 
 const WP = "yyyy-MM-dd HH:mm:ss";

@@ -11,12 +11,12 @@
  * stored rendering goes stale (its JSON-LD `exceptDate`: drizzle/0021).
  */
 import { sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
-import type { Db } from "../db/client";
-import { events, webhookOutbox, webhooks } from "../db/schema";
-import { unlessChanged } from "../db/write";
-import type { EventRow } from "../events/record";
-import { ApiError } from "../http/errors";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { events, webhookOutbox, webhooks } from "../../db/schema";
+import { unlessChanged } from "../../db/write";
+import { ApiError } from "../../http/errors";
+import type { EventRow } from "../record";
 import { occurrenceDates } from "./expand";
 import { insertOccurrences } from "./regenerate";
 
@@ -36,20 +36,21 @@ const occurrenceUpdated = (db: Db, id: number, seriesId: number) =>
     );
 
 /**
- * Reverts `override` (an override row of `series`, both as read) to the occurrence the rule gives.
+ * The statements that revert `override` (an override row of `series`, both as read) to the
+ * occurrence the rule gives: one batch, guarded by both rows as read.
  * @param onlyImported revert only an override whose last write was an import's (`imported`).
  * @param stamp the write's UTC change time (`Y-m-d H:i:s`).
  * @throws ApiError 409 `rest_write_conflict` (message `override_changed`, the override's id) when
- *   `onlyImported` and the override was written otherwise since; `WriteConflict` (409) when either
- *   row changed since it was read.
- * @example await revertOverride(db, series, override, { onlyImported: true, stamp })
+ *   `onlyImported` and the override was written otherwise since. The batch fails as a conflict
+ *   when either row changed since it was read (src/db/write.ts `unlessChanged`).
+ * @example const write = revertOverride(db, series, override, { onlyImported: true, stamp })
  */
-export async function revertOverride(
+export function revertOverride(
   db: Db,
   series: EventRow,
   override: EventRow,
   options: { onlyImported: boolean; stamp: string },
-): Promise<void> {
+): BatchQuery[] {
   if (options.onlyImported && !override.imported)
     throw new ApiError(
       409,
@@ -60,18 +61,16 @@ export async function revertOverride(
     );
   const start = override.occurrenceStart ?? override.startDate;
   const dates = occurrenceDates(series, start);
-  await runBatch(db, {
-    write: [
-      unlessChanged(db, sql`${asRead(series)} AND ${asRead(override)}`),
-      db.delete(events).where(sql`${events.id} = ${override.id}`),
-      ...insertOccurrences(
-        db,
-        series.id,
-        [{ id: override.id, occurrenceStart: start, ...dates }],
-        new Set(),
-        options.stamp,
-      ),
-      occurrenceUpdated(db, override.id, series.id),
-    ],
-  });
+  return [
+    unlessChanged(db, sql`${asRead(series)} AND ${asRead(override)}`),
+    db.delete(events).where(sql`${events.id} = ${override.id}`),
+    ...insertOccurrences(
+      db,
+      series.id,
+      [{ id: override.id, occurrenceStart: start, ...dates }],
+      new Set(),
+      options.stamp,
+    ),
+    occurrenceUpdated(db, override.id, series.id),
+  ];
 }

@@ -11,17 +11,18 @@
  * Permissions are the series' (`delete_post` on its event).
  */
 import { and, eq, gte, ne, sql } from "drizzle-orm";
-import { canDeletePost } from "../access/capabilities";
-import type { BatchQuery } from "../db/batch";
-import type { Db } from "../db/client";
-import { eventOccurrences, events, posts } from "../db/schema";
-import { unlessChanged } from "../db/write";
-import type { EventRecord, EventRow } from "../events/record";
-import { serializeEvent } from "../events/serialize";
-import { visibleEvent } from "../events/visible";
-import type { AppContext } from "../http/context";
-import { forbidden } from "../http/errors";
-import type { RenderContext } from "../http/render";
+import { canDeletePost } from "../../access/capabilities";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { eventOccurrences, events, posts } from "../../db/schema";
+import { unlessChanged } from "../../db/write";
+import { type WriteDecision, writeThen } from "../../db/write-pipeline";
+import type { AppContext } from "../../http/context";
+import { forbidden } from "../../http/errors";
+import type { RenderContext } from "../../http/render";
+import type { EventRecord, EventRow } from "../record";
+import { serializeEvent } from "../serialize";
+import { visibleEvent } from "../visible";
 import { formatLines, parseLines } from "./lines";
 import { isSeries, type OccurrenceRow } from "./occurrences";
 import { COMPLETE, frameOf, tombstones } from "./regenerate";
@@ -71,59 +72,24 @@ export interface OccurrenceDelete {
 }
 
 /**
- * Handles `DELETE /events/{occurrence id}` (and `scope=following`).
- * @throws ApiError 401/403 without `delete_post` on the series.
+ * The plan of `DELETE /events/{occurrence id}` (and `scope=following`), for the write sequence
+ * (src/db/write-pipeline.ts): the series' new lines and what goes, in one batch, answered
+ * `{deleted: true, previous}`.
+ * @throws ApiError 401/403 without `delete_post` on the series; InvalidParamsError `recurrence`
+ *   when the lines cannot be cut there.
  */
-export async function deleteOccurrence(c: AppContext, job: OccurrenceDelete): Promise<Response> {
+export function planOccurrenceDelete(
+  c: AppContext,
+  job: OccurrenceDelete,
+): WriteDecision<Response> {
   const { record, series, stamp, render } = job;
   const user = c.get("user");
   if (!canDeletePost(user, series)) throw forbidden(user !== null);
   const { db } = c.get("rdb");
-  const row = record.row;
-  const at = row.occurrenceStart!;
-  const frame = frameOf(series);
-  let lines: string[];
-  let gone: BatchQuery[];
-  try {
-    const rec = parseLines(series.recurrence ?? [], frame);
-    if (job.scope === "following") {
-      lines = formatLines(cutRecurrence(rec, frame, at).before, frame);
-      const later = sql`(SELECT ${eventOccurrences.id} FROM ${eventOccurrences} WHERE ${eventOccurrences.seriesId} = ${series.id} AND ${eventOccurrences.occurrenceStart} >= ${at} UNION ALL SELECT ${events.id} FROM ${events} WHERE ${events.seriesId} = ${series.id} AND ${events.id} <> ${series.id} AND ${events.occurrenceStart} >= ${at})`;
-      gone = [
-        db.update(posts).set({ deletedGmt: stamp.gmt }).where(sql`${posts.id} IN ${later}`),
-        db
-          .delete(eventOccurrences)
-          .where(
-            and(
-              eq(eventOccurrences.seriesId, series.id),
-              gte(eventOccurrences.occurrenceStart, at),
-            ),
-          ),
-        db
-          .delete(events)
-          .where(
-            and(
-              eq(events.seriesId, series.id),
-              ne(events.id, series.id),
-              gte(events.occurrenceStart, at),
-            ),
-          ),
-      ];
-    } else {
-      lines = formatLines({ ...rec, exdates: [...new Set([...rec.exdates, at])].sort() }, frame);
-      gone = [
-        ...tombstones(db, [row.id], stamp.gmt),
-        job.occurrence
-          ? db.delete(eventOccurrences).where(eq(eventOccurrences.id, row.id))
-          : db.delete(events).where(eq(events.id, row.id)),
-      ];
-    }
-  } catch (err) {
-    recurrenceInvalid(err);
-  }
+  const { lines, gone } = occurrenceRemoval(db, job);
   const previous = serializeEvent(render, visibleEvent(render, record));
   const asRead = sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${series.id} AND ${events.status} = ${series.status} AND ${events.changedGmt} = ${series.changedGmt})`;
-  await db.batch([
+  const write = [
     unlessChanged(db, asRead),
     ...gone,
     db
@@ -141,6 +107,51 @@ export async function deleteOccurrence(c: AppContext, job: OccurrenceDelete): Pr
       .update(events)
       .set({ changedGmt: stamp.gmt })
       .where(and(eq(events.seriesId, series.id), ne(events.id, series.id))),
-  ] as never);
-  return c.json({ deleted: true, previous });
+  ];
+  return writeThen(write, undefined, () => c.json({ deleted: true, previous }));
+}
+
+/**
+ * The series' lines without the occurrence (an `EXDATE`; `following`: an `UNTIL` before it), and
+ * the statements that remove it (and, `following`, every later one), tombstoned.
+ * @throws InvalidParamsError `recurrence` when the lines cannot be cut there.
+ */
+function occurrenceRemoval(db: Db, job: OccurrenceDelete): { lines: string[]; gone: BatchQuery[] } {
+  const { series, stamp } = job;
+  const row = job.record.row;
+  const at = row.occurrenceStart!;
+  const frame = frameOf(series);
+  try {
+    const rec = parseLines(series.recurrence ?? [], frame);
+    if (job.scope !== "following")
+      return {
+        lines: formatLines({ ...rec, exdates: [...new Set([...rec.exdates, at])].sort() }, frame),
+        gone: [
+          ...tombstones(db, [row.id], stamp.gmt),
+          job.occurrence
+            ? db.delete(eventOccurrences).where(eq(eventOccurrences.id, row.id))
+            : db.delete(events).where(eq(events.id, row.id)),
+        ],
+      };
+    const o = eventOccurrences;
+    const later = sql`(SELECT ${o.id} FROM ${o} WHERE ${o.seriesId} = ${series.id} AND ${o.occurrenceStart} >= ${at} UNION ALL SELECT ${events.id} FROM ${events} WHERE ${events.seriesId} = ${series.id} AND ${events.id} <> ${series.id} AND ${events.occurrenceStart} >= ${at})`;
+    return {
+      lines: formatLines(cutRecurrence(rec, frame, at).before, frame),
+      gone: [
+        db.update(posts).set({ deletedGmt: stamp.gmt }).where(sql`${posts.id} IN ${later}`),
+        db.delete(o).where(and(eq(o.seriesId, series.id), gte(o.occurrenceStart, at))),
+        db
+          .delete(events)
+          .where(
+            and(
+              eq(events.seriesId, series.id),
+              ne(events.id, series.id),
+              gte(events.occurrenceStart, at),
+            ),
+          ),
+      ],
+    };
+  } catch (err) {
+    recurrenceInvalid(err);
+  }
 }

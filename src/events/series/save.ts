@@ -12,21 +12,14 @@
  *   are stored once, on the series: an override shows its series' (src/events/load.ts).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { BatchQuery } from "../db/batch";
-import type { Db } from "../db/client";
-import {
-  eventOccurrences,
-  eventOrganizers,
-  events,
-  eventTerms,
-  type Taxonomy,
-  terms,
-} from "../db/schema";
-import type { WritePlan } from "../db/write-plan";
-import type { EventRow } from "../events/record";
-import { InvalidParamsError } from "../http/errors";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { eventOccurrences, events, type Taxonomy } from "../../db/schema";
+import type { WritePlan } from "../../db/write-plan";
+import { InvalidParamsError } from "../../http/errors";
+import type { EventRow } from "../record";
 import { occurrenceDates } from "./expand";
-import { DATE_COLUMNS, DATE_FIELDS, follows } from "./fields";
+import { DATE_COLUMNS, DATE_FIELDS } from "./fields";
 import {
   formatLines,
   localSeconds,
@@ -34,11 +27,13 @@ import {
   parseLines,
   type Recurrence,
   RecurrenceError,
+  type SeriesFrame,
   shiftLocal,
   shiftRecurrence,
   utcOfLocal,
 } from "./lines";
 import { isSeries } from "./occurrences";
+import { propagate } from "./propagate";
 import {
   frameOf,
   insertOccurrences,
@@ -156,31 +151,7 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
   const sent = input.recurrence;
   if (!wasSeries && (sent === undefined || sent.length === 0))
     return { statements: () => [], changed: false };
-  const db = plan.db;
-  const stamp = plan.stamp.gmt;
-  if (wasSeries && sent !== undefined && sent.length === 0) {
-    // The repetition ends: the event stays, alone.
-    Object.assign(values, {
-      seriesId: null,
-      recurrence: null,
-      occurrenceStart: null,
-      horizonGmt: null,
-    });
-    const gone = [
-      ...input.state.occurrences.map((o) => o.id),
-      ...input.state.overrides.map((o) => o.id),
-    ];
-    return {
-      statements: () => [
-        ...tombstones(db, gone, stamp),
-        db.delete(eventOccurrences).where(eq(eventOccurrences.seriesId, input.id)),
-        ...(input.state.overrides.length
-          ? [db.delete(events).where(and(eq(events.seriesId, input.id), ne(events.id, input.id)))]
-          : []),
-      ],
-      changed: true,
-    };
-  }
+  if (wasSeries && sent !== undefined && sent.length === 0) return endSeries(input);
   const datesChanged = DATE_COLUMNS.some((c) => c in values);
   // DTSTART: the wall clock asked for (a time in a DST gap is shown an hour later, RFC 5545 §3.3.5).
   const wall = seriesWallClock(input, datesChanged);
@@ -194,158 +165,138 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
   const frame = { ...frameOf(next), start: wall };
   // The whole series moves by as much as its start does (wall clock).
   const delta = wasSeries ? localSeconds(frameOf(existing).start, wall) : 0;
-  let rec: Recurrence;
-  // The series' own lines sent back (as stored, or saying the same): nothing changes.
-  let same = false;
+  const { rec, same } = seriesLines(input, frame, delta, datesChanged);
+  const regenerate =
+    !wasSeries || (sent !== undefined && !same) || datesChanged || input.force === true;
+  const overrides = wasSeries ? input.state.overrides : [];
+  let kept = overrides.map((row) => ({ row, start: row.occurrenceStart ?? row.startDate }));
+  const statements: BatchQuery[] = [];
+  if (regenerate) {
+    const shape: SeriesShape = { ...next, occurrenceStart: wall, id: input.id, rec };
+    const m = rematerialize(input, shape, kept, delta);
+    statements.push(...m.statements);
+    kept = m.kept;
+  }
+  const rows = kept.map((k) => k.row);
+  const stamp = plan.stamp.gmt;
+  return {
+    statements: () => [...statements, ...propagate(plan.db, rows, values, input, stamp)],
+    changed: regenerate,
+  };
+}
+
+/** `recurrence: []` on a series: the repetition ends, the event stays, alone. */
+function endSeries(input: SeriesSaveInput): SeriesSavePlan {
+  const { db } = input.plan;
+  const stamp = input.plan.stamp.gmt;
+  Object.assign(input.values, {
+    seriesId: null,
+    recurrence: null,
+    occurrenceStart: null,
+    horizonGmt: null,
+  });
+  const gone = [
+    ...input.state.occurrences.map((o) => o.id),
+    ...input.state.overrides.map((o) => o.id),
+  ];
+  return {
+    statements: () => [
+      ...tombstones(db, gone, stamp),
+      db.delete(eventOccurrences).where(eq(eventOccurrences.seriesId, input.id)),
+      ...(input.state.overrides.length
+        ? [db.delete(events).where(and(eq(events.seriesId, input.id), ne(events.id, input.id)))]
+        : []),
+    ],
+    changed: true,
+  };
+}
+
+/**
+ * The series' lines: those sent, or the stored ones moved with the start; `same` when the lines
+ * sent say what the stored ones say (a series' own `series.recurrence` sent back: no change).
+ * @throws InvalidParamsError `recurrence` for lines that cannot be read.
+ */
+function seriesLines(
+  input: SeriesSaveInput,
+  frame: SeriesFrame,
+  delta: number,
+  datesChanged: boolean,
+): { rec: Recurrence; same: boolean } {
+  const { existing, recurrence: sent } = input;
+  const wasSeries = existing !== null && isSeries(existing);
   try {
-    rec =
+    const rec =
       sent !== undefined
         ? parseLines(sent, frame, MAX_DATES)
         : shiftRecurrence(parseLines(existing?.recurrence ?? [], frameOf(existing!)), delta, frame);
-    if (sent !== undefined && wasSeries && !datesChanged)
-      same = sameLines(formatLines(rec, frame), existing.recurrence ?? []);
+    const same =
+      sent !== undefined &&
+      wasSeries &&
+      !datesChanged &&
+      sameLines(formatLines(rec, frame), existing.recurrence ?? []);
+    return { rec, same };
   } catch (err) {
     recurrenceInvalid(err);
   }
-  const overrides = wasSeries ? input.state.overrides : [];
-  const regenerate =
-    !wasSeries || (sent !== undefined && !same) || datesChanged || input.force === true;
-  const statements: BatchQuery[] = [];
-  const later: Array<() => BatchQuery[]> = [];
-  let kept: Array<{ row: EventRow; start: string }> = overrides.map((row) => ({
-    row,
-    start: row.occurrenceStart ?? row.startDate,
-  }));
-  if (regenerate) {
-    const shape: SeriesShape = { ...next, occurrenceStart: wall, id: input.id, rec };
-    const reuse = new Map(
-      input.state.occurrences.map((o) => [shiftLocal(o.occurrenceStart, delta), o.id]),
-    );
-    const byStart = new Map(kept.map((k) => [shiftLocal(k.start, delta), k.row]));
-    let m: Materialization;
-    try {
-      m = materialize(
-        shape,
-        storedBounds(plan.now, next, wasSeries ? existing : null, delta),
-        reuse,
-        byStart,
-        plan.postIds,
-      );
-    } catch (err) {
-      recurrenceInvalid(err);
-    }
-    Object.assign(values, {
-      seriesId: input.id,
-      recurrence: m.lines,
-      occurrenceStart: wall,
-      horizonGmt: m.horizonGmt,
-    });
-    const known = new Set(input.state.occurrences.map((o) => o.id));
-    const fresh = new Set(m.occurrences.filter((o) => !known.has(o.id)).map((o) => o.id));
-    statements.push(
-      ...tombstones(db, m.dropped, stamp),
-      db.delete(eventOccurrences).where(eq(eventOccurrences.seriesId, input.id)),
-      ...(m.droppedOverrides.length
-        ? [db.delete(events).where(inArray(events.id, m.droppedOverrides))]
-        : []),
-      ...insertOccurrences(db, input.id, m.occurrences, fresh, stamp),
-    );
-    kept = m.kept;
-    for (const { row, start } of kept) {
-      // The lines are the series' alone: an override shows them from its series.
-      const own: Record<string, unknown> = {
-        seriesId: input.id,
-        recurrence: null,
-        occurrenceStart: start,
-        changedGmt: stamp,
-      };
-      if (!row.overrides.some((f) => DATE_FIELDS.has(f)))
-        Object.assign(own, occurrenceDates(next, start), {
-          timezone: next.timezone,
-          allDay: next.allDay,
-        });
-      statements.push(db.update(events).set(own).where(eq(events.id, row.id)));
-    }
-  }
-  later.push(() =>
-    propagate(
-      db,
-      kept.map((k) => k.row),
-      values,
-      input,
-      stamp,
-    ),
-  );
-  return { statements: () => [...statements, ...later.flatMap((f) => f())], changed: regenerate };
 }
 
-/** The series' changed columns and links, set on each override that follows them. */
-function propagate(
-  db: Db,
-  overrides: EventRow[],
-  values: Record<string, unknown>,
+/**
+ * The series materialized again: its columns (into `values`), the statements that replace its
+ * occurrences (an occurrence keeps its id while its original start, moved with the series, is
+ * still given; the others are tombstoned) and move the overrides it keeps, and those it keeps.
+ * @throws InvalidParamsError `recurrence` for lines that cannot be materialized.
+ */
+function rematerialize(
   input: SeriesSaveInput,
-  stamp: string,
-): BatchQuery[] {
-  const out: BatchQuery[] = [];
-  const skip = new Set([
-    ...DATE_COLUMNS,
-    "seriesId",
-    "recurrence",
-    "occurrenceStart",
-    "horizonGmt",
-  ]);
-  for (const row of overrides) {
-    const set: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(values)) {
-      if (skip.has(column as never)) continue;
-      // The slug the batch decides for the series (src/db/slugs.ts `freeSlug`), read back.
-      if (column === "slug")
-        set.slug = sql`(SELECT ${events.slug} FROM ${events} WHERE ${events.id} = ${input.id})`;
-      else if (follows(row.overrides, column as never)) set[column] = value;
-    }
-    const links: BatchQuery[] = [];
-    if (input.organizers && !row.overrides.includes("organizer")) {
-      links.push(db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, row.id)));
-      if (input.organizers.length)
-        links.push(
-          db
-            .insert(eventOrganizers)
-            .select(
-              sql`SELECT ${row.id}, value, key FROM json_each(${JSON.stringify(input.organizers)})`,
-            ),
-        );
-    }
-    for (const [taxonomy, ids] of input.terms) {
-      const field = taxonomy === "tribe_events_cat" ? "categories" : "tags";
-      if (ids === undefined || row.overrides.includes(field)) continue;
-      links.push(
-        db
-          .delete(eventTerms)
-          .where(
-            and(
-              eq(eventTerms.eventId, row.id),
-              inArray(
-                eventTerms.termId,
-                db.select({ id: terms.id }).from(terms).where(eq(terms.taxonomy, taxonomy)),
-              ),
-            ),
-          ),
-      );
-      if (ids.length)
-        links.push(
-          db
-            .insert(eventTerms)
-            .select(sql`SELECT ${row.id}, value FROM json_each(${JSON.stringify(ids)})`),
-        );
-    }
-    if (!Object.keys(set).length && !links.length) continue;
-    Object.assign(set, {
-      postModified: input.plan.stamp.local,
-      postModifiedGmt: stamp,
-      changedGmt: stamp,
-    });
-    out.push(db.update(events).set(set).where(eq(events.id, row.id)), ...links);
+  shape: SeriesShape,
+  overrides: Array<{ row: EventRow; start: string }>,
+  delta: number,
+): { statements: BatchQuery[]; kept: Array<{ row: EventRow; start: string }> } {
+  const { plan, existing, next } = input;
+  const { db } = plan;
+  const stamp = plan.stamp.gmt;
+  const wasSeries = existing !== null && isSeries(existing);
+  const reuse = new Map(
+    input.state.occurrences.map((o) => [shiftLocal(o.occurrenceStart, delta), o.id]),
+  );
+  const byStart = new Map(overrides.map((k) => [shiftLocal(k.start, delta), k.row]));
+  let m: Materialization;
+  try {
+    const bounds = storedBounds(plan.now, next, wasSeries ? existing : null, delta);
+    m = materialize(shape, bounds, reuse, byStart, plan.postIds);
+  } catch (err) {
+    recurrenceInvalid(err);
   }
-  return out;
+  Object.assign(input.values, {
+    seriesId: input.id,
+    recurrence: m.lines,
+    occurrenceStart: shape.occurrenceStart,
+    horizonGmt: m.horizonGmt,
+  });
+  const known = new Set(input.state.occurrences.map((o) => o.id));
+  const fresh = new Set(m.occurrences.filter((o) => !known.has(o.id)).map((o) => o.id));
+  const statements: BatchQuery[] = [
+    ...tombstones(db, m.dropped, stamp),
+    db.delete(eventOccurrences).where(eq(eventOccurrences.seriesId, input.id)),
+    ...(m.droppedOverrides.length
+      ? [db.delete(events).where(inArray(events.id, m.droppedOverrides))]
+      : []),
+    ...insertOccurrences(db, input.id, m.occurrences, fresh, stamp),
+  ];
+  for (const { row, start } of m.kept) {
+    // The lines are the series' alone: an override shows them from its series.
+    const own: Record<string, unknown> = {
+      seriesId: input.id,
+      recurrence: null,
+      occurrenceStart: start,
+      changedGmt: stamp,
+    };
+    if (!row.overrides.some((f) => DATE_FIELDS.has(f)))
+      Object.assign(own, occurrenceDates(next, start), {
+        timezone: next.timezone,
+        allDay: next.allDay,
+      });
+    statements.push(db.update(events).set(own).where(eq(events.id, row.id)));
+  }
+  return { statements, kept: m.kept };
 }

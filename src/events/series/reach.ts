@@ -1,17 +1,17 @@
 /**
  * A write that names an occurrence past its series' stored horizon by its computed id (contract
  * §7.8: `PATCH` or `DELETE /events/{id}`) first stores the series' occurrences through it
- * (src/series/scheduled.ts `storeUntil`, as the nightly run would), so that the write finds it
+ * (src/events/series/scheduled.ts `storeUntil`, as the nightly run would), so that the write finds it
  * stored, with the id it was listed with, and goes on as for any stored occurrence.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { runBatch } from "../db/batch";
-import type { Db } from "../db/client";
-import { events, posts } from "../db/schema";
-import type { EventRow } from "../events/record";
-import { forbidden } from "../http/errors";
-import { WP_FORMAT } from "../time/format";
+import { runBatch } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { events, posts } from "../../db/schema";
+import { forbidden } from "../../http/errors";
+import { WP_FORMAT } from "../../time/format";
+import type { EventRow } from "../record";
 import { computedOccurrence } from "./computed";
 import { isInstanceId, readInstanceId } from "./instance-ids";
 import { storeUntil } from "./scheduled";

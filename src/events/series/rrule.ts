@@ -1,7 +1,7 @@
 /**
  * The rule's wall clocks (RFC 5545 §3.3.10) in floating time: the dates a rule gives, at the time of
  * day of its DTSTART (no `BYHOUR`, `BYMINUTE`, `BYSECOND`: one start a day), so that a weekly 19:00
- * stays 19:00 across DST changes; the caller reads each in the series' zone (src/series/expand.ts).
+ * stays 19:00 across DST changes; the caller reads each in the series' zone (src/events/series/expand.ts).
  *
  * The algorithm is python-dateutil's `rrule` (the expander the tests compare with, and the one
  * RFC 5545 readers agree with): period by period (a year, month, week from `WKST` or day, every
@@ -59,7 +59,7 @@ interface Rule {
 
 const ints = (v: string | undefined) => (v ? v.split(",").map(Number) : []);
 
-/** The parts of `RRULE` (values checked by src/series/lines.ts), with dateutil's defaults from DTSTART. */
+/** The parts of `RRULE` (values checked by src/events/series/lines.ts), with dateutil's defaults from DTSTART. */
 function readRule(parts: ReadonlyArray<readonly [string, string]>, start: number): Rule {
   const get = (name: string) => parts.find(([n]) => n === name)?.[1];
   const freq = get("FREQ") as Rule["freq"];
@@ -277,7 +277,7 @@ function skipTo(
  * The wall clocks a rule gives from `dtstart` (local `Y-m-d H:i:s`), in order, before `before`
  * (local, exclusive) and at most `limit`; `done` when the rule has no more (its `COUNT`, or its
  * `untilLocal` — a local bound, inclusive — reached).
- * @param parts the `RRULE` parts but `UNTIL` (src/series/lines.ts `Recurrence.rule`), values checked.
+ * @param parts the `RRULE` parts but `UNTIL` (src/events/series/lines.ts `Recurrence.rule`), values checked.
  * @param from when given (a local wall clock), the starts before it may be left out — and for a rule
  *   without `COUNT` the periods far before it are not expanded (`skipTo`); callers filter.
  * @throws RecurrenceError `recurrence_span` (value: `MAX_PERIODS`) for a rule that needs more

@@ -7,13 +7,13 @@
  */
 import { sql } from "drizzle-orm";
 import { DateTime } from "luxon";
-import type { BatchQuery } from "../db/batch";
-import type { Db } from "../db/client";
-import type { IdAllocator } from "../db/ids";
-import { eventOccurrences, events, posts } from "../db/schema";
-import { inList } from "../db/sql";
-import type { EventRow } from "../events/record";
-import { WP_FORMAT } from "../time/format";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
+import type { IdAllocator } from "../../db/ids";
+import { eventOccurrences, events, posts } from "../../db/schema";
+import { inList } from "../../db/sql";
+import { WP_FORMAT } from "../../time/format";
+import type { EventRow } from "../record";
 import {
   expand,
   localOf,
@@ -51,7 +51,7 @@ export function seriesHorizon(now: DateTime, startUtc: string): string {
  * Where a series written at `now` is stored to: two years past the later of now and its start
  * (`seriesHorizon`, up to which its occurrences are counted against the limit), or as far as it
  * was stored before, moved with the series by `delta` seconds and a day more — a stored horizon
- * never moves back, so an occurrence stored with a computed id (src/series/instance-ids.ts) stays
+ * never moves back, so an occurrence stored with a computed id (src/events/series/instance-ids.ts) stays
  * stored, or goes for good. The occurrences past the old horizon keep their computed ids.
  * @param before the series as read (null for a new series).
  */
@@ -80,7 +80,7 @@ export interface SeriesShape extends SeriesTimes {
 }
 
 /**
- * The frame of a series shape (src/series/lines.ts): its DTSTART is the series' own wall clock
+ * The frame of a series shape (src/events/series/lines.ts): its DTSTART is the series' own wall clock
  * (`occurrenceStart` on a series row: the local time asked for, which a time in a DST gap is not
  * shown as, RFC 5545 §3.3.5), else its start.
  */
@@ -114,14 +114,14 @@ export interface MaterializeBounds {
   /** UTC `Y-m-d H:i:s`: occurrences starting before it are stored. */
   horizonGmt: string;
   /**
-   * UTC `Y-m-d H:i:s` up to which the limit of `MAX_OCCURRENCES` applies (src/series/expand.ts):
+   * UTC `Y-m-d H:i:s` up to which the limit of `MAX_OCCURRENCES` applies (src/events/series/expand.ts):
    * `seriesHorizon`; `horizonGmt` when absent. A series stored further (a write reached a later
    * occurrence) keeps what it stored without that counting against it.
    */
   limitGmt?: string;
   /**
    * The stored horizon before the write (UTC; null for a new series): the occurrences past it were
-   * listed with computed ids (src/series/instance-ids.ts), which they keep now that they are stored.
+   * listed with computed ids (src/events/series/instance-ids.ts), which they keep now that they are stored.
    */
   computedFrom?: string | null;
 }
@@ -130,8 +130,8 @@ export interface MaterializeBounds {
  * Decides a series' occurrences up to `bounds.horizonGmt`.
  * @param reuse occurrence ids by original start (in the new frame) that may keep their id.
  * @param overrides override rows by original start (in the new frame).
- * @throws RecurrenceError `recurrence_size` (src/series/lines.ts `formatLines`) for lines past the
- *   stored form's limits; the errors of src/series/expand.ts for a rule that cannot be materialized.
+ * @throws RecurrenceError `recurrence_size` (src/events/series/lines.ts `formatLines`) for lines past the
+ *   stored form's limits; the errors of src/events/series/expand.ts for a rule that cannot be materialized.
  */
 export function materialize(
   shape: SeriesShape,
@@ -154,7 +154,7 @@ export function materialize(
     bounds.computedFrom && bounds.computedFrom !== COMPLETE
       ? localOf(bounds.computedFrom, shape.timezone)
       : null;
-  // Ids of this series in use: a computed id is never one of them (src/series/instance-ids.ts).
+  // Ids of this series in use: a computed id is never one of them (src/events/series/instance-ids.ts).
   const taken = new Set([...reuse.values(), ...[...overrides.values()].map((o) => o.id)]);
   const used = new Set<number>();
   const planned: Array<{ id: number; start: string }> = [];
@@ -176,7 +176,7 @@ export function materialize(
     used.add(id);
     planned.push({ id, start });
   }
-  // The dates together: the zone's names once per transition (src/series/expand.ts).
+  // The dates together: the zone's names once per transition (src/events/series/expand.ts).
   const dates = occurrencesDates(
     shape,
     planned.map((p) => p.start),
@@ -216,7 +216,7 @@ export function insertOccurrences(
     const chunk = list.slice(i, i + CHUNK);
     const fresh = chunk.filter((o) => newIds.has(o.id)).map((o) => o.id);
     // A computed id names its series' occurrence of one day whenever it exists: one stored
-    // before, deleted and given again by the rule, is live again (src/series/instance-ids.ts).
+    // before, deleted and given again by the rule, is live again (src/events/series/instance-ids.ts).
     if (fresh.length)
       out.push(
         db

@@ -15,9 +15,9 @@
  * input (`MAX_LINES`, `MAX_LINE_LENGTH`, and `MAX_DATES` in all), after whatever a write added.
  */
 import { DateTime } from "luxon";
-import { paramValue } from "../ical/text";
-import { WP_FORMAT, wallMillis, wallText } from "../time/format";
-import { resolveZone } from "../time/zone";
+import { paramValue } from "../../text/ical-params";
+import { WP_FORMAT, wallMillis, wallText } from "../../time/format";
+import { resolveZone } from "../../time/zone";
 
 /** Most lines a `recurrence` may have. */
 export const MAX_LINES = 50;

@@ -11,18 +11,21 @@
  * The split point must be an occurrence the rule gives (not only an `RDATE`).
  */
 import { and, eq, gte, lt, ne, sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
-import { type IdReservation, withReservedIds } from "../db/ids";
-import { eventOccurrences, events, posts } from "../db/schema";
-import { freeSlug } from "../db/slugs";
-import { unlessChanged } from "../db/write";
-import type { EventRecord, EventRow } from "../events/record";
-import { type EventSaveInput, planEventSave } from "../events/save-plan";
-import { serializeEvent } from "../events/serialize";
-import { eventFromResults, eventLoadQueries, storedLinks } from "../events/single";
-import { visibleEvent } from "../events/visible";
-import type { AppContext } from "../http/context";
-import type { RenderContext } from "../http/render";
+import { type BatchQuery, runBatch } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { type IdReservation, withReservedIds } from "../../db/ids";
+import { eventOccurrences, events, posts } from "../../db/schema";
+import { freeSlug } from "../../db/slugs";
+import { unlessChanged } from "../../db/write";
+import { type WriteDecision, writeThen } from "../../db/write-pipeline";
+import type { AppContext } from "../../http/context";
+import type { RenderContext } from "../../http/render";
+import type { EventRecord, EventRow } from "../record";
+import type { EventSaveInput, EventSavePlan } from "../save-input";
+import { planEventSave } from "../save-plan";
+import { serializeEvent } from "../serialize";
+import { eventFromResults, eventLoadQueries, storedLinks } from "../single";
+import { visibleEvent } from "../visible";
 import { copyLinks, copySeries } from "./copy";
 import { occurrenceDates, ruleStarts } from "./expand";
 import { isInstanceId } from "./instance-ids";
@@ -48,7 +51,7 @@ export interface OccurrenceSave {
     series: EventRecord | null;
   };
   scope: string | undefined;
-  /** `revert: true` sent: the override becomes its occurrence again (src/series/revert.ts). */
+  /** `revert: true` sent: the override becomes its occurrence again (src/events/series/revert.ts). */
   revert?: boolean;
   reservation: IdReservation;
   render: RenderContext;
@@ -119,18 +122,84 @@ export function cutRecurrence(
   };
 }
 
+/** Where a series splits: the occurrence, its series as read, and the lines on either side. */
+interface SplitPoint {
+  /** The occurrence's row (a plain occurrence's or an override's). */
+  x: EventRow;
+  at: string;
+  /** An override (an event row of its own), not a row of `event_occurrences`. */
+  overridden: boolean;
+  series: EventRow;
+  links: EventSaveInput["links"];
+  linesBefore: string[];
+  linesAfter: string[];
+  /** The occurrence's dates, the new series' first. */
+  dates: ReturnType<typeof occurrenceDates>;
+}
+
 /**
- * Handles `scope=following` on an occurrence's id: the split, then the write on the new series.
+ * The plan of `scope=following` on an occurrence's id, for the write sequence
+ * (src/db/write-pipeline.ts): the split, then the write on the new series, in one batch.
  * @throws InvalidParamsError `recurrence` when the occurrence is not one the rule gives.
  */
-export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<Response> {
-  const { input, current, render } = job;
+export async function planSplit(
+  c: AppContext,
+  job: OccurrenceSave,
+): Promise<WriteDecision<Response>> {
+  const { input, render } = job;
   const { db } = c.get("rdb");
+  const point = await splitPoint(db, job);
+  const { x, at, series } = point;
+  const state = {
+    occurrences: input.series.occurrences.filter((o) => o.occurrenceStart > at),
+    overrides: input.series.overrides.filter(
+      (o) => (o.occurrenceStart ?? "") > at && o.id !== x.id,
+    ),
+  };
+  // The new series takes the occurrence's id, but for a computed one (src/events/series/instance-ids.ts:
+  // it names a day of the old series), a new id: its own occurrences' ids are computed from it.
+  const renamed = isInstanceId(x.id);
+  const built = await withReservedIds(job.reservation, (ids) => {
+    const id = renamed ? ids.postIds.take() : x.id;
+    const own = {
+      id,
+      ...point.dates,
+      seriesId: id,
+      recurrence: point.linesAfter,
+      occurrenceStart: at,
+      overrides: [],
+      uid: null,
+      // Stored as far as the old series was: its stored occurrences keep their ids.
+      horizonGmt: series.horizonGmt,
+      splitFrom: series.id,
+    };
+    const fresh: EventRow = { ...series, ...own };
+    const save = {
+      ...input,
+      existing: fresh,
+      links: point.links,
+      series: state,
+      rematerialize: true,
+    };
+    return { write: planEventSave(save, db, ids), own: { ...own, horizonGmt: null } };
+  });
+  const statements = splitStatements(db, point, built.own, renamed, built.write);
+  return writeThen(statements, eventLoadQueries(db, { id: built.own.id }), (event) => {
+    const saved = eventFromResults(event, input.user).record!;
+    return c.json(serializeEvent(render, visibleEvent(render, saved)));
+  });
+}
+
+/**
+ * The occurrence, its series and stored links (an override's row is its own, so its series is read
+ * here: one more round trip), and the series' lines cut there.
+ * @throws InvalidParamsError `recurrence` when the occurrence is not one the rule gives.
+ */
+async function splitPoint(db: Db, job: OccurrenceSave): Promise<SplitPoint> {
+  const { input, current } = job;
   const x = current.record!.row;
   const at = x.occurrenceStart!;
-  // An override is an event row of its own; a plain occurrence a row of `event_occurrences`.
   const overridden = current.occurrence === null;
-  // The series and its stored links: an override's row is its own, so its series is read here.
   let series: EventRow;
   let links = input.links;
   if (overridden) {
@@ -140,72 +209,46 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
   } else series = current.series!.row;
   const frame = frameOf(series);
   const dates = occurrenceDates(series, at);
-  const frameAfter = { ...frame, start: dates.startDate };
-  let linesBefore: string[];
-  let linesAfter: string[];
   try {
     const cut = cutRecurrence(parseLines(series.recurrence ?? [], frame), frame, at);
-    linesBefore = formatLines(cut.before, frame);
-    linesAfter = formatLines(cut.after, frameAfter);
+    const linesBefore = formatLines(cut.before, frame);
+    const linesAfter = formatLines(cut.after, { ...frame, start: dates.startDate });
+    return { x, at, overridden, series, links, linesBefore, linesAfter, dates };
   } catch (err) {
     recurrenceInvalid(err);
   }
-  const state = {
-    occurrences: input.series.occurrences.filter((o) => o.occurrenceStart > at),
-    overrides: input.series.overrides.filter(
-      (o) => (o.occurrenceStart ?? "") > at && o.id !== x.id,
-    ),
-  };
-  // The new series takes the occurrence's id, but for a computed one (src/series/instance-ids.ts:
-  // it names a day of the old series), a new id: its own occurrences' ids are computed from it.
-  const renamed = isInstanceId(x.id);
-  const built = await withReservedIds(job.reservation, (ids) => {
-    const id = renamed ? ids.postIds.take() : x.id;
-    const own = {
-      id,
-      ...dates,
-      seriesId: id,
-      recurrence: linesAfter,
-      occurrenceStart: at,
-      overrides: [],
-      uid: null,
-      // Stored as far as the old series was: its stored occurrences keep their ids.
-      horizonGmt: series.horizonGmt,
-      splitFrom: series.id,
-    };
-    const fresh: EventRow = { ...series, ...own };
-    const write = planEventSave(
-      { ...input, existing: fresh, links, series: state, rematerialize: true },
-      db,
-      ids,
-    );
-    return { write, own: { ...own, horizonGmt: null } };
-  });
-  const { write, own } = built;
-  const id = own.id;
+}
+
+/** The row is as read: same id, status and change time. */
+const asRead = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
+  sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${row.id} AND ${events.status} = ${row.status} AND ${events.changedGmt} = ${row.changedGmt})`;
+
+/**
+ * The split's batch: the guard (the series and the occurrence as read), the old series ended before
+ * the occurrence, the new series (the old one's row and links with the occurrence's id, a slug of
+ * its own), then the new series' save.
+ */
+function splitStatements(
+  db: Db,
+  point: SplitPoint,
+  own: Record<string, unknown> & { id: number },
+  renamed: boolean,
+  write: EventSavePlan,
+): BatchQuery[] {
+  const { x, at, series, overridden } = point;
+  const { id } = own;
   const s = write.stamp;
-  const asRead = (row: Pick<EventRow, "id" | "status" | "changedGmt">) =>
-    sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${row.id} AND ${events.status} = ${row.status} AND ${events.changedGmt} = ${row.changedGmt})`;
   const o = eventOccurrences;
-  const statements = [
-    unlessChanged(
-      db,
-      sql`${asRead(series)} AND ${
-        overridden
-          ? asRead(x)
-          : sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${x.id} AND ${o.seriesId} = ${series.id})`
-      }`,
-    ),
+  const occurrenceAsRead = overridden
+    ? asRead(x)
+    : sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${x.id} AND ${o.seriesId} = ${series.id})`;
+  const modified = { postModified: s.local, postModifiedGmt: s.gmt, changedGmt: s.gmt };
+  return [
+    unlessChanged(db, sql`${asRead(series)} AND ${occurrenceAsRead}`),
     // The series ends before the occurrence.
     db
       .update(events)
-      .set({
-        recurrence: linesBefore,
-        horizonGmt: COMPLETE,
-        postModified: s.local,
-        postModifiedGmt: s.gmt,
-        changedGmt: s.gmt,
-      })
+      .set({ recurrence: point.linesBefore, horizonGmt: COMPLETE, ...modified })
       .where(eq(events.id, series.id)),
     // Its overrides before the split show its new lines (stored on the series alone).
     db
@@ -226,25 +269,16 @@ export async function splitSeries(c: AppContext, job: OccurrenceSave): Promise<R
           db.update(posts).set({ deletedGmt: s.gmt }).where(eq(posts.id, x.id)),
         ]
       : []),
-    // The new series: the old one's row and links with the occurrence's id, a slug of its own.
     copySeries(db, series.id, {
       ...own,
-      recurrence: JSON.stringify(linesAfter),
+      recurrence: JSON.stringify(point.linesAfter),
       overrides: "[]",
       slug: freeSlug("events", series.slug, series.slug, {
         scope: sql`(s.series_id IS NULL OR s.series_id = s.id)`,
       }),
-      postModified: s.local,
-      postModifiedGmt: s.gmt,
-      changedGmt: s.gmt,
+      ...modified,
     }),
     ...copyLinks(db, series.id, id),
     ...write.statements,
   ];
-  const results = await runBatch(db, {
-    write: statements,
-    event: eventLoadQueries(db, { id }),
-  });
-  const saved = eventFromResults(results.event, input.user).record!;
-  return c.json(serializeEvent(render, visibleEvent(render, saved)));
 }

@@ -5,8 +5,8 @@
  * from the event row as it is shown (src/events/load.ts `EVENT_COLUMNS`), the same for a stored
  * occurrence, a computed one and an override.
  */
-import { Memo } from "../lib/memo";
-import { resolveZone } from "../time/zone";
+import { Memo } from "../../lib/memo";
+import { resolveZone } from "../../time/zone";
 import { instantOf } from "./expand";
 import { parseLines } from "./lines";
 

@@ -4,8 +4,8 @@
  * series. The fields of the whole series — status, author, password, slug, post dates,
  * `hide_from_listings`, the lineage and the `recurrence` itself — are the series' alone.
  */
-import type { events } from "../db/schema";
-import { DATE_ARG } from "../events/date-fields";
+import type { events } from "../../db/schema";
+import { DATE_ARG } from "../date-fields";
 
 type Column = keyof typeof events.$inferSelect;
 

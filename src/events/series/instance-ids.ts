@@ -1,6 +1,6 @@
 /**
  * The ids of occurrences past a series' stored horizon (contract §7.8). An occurrence the series'
- * rule gives beyond what is stored in `event_occurrences` (src/series/regenerate.ts) is listed,
+ * rule gives beyond what is stored in `event_occurrences` (src/events/series/regenerate.ts) is listed,
  * read and written by an id computed from its series and its day — the id it keeps once it is
  * stored (by the scheduled handler, or by a write that reaches it), so a reader never sees the
  * horizon move:
@@ -12,7 +12,7 @@
  * `Number.MAX_SAFE_INTEGER`, so JSON readers keep them exact. Series with an id of 2^30 or more
  * (none a post sequence reaches) have no computed occurrences: all of theirs are stored.
  */
-import { INSTANCE_ID_BASE } from "../db/ids";
+import { INSTANCE_ID_BASE } from "../../db/ids";
 
 /** Days an occurrence may lie after its series' first day (about 11,000 years). */
 const DAY_SPAN = 2 ** 22;

@@ -15,9 +15,9 @@
  * which is an `Event` of its own); an override that keeps its start is no exception.
  */
 import { DateTime } from "luxon";
-import type { EventRow, OverrideStart } from "../events/record";
-import { WP_FORMAT } from "../time/format";
-import { resolveZone } from "../time/zone";
+import { WP_FORMAT } from "../../time/format";
+import { resolveZone } from "../../time/zone";
+import type { EventRow, OverrideStart } from "../record";
 import { localSeconds, parseLines, type SeriesFrame, utcOfLocal } from "./lines";
 import { frameOf } from "./regenerate";
 

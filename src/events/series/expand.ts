@@ -1,6 +1,6 @@
 /**
- * Expanding a series (contract §7.8): its starts from a `Recurrence` (src/series/lines.ts), the
- * rule's by python-dateutil's algorithm (src/series/rrule.ts) in the series' own wall clock (floating time, so that a
+ * Expanding a series (contract §7.8): its starts from a `Recurrence` (src/events/series/lines.ts), the
+ * rule's by python-dateutil's algorithm (src/events/series/rrule.ts) in the series' own wall clock (floating time, so that a
  * weekly 19:00 stays 19:00 across DST changes, as RFC 5545 §3.3.10 asks), and each occurrence's
  * stored dates: its instant in the series' zone (RFC 5545 §3.3.5: a time in a DST gap with the offset
  * before the gap, for that occurrence alone) and the series' duration.
@@ -12,8 +12,8 @@
  * `/event/{slug}/{date}/`).
  */
 import { DateTime, type Zone } from "luxon";
-import { WP_FORMAT, wallMillis, wallText } from "../time/format";
-import { resolveZone, zoneAbbreviations } from "../time/zone";
+import { WP_FORMAT, wallMillis, wallText } from "../../time/format";
+import { resolveZone, zoneAbbreviations } from "../../time/zone";
 import {
   type Recurrence,
   RecurrenceError,
@@ -34,7 +34,7 @@ export const MAX_OCCURRENCES = 1000;
  * `done` when the rule has no more (COUNT or UNTIL reached). An `UNTIL` bounds the starts' instants
  * (RFC 5545 §3.3.10), read in the series' zone.
  * @throws RecurrenceError `recurrence_line` for parts the expander cannot read, `recurrence_span`
- *   for a rule that needs too many periods to reach `before` (src/series/rrule.ts).
+ *   for a rule that needs too many periods to reach `before` (src/events/series/rrule.ts).
  */
 export function ruleStarts(
   rec: Recurrence,
@@ -69,12 +69,12 @@ export function ruleStarts(
  * they are all it has (`complete`).
  * @param limit most occurrences to give; with `strict`, more is an error.
  * @param from reads (not writes) that want the starts from this local wall clock on: earlier ones
- *   may be missing (src/series/rrule.ts skips the rule's periods far before it), the start's checks
+ *   may be missing (src/events/series/rrule.ts skips the rule's periods far before it), the start's checks
  *   are not repeated.
  * @throws RecurrenceError `recurrence_start` when the series' start is not its first occurrence,
  *   `recurrence_day` for two occurrences on one day, `recurrence_limit` (strict) for more than
  *   `limit`, `recurrence_line` for parts the expander cannot read, `recurrence_span` for a rule
- *   that needs too many periods (src/series/rrule.ts).
+ *   that needs too many periods (src/events/series/rrule.ts).
  * @example expand(rec, { timezone: "Europe/Berlin", allDay: false, start: "2026-12-01 19:00:00" }, "2028-12-01 00:00:00")
  */
 export function expand(
@@ -218,7 +218,7 @@ function offsetsOf(zone: Zone): (ms: number) => number {
 
 /**
  * The dates of a timed occurrence from its local start, as luxon gives them (`instantOf`, then
- * `toFormat`), in integer arithmetic: the instant RFC 5545 §3.3.5 reads (src/series/lines.ts
+ * `toFormat`), in integer arithmetic: the instant RFC 5545 §3.3.5 reads (src/events/series/lines.ts
  * `utcOf`, the same readings), then each wall clock. Null when that arithmetic would not be
  * exact — an offset that is not a whole number of minutes (local mean time, before ~1900), a year
  * outside 1000–9999 — and luxon is asked instead.

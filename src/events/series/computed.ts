@@ -1,15 +1,15 @@
 /**
  * Occurrences past a series' stored horizon (contract §7.8), computed when a reader asks for them:
- * the rule's starts from the series' `horizon_gmt` on (src/series/regenerate.ts stores those
- * before it), each with the dates (src/series/expand.ts `occurrenceDates`), the id
- * (src/series/instance-ids.ts) and the copied series columns it will have once stored — so that a
+ * the rule's starts from the series' `horizon_gmt` on (src/events/series/regenerate.ts stores those
+ * before it), each with the dates (src/events/series/expand.ts `occurrenceDates`), the id
+ * (src/events/series/instance-ids.ts) and the copied series columns it will have once stored — so that a
  * list, a single GET and the feed show the same occurrence whether it is stored yet or not.
  *
  * What is computed per request is bounded: occurrences starting in the window (in each series'
  * wall clock, as the list's date filters compare; src/events/computed.ts `computedAsk` decides how
  * far it reaches), at most `MAX_COMPUTED` of them, those that start first.
  */
-import type { EventRow } from "../events/record";
+import type { EventRow } from "../record";
 import { expand, localOf, occurrencesDates } from "./expand";
 import { dayAfter, instanceId, readInstanceId } from "./instance-ids";
 import { parseLines } from "./lines";
@@ -36,7 +36,7 @@ export const computedFrom = (row: EventRow) => localOf(row.horizonGmt ?? COMPLET
 
 /**
  * The occurrence rows of a series starting at `starts` (series-local, ascending), those that have
- * a computed id; their dates computed together (src/series/expand.ts `occurrencesDates`).
+ * a computed id; their dates computed together (src/events/series/expand.ts `occurrencesDates`).
  */
 function occurrencesOf(row: EventRow, starts: string[]): OccurrenceRow[] {
   const named = starts.flatMap((start) => {

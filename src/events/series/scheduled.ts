@@ -2,21 +2,21 @@
  * The Cron Trigger's work (contract §7.8; `[triggers] crons` in wrangler.toml, the Worker's
  * `scheduled` handler): moving the horizon of every series whose rule goes on, so that its
  * occurrences stay materialized at least two years ahead (the default window of `/events`) and
- * reads of that window never expand a rule (past it, src/series/computed.ts does). A series whose horizon is within `SLACK_DAYS` of the write horizon gets
+ * reads of that window never expand a rule (past it, src/events/series/computed.ts does). A series whose horizon is within `SLACK_DAYS` of the write horizon gets
  * the occurrences up to a new one, in one batch per series that applies only to the series as read
  * (a write in between wins; the next run tries again). Each new occurrence is stored with the id it
- * was listed with before (src/series/instance-ids.ts). New occurrences move the content version
+ * was listed with before (src/events/series/instance-ids.ts). New occurrences move the content version
  * (drizzle/0013_series_triggers.sql) like any write anonymous readers see, and count as changed for
  * `modified_after`.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { type Db, openDb } from "../db/client";
-import { IdReservation } from "../db/ids";
-import { events } from "../db/schema";
-import { isConflict, unlessChanged } from "../db/write";
-import type { EventRow } from "../events/record";
-import { WP_FORMAT } from "../time/format";
+import { type Db, openDb } from "../../db/client";
+import { IdReservation } from "../../db/ids";
+import { events } from "../../db/schema";
+import { isConflict, unlessChanged } from "../../db/write";
+import { WP_FORMAT } from "../../time/format";
+import type { EventRow } from "../record";
 import { expand, localOf, occurrenceDates, occurrencesDates } from "./expand";
 import { instanceId } from "./instance-ids";
 import { parseLines } from "./lines";
@@ -50,7 +50,7 @@ export interface ExtendReport {
  * The occurrences of `row` from its horizon up to `horizonGmt` (all of them when complete), at most
  * `MAX_NEW`, and the horizon they reach: `COMPLETE`, `horizonGmt`, or — when `MAX_NEW` cut them —
  * the second after the last one's start (those after it are stored by the next extension, and
- * computed until then: src/series/computed.ts).
+ * computed until then: src/events/series/computed.ts).
  */
 function nextOccurrences(row: EventRow, horizonGmt: string) {
   const frame = frameOf(row);
@@ -78,7 +78,7 @@ function nextOccurrences(row: EventRow, horizonGmt: string) {
 
 /**
  * The occurrences to store for each plan, with the ids they were listed with (computed:
- * src/series/instance-ids.ts; a series without computed ids takes them from the post sequence).
+ * src/events/series/instance-ids.ts; a series without computed ids takes them from the post sequence).
  */
 async function plannedOccurrences(
   db: Db,

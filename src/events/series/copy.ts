@@ -3,9 +3,9 @@
  * override starts as its series, and a series split off another as the series it leaves.
  */
 import { getTableColumns, sql } from "drizzle-orm";
-import type { BatchQuery } from "../db/batch";
-import type { Db } from "../db/client";
-import { eventOrganizers, events, eventTerms } from "../db/schema";
+import type { BatchQuery } from "../../db/batch";
+import type { Db } from "../../db/client";
+import { eventOrganizers, events, eventTerms } from "../../db/schema";
 
 /**
  * `INSERT … SELECT` of a copy of the event row `from`, with `own` columns (by drizzle field name;

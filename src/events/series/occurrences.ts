@@ -3,8 +3,8 @@
  * row with the occurrence's own id, dates and original start, so that its JSON, VEVENT and JSON-LD
  * come from the same serializers as any event's (and a list shows it "as an event of its own").
  */
-import type { eventOccurrences } from "../db/schema";
-import type { EventRecord, EventRow } from "../events/record";
+import type { eventOccurrences } from "../../db/schema";
+import type { EventRecord, EventRow } from "../record";
 
 /** A row of `event_occurrences`. */
 export type OccurrenceRow = typeof eventOccurrences.$inferSelect;
