@@ -25,6 +25,7 @@ import { loadStrings } from "./i18n";
 import { icalRoutes } from "./ical/routes";
 import { organizerRoutes, venueRoutes } from "./linked-posts/routes";
 import { mediaRoutes } from "./media/routes";
+import { kept } from "./read-cache/kept";
 import { ticketOf } from "./read-cache/serve";
 import { forgetVersion, readContentVersion } from "./read-cache/version";
 import { type DescribedGroup, routeOptions } from "./root/namespace-index";
@@ -147,6 +148,8 @@ export function createApp(settings: Settings): Hono<AppEnv> {
       c.set("urls", buildUrls(settings, url.origin, where?.prefix ?? ""));
     }
     c.set("user", null);
+    // What the read cache keeps for handlers, with caches on (src/read-cache/kept.ts).
+    if (settings.readCache) c.set("kept", kept);
     if (ticket) {
       c.set("query", ticket.shape.query);
       c.set("readCache", ticket.cached);

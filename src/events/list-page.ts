@@ -109,7 +109,7 @@ function archiveReads(c: AppContext, q: ArchiveQuery, place: ArchivePlace, state
   const { db } = c.get("rdb");
   const ask = computedAsk(filters, c.get("settings").siteTimezone, requestNow(c));
   // A page of a common category or tag is found faster row by row (src/events/term-weights.ts).
-  const common = commonTerms(filters);
+  const common = commonTerms(c, filters);
   const archive = [filters, q.ignoresDates, place.unexpanded === true, common];
   const reuse = <Q extends BatchQuery>(name: string, parts: unknown[], build: () => Q): Q =>
     user === null && state.computed.length === 0 && c.get("readCache")
@@ -127,7 +127,7 @@ function archiveReads(c: AppContext, q: ArchiveQuery, place: ArchivePlace, state
     const { plan } = state;
     const full = plan ? undefined : sql`(${pageQuery()})`;
     carrySyncCursor(c);
-    const known = state.totalKey ? knownTotal(state.totalKey) : undefined;
+    const known = state.totalKey ? knownTotal(c, state.totalKey) : undefined;
     return runBatch(db, {
       ...existenceQueries(db, filters, user),
       target: place.instancesOf === undefined ? undefined : instancesTarget(db, place.instancesOf),
@@ -167,13 +167,15 @@ async function answerArchive(
 ): Promise<Response> {
   const user = c.get("user");
   const { filters, page, perPage } = q;
-  const anonymous = user === null && q.passwordDigest === "" && c.get("readCache");
+  const kept = c.get("kept");
+  const anonymous = user === null && q.passwordDigest === "" && c.get("readCache") && kept;
   const state: ArchiveState = {
     plan: anonymous
       ? await planRead(
           c,
           "list",
           JSON.stringify([filters, page, perPage, q.ignoresDates, place.unexpanded === true]),
+          anonymous,
         )
       : undefined,
     // The total of the same filters, kept with the content version it was counted at (anonymous
@@ -206,9 +208,9 @@ async function answerArchive(
   if (place.instancesOf !== undefined && r.target)
     assertInstancesTarget(r.target, place.instancesOf, user);
   assertRefsExist(filters, r);
-  learnTermWeights(filters, r);
+  learnTermWeights(c, filters, r);
   const total = r.total[0]?.total ?? 0;
-  if (state.totalKey && r.total[0]) keepTotal(state.totalKey, r.total[0]);
+  if (state.totalKey && r.total[0]) keepTotal(c, state.totalKey, r.total[0]);
 
   const serialize = archiveSerializer(c, q);
   const texts =

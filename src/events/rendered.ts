@@ -7,20 +7,19 @@
  * (src/events/render-store.ts). A rendering that is missing is never an error: the answer is the
  * full path's either way (the differential test, test/read-cache, holds the two together).
  *
- * What the isolate keeps (bench/RESULTS.md: without it a `per_page=50` miss costs about twice the
- * CPU, most of it moving 200 KB of texts out of D1 again): the texts it has read, by render key,
- * kind and `id:gen` — a rendering's text never changes for these (`gen` is drawn anew with every
- * change, the render key covers code and settings) — and their UTF-8 bytes as filled in for a URL
- * base and term counts. A read names the pairs of its query's last answer whose texts are still
- * kept; the statement leaves those texts out and flags them `held`, and the read takes them from
- * the map it named them from. Both are bounded, least recently used out first. A read whose
- * query's last answer was all texts at the expected content version is lean (`ReadPlan.lean`).
+ * What the read cache keeps for these reads (src/read-cache/kept.ts; bench/README.md: without it a
+ * `per_page=50` miss costs about 1.7× the CPU, most of it moving 200 KB of texts out of D1 again):
+ * the texts read, by render key, kind and `id:gen` — a rendering's text never changes for these
+ * (`gen` is drawn anew with every change, the render key covers code and settings) — and their UTF-8
+ * bytes as filled in for a URL base and term counts. A read names the pairs of its query's last
+ * answer whose texts are still kept; the statement leaves those texts out and flags them `held`,
+ * and the read takes them from the map it named them from. A read whose query's last answer was all
+ * texts at the expected content version is lean (`ReadPlan.lean`).
  */
 import { openDb } from "../db/client";
 import { eventOccurrences } from "../db/schema";
-import { type AppContext, afterAnswer } from "../http/context";
+import { type AppContext, afterAnswer, type KeptReads } from "../http/context";
 import type { Urls } from "../http/urls";
-import { Memo } from "../lib/memo";
 import type { KnownTotal } from "./listed";
 import { assemble, decodeEventRow, decodeRow, type RelatedRows, relatedFromText } from "./load";
 import type { EventRecord, EventRow } from "./record";
@@ -45,34 +44,18 @@ const encoder = new TextEncoder();
 /** A text as UTF-8 bytes. */
 export const utf8 = (text: string) => encoder.encode(text) as Uint8Array<ArrayBuffer>;
 
-/** Characters of stored texts kept per isolate (~2,000 events' list and single texts). */
-const MAX_TEXT_CHARS = 8 * 1024 * 1024;
-/** Bytes of filled-in texts kept per isolate. */
-const MAX_FILLED_BYTES = 8 * 1024 * 1024;
-
-/** Stored texts read from D1, by `renderKey|kind|id:gen`. */
-const texts = new Memo<string>(MAX_TEXT_CHARS, (text) => text.length);
-/** Texts as answered (URLs and counts filled in, UTF-8), by their text's key, URL base and counts. */
-const filled = new Memo<Uint8Array<ArrayBuffer>>(MAX_FILLED_BYTES, (b) => b.byteLength);
-/**
- * Each query's last answer: the `id:gen` pairs of its texts, whether every event had one, and the
- * content version it was read at.
- */
-const answers = new Memo<{ pairs: string[]; allTexts: boolean; version?: number }>(2048);
-
-/**
- * Archive totals counted for anonymous readers, by their filters (not the page: every page of a
- * filter shares it), with the content version each was counted at. A read hands the statement the
- * kept one, which uses it only at that same version (src/events/listed.ts `listedTotal`).
- */
-const totals = new Memo<KnownTotal>(2048);
-
 /** The total kept for an anonymous archive's filters (`query`: its filters as JSON), if any. */
-export const knownTotal = (query: string): KnownTotal | undefined => totals.find(query);
+export const knownTotal = (c: AppContext, query: string): KnownTotal | undefined =>
+  c.get("kept")?.totals.find(query);
 
 /** Keeps the total a statement answered, at the version it read (none read: nothing kept). */
-export function keepTotal(query: string, read: { version: number | null; total: number }): void {
-  if (read.version !== null) totals.set(query, { version: read.version, total: read.total });
+export function keepTotal(
+  c: AppContext,
+  query: string,
+  read: { version: number | null; total: number },
+): void {
+  if (read.version !== null)
+    c.get("kept")?.totals.set(query, { version: read.version, total: read.total });
 }
 
 /** Which rendering of an event: as a list shows it, or as a single GET does. */
@@ -81,6 +64,8 @@ export type TextKind = "list" | "single";
 /** A rendered read being made: its statement's plan, and what it is (for the isolate's memory). */
 export interface PlannedRead extends ReadPlan {
   kind: TextKind;
+  /** What the read cache keeps (src/read-cache/kept.ts). */
+  kept: KeptReads;
   /** The query (same arguments, same query: a list's filters and page, a single's id or slug). */
   query: string;
 }
@@ -91,17 +76,22 @@ export interface PlannedRead extends ReadPlan {
  * it may be lean — the last answer had a text for every event and was read at the content version
  * the read cache expects now (no write anonymous readers could see since, as far as it knows).
  */
-export async function planRead(c: AppContext, kind: TextKind, query: string): Promise<PlannedRead> {
+export async function planRead(
+  c: AppContext,
+  kind: TextKind,
+  query: string,
+  kept: KeptReads,
+): Promise<PlannedRead> {
   const key = await renderKey(c.get("settings"));
   const held = new Map<string, string>();
-  const last = answers.find(`${kind}|${query}`);
+  const last = kept.answers.find(`${kind}|${query}`);
   for (const pair of last?.pairs ?? []) {
-    const text = texts.find(`${key}|${kind}|${pair}`);
+    const text = kept.texts.find(`${key}|${kind}|${pair}`);
     if (text !== undefined) held.set(pair, text);
   }
   const expected = c.get("expectedVersion");
   const lean = !!last?.allTexts && expected !== undefined && last.version === expected;
-  return { key, held, lean, kind, query };
+  return { key, held, lean, kind, query, kept };
 }
 
 /**
@@ -154,12 +144,12 @@ export function readRendered(
     const text = r.held === 1 ? plan.held.get(pair) : r.held === 2 ? carried.get(pair) : r.text;
     if (text !== null && text !== undefined) {
       const textKey = `${plan.key}|${plan.kind}|${pair}`;
-      if (!r.held) texts.set(textKey, text);
+      if (!r.held) plan.kept.texts.set(textKey, text);
       pairs.push(pair);
       const counts = r.counts ?? "{}";
       const own = occurrence ? `\u0000${r.occurrence}` : "";
       items.push({
-        bytes: filled.get(`${textKey}\u0000${base}\u0000${counts}${own}`, () =>
+        bytes: plan.kept.filled.get(`${textKey}\u0000${base}\u0000${counts}${own}`, () =>
           utf8(fill(text, JSON.parse(counts), occurrence ?? undefined)),
         ),
       });
@@ -177,7 +167,11 @@ export function readRendered(
       items.push(null);
     }
   }
-  answers.set(`${plan.kind}|${plan.query}`, { pairs, allTexts: bare.length === 0, version });
+  plan.kept.answers.set(`${plan.kind}|${plan.query}`, {
+    pairs,
+    allTexts: bare.length === 0,
+    version,
+  });
   const records = assemble(
     bare.map((b) => b.row),
     related,

@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { reused } from "../db/compiled";
 import { eventOccurrences, events, posts, type Taxonomy } from "../db/schema";
 import { parseArgs } from "../http/args";
-import { type AppContext, argContext, requestParams } from "../http/context";
+import { type AppContext, argContext, type KeptReads, requestParams } from "../http/context";
 import { ApiError, InvalidParamsError } from "../http/errors";
 import { passwordMatches } from "../http/password-protection";
 import { passwordAccess } from "../linked-posts/access";
@@ -163,9 +163,10 @@ async function renderedEvent(
   c: AppContext,
   key: { id: number } | { slug: string },
   access: { password: unknown; context: unknown },
+  kept: KeptReads,
 ): Promise<Response> {
   const { db } = c.get("rdb");
-  let plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`);
+  let plan = await planRead(c, "single", "id" in key ? `id:${key.id}` : `slug:${key.slug}`, kept);
   // The statement is a function of the key and the plan: compiled once per isolate (src/db/compiled.ts).
   const statement = (p: typeof plan) =>
     reused(db, JSON.stringify(["single", key, p.key, p.lean, [...p.held.keys()]]), () =>
@@ -235,8 +236,9 @@ export async function getEvent(c: AppContext): Promise<Response> {
   if (id > MAX_ID) throw new ApiError(404, "rest-event-not-found", [id]);
   const access = { password: values.password, context: params.query.context };
   if (isInstanceId(id)) return instanceEvent(c, id, access);
-  if (c.get("user") === null && values.password === undefined && c.get("readCache"))
-    return renderedEvent(c, { id }, access);
+  const kept = c.get("kept");
+  if (c.get("user") === null && values.password === undefined && c.get("readCache") && kept)
+    return renderedEvent(c, { id }, access, kept);
   const { postType, record } = await loadEvent(c.get("rdb").db, { id }, c.get("user"));
   if (postType === null) throw new ApiError(404, "rest-event-not-found", [id]);
   if (!record) throw new ApiError(400, "rest-invalid-event-id");
@@ -250,8 +252,9 @@ export async function getEventBySlug(c: AppContext): Promise<Response> {
   const { values } = parseArgs(SLUG_ARGS, params, argContext(c));
   const slug = values.slug.toLowerCase();
   const access = { password: values.password, context: params.query.context };
-  if (c.get("user") === null && values.password === undefined && c.get("readCache"))
-    return renderedEvent(c, { slug }, access);
+  const kept = c.get("kept");
+  if (c.get("user") === null && values.password === undefined && c.get("readCache") && kept)
+    return renderedEvent(c, { slug }, access, kept);
   const { record } = await loadEvent(c.get("rdb").db, { slug }, c.get("user"));
   // §3 is_event_slug: an event with that slug must exist (any status), else 400.
   if (!record) throw new InvalidParamsError([{ name: "slug" }]);

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { DateTime } from "luxon";
 import type { AuthUser } from "../access/capabilities";
 import type { RequestDb } from "../db/client";
+import type { Memo } from "../lib/memo";
 import type { Bindings, Settings } from "../settings";
 import type { ArgContext } from "./args";
 import {
@@ -48,6 +49,11 @@ export interface AppEnv {
      * remembers one: rendered reads plan from it (src/events/rendered.ts `planRead`).
      */
     expectedVersion?: number;
+    /**
+     * What the read cache keeps of the database for handlers (src/read-cache/kept.ts), when the
+     * request is served with caches on; undefined otherwise (nothing is kept).
+     */
+    kept?: KeptReads;
     /** The answer must not be kept by any cache (`Cache-Control: no-store`). */
     noStore?: boolean;
     /** Methods the matched route allows this user, for the `Allow` header (§12.2). */
@@ -58,6 +64,19 @@ export interface AppEnv {
 }
 
 export type AppContext = Context<AppEnv>;
+
+/**
+ * The read cache's memory of rendered reads (src/read-cache/kept.ts, where each is described):
+ * stored texts, filled texts, each query's last answer, archive totals by content version, and how
+ * common a filter's terms are.
+ */
+export interface KeptReads {
+  texts: Memo<string>;
+  filled: Memo<Uint8Array<ArrayBuffer>>;
+  answers: Memo<{ pairs: string[]; allTexts: boolean; version?: number }>;
+  totals: Memo<{ version: number; total: number }>;
+  termWeights: Memo<number>;
+}
 
 /**
  * The request's query string, parsed once (PHP bracket semantics, the last of repeated keys wins).

@@ -5,7 +5,6 @@
  * from the event row as it is shown (src/events/load.ts `EVENT_COLUMNS`), the same for a stored
  * occurrence, a computed one and an override.
  */
-import { Memo } from "../../lib/memo";
 import { resolveZone } from "../../time/zone";
 import { instantOf } from "./expand";
 import { parseLines } from "./lines";
@@ -42,9 +41,6 @@ export function rfc3339(local: string, timezone: string, allDay: boolean): strin
 export const originalStart = (row: SeriesViewRow) =>
   rfc3339(row.occurrenceStart ?? row.startDate, row.timezone, row.allDay);
 
-/** The cancelled dates of lines already read, by the lines and the frame they were read in. */
-const cancelled = new Memo<string[]>(512);
-
 /**
  * The dates the series' lines cancel (its `EXDATE`s) as RFC 3339 (`rfc3339`), in order: Google's
  * cancelled instances. Lines that do not read (stored before a stricter check) cancel nothing here.
@@ -54,12 +50,9 @@ export function cancelledStarts(row: SeriesViewRow): string[] {
   const lines = row.recurrence ?? [];
   if (!lines.some((l) => l.toUpperCase().startsWith("EXDATE"))) return [];
   const frame = { timezone: row.timezone, allDay: row.allDay, start: row.startDate };
-  const key = `${frame.timezone}|${frame.allDay}|${frame.start}|${lines.join("\n")}`;
-  return cancelled.get(key, () => {
-    try {
-      return parseLines(lines, frame).exdates.map((x) => rfc3339(x, row.timezone, row.allDay));
-    } catch {
-      return [];
-    }
-  });
+  try {
+    return parseLines(lines, frame).exdates.map((x) => rfc3339(x, row.timezone, row.allDay));
+  } catch {
+    return [];
+  }
 }
