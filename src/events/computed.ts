@@ -12,12 +12,12 @@
  */
 import { and, eq, getTableColumns, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import type { AuthUser } from "../access/capabilities";
 import type { Db } from "../db/client";
 import { eventOccurrences, events } from "../db/schema";
 import { inList } from "../db/sql";
-import { WP_FORMAT } from "../time/format";
+import { shiftWall, WP_FORMAT, wallText } from "../time/format";
 import { resolveZone } from "../time/zone";
 import { ARCHIVE_DATES, type DateParam } from "./date-fields";
 import type { EventFilters } from "./filters";
@@ -34,9 +34,6 @@ export const computedTable = alias(eventOccurrences, "computed_occurrences");
 export type ComputedAsk =
   | { window: ComputedWindow; dueBefore: string }
   | { ids: number[]; series: number[] };
-
-const shift = (local: string, seconds: number) =>
-  DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" }).plus({ seconds }).toFormat(WP_FORMAT);
 
 /** How far past the later of a window's start and today occurrences are computed (years). */
 export const COMPUTED_YEARS = 10;
@@ -72,16 +69,18 @@ export function computedAsk(
     else if (filter.column === events.startDate) lows.push(value);
   }
   const from = lows.length ? lows.sort().at(-1)! : null;
-  const nowLocal = now.setZone(resolveZone(siteTimezone) ?? "utc").toFormat(WP_FORMAT);
-  const reach = DateTime.fromFormat(from !== null && from > nowLocal ? from : nowLocal, WP_FORMAT, {
-    zone: "utc",
-  })
-    .plus({ years: COMPUTED_YEARS })
-    .toFormat(WP_FORMAT);
-  const end = highs.length ? shift(highs.sort()[0]!, 1) : reach;
+  const zone = resolveZone(siteTimezone);
+  const nowMs = now.toMillis();
+  const nowLocal =
+    wallText(Math.floor(nowMs / 1000) * 1000 + (zone?.offset(nowMs) ?? 0) * 60_000) ??
+    now.setZone(zone ?? "utc").toFormat(WP_FORMAT);
+  const reach = shiftWall(from !== null && from > nowLocal ? from : nowLocal, {
+    years: COMPUTED_YEARS,
+  });
+  const end = highs.length ? shiftWall(highs.sort()[0]!, { seconds: 1 }) : reach;
   const before = end < reach ? end : reach;
   // A wall clock lies within a day of its UTC instant in every zone.
-  return { window: { from, before }, dueBefore: shift(before, 86_400) };
+  return { window: { from, before }, dueBefore: shiftWall(before, { seconds: 86_400 }) };
 }
 
 /**
