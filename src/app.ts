@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import { openDb } from "./db/client";
-import { renderAfterWrite } from "./events/render-store";
+import { renderAfterWrite } from "./events/rendering/store";
 import { eventRoutes } from "./events/routes";
 import { wpEventRoutes } from "./events/wp";
 import { allow } from "./http/allow";

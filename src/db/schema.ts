@@ -338,7 +338,7 @@ export const eventOccurrences = sqliteTable(
 /**
  * Each event's JSON as anonymous readers see it, rendered ahead: list pages and single
  * GETs are built from these texts instead of from the event, its venue, organizers, terms and image
- * (src/events/renderings.ts). The texts stand for the request's URLs and the terms' counts with
+ * (src/events/rendering/format.ts). The texts stand for the request's URLs and the terms' counts with
  * marks, filled in per request. A row is marked `stale` (and its `gen` drawn anew) by triggers in the
  * same transaction as any write that changes what it shows (drizzle/0010_event_rendering_triggers.sql);
  * stale rows are rendered again after the write, or by the first read that needs them. A rendering
@@ -356,12 +356,12 @@ export const eventRenderings = sqliteTable(
     single: text("single"),
     /**
      * On a series: its other occurrences as a list shows them, with marks for what each shows of
-     * its own (id, dates, original start); null otherwise (src/events/renderings.ts).
+     * its own (id, dates, original start); null otherwise (src/events/rendering/format.ts).
      */
     occurrence: text("occurrence"),
     /** On a series: its other occurrences as their single GET shows them (`json_ld` included), with the same marks; null otherwise. */
     occurrenceSingle: text("occurrence_single"),
-    /** What the texts were rendered for (format, settings, code): src/events/renderings.ts `renderKey`. */
+    /** What the texts were rendered for (format, settings, code): src/events/rendering/format.ts `renderKey`. */
     renderKey: text("render_key").notNull().default(""),
     stale: integer("stale", { mode: "boolean" }).notNull().default(true),
     /**

@@ -30,7 +30,7 @@ function isoIn(local: string, utc: string, zoneName: string): string {
 
 /**
  * Whether `isoIn` writes the times of this zone in UTC with `Z` (an unknown zone, or one fixed at
- * UTC) rather than as local time with an offset (src/events/renderings.ts fills occurrences' dates
+ * UTC) rather than as local time with an offset (src/events/rendering/format.ts fills occurrences' dates
  * in the same form).
  */
 export function isoInUtc(zoneName: string): boolean {

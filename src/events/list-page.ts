@@ -42,8 +42,8 @@ import {
   planRead,
   renderedTexts,
   utf8,
-} from "./rendered";
-import { renderedPage } from "./rendered-sql";
+} from "./rendering/read";
+import { renderedPage } from "./rendering/read-sql";
 import { serializeEvent } from "./serialize";
 import type { OccurrenceRow } from "./series/occurrences";
 import { commonTerms, learnTermWeights } from "./term-weights";
@@ -154,7 +154,7 @@ function archiveReads(c: AppContext, q: ArchiveQuery, place: ArchivePlace, state
 
 /**
  * The page of an archive. Anonymous readers without a password get the page from the rendered events
- * (src/events/rendered.ts); everyone else from the events and what they link to. One D1
+ * (src/events/rendering/read.ts); everyone else from the events and what they link to. One D1
  * round trip either way. Occurrences of recurring series are listed as events of their own
  * (contract §7.8); when the window reaches past a series' stored horizon, its occurrences there are
  * computed (src/events/computed.ts) and the page is read again with them, by the full path: one

@@ -46,7 +46,7 @@ export interface AppEnv {
     readCache?: boolean;
     /**
      * The content version the read cache expects the data at (the one it remembers), when it
-     * remembers one: rendered reads plan from it (src/events/rendered.ts `planRead`).
+     * remembers one: rendered reads plan from it (src/events/rendering/read.ts `planRead`).
      */
     expectedVersion?: number;
     /**

@@ -6,12 +6,12 @@
  *
  * Each entry is keyed by everything it depends on, as the read cache's answers are:
  *
- * - `texts`: stored renderings' texts by render key (code and settings: src/events/renderings.ts
+ * - `texts`: stored renderings' texts by render key (code and settings: src/events/rendering/format.ts
  *   `renderKey`), kind and `id:gen` — a rendering's generation is drawn anew with every change;
  * - `filled`: those texts as answered, by the text's key, the request's URL base and the terms'
  *   counts read with them;
  * - `answers`: each query's last answer (the `id:gen` pairs it showed, whether all had a text) with
- *   the content version it was read at (src/events/rendered.ts `planRead`: the held/lean reads);
+ *   the content version it was read at (src/events/rendering/read.ts `planRead`: the held/lean reads);
  * - `totals`: an archive's total with the content version it was counted at (used only at that
  *   version: src/events/listed.ts `listedTotal`);
  * - `termWeights`: how common a filter's terms were (a plan, never an answer:

@@ -1,6 +1,6 @@
 /**
  * Anonymous event lists and single GETs are built from each event's rendering, stored beside it
- * (src/events/renderings.ts). What a client sees must not change: the demo calendar (and a few
+ * (src/events/rendering/format.ts). What a client sees must not change: the demo calendar (and a few
  * hostile texts) read through the renderings is byte for byte what serializing the events gave, in
  * every language and with `SITE_URL`; an event without a usable rendering answers as the full path
  * does (never an error); a write that changes what an event shows — the event, its venue,
@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { runBatch } from "../../src/db/batch";
 import { openDb } from "../../src/db/client";
 import { assemble, relatedRows } from "../../src/events/load";
-import { renderStale, storeRenderings } from "../../src/events/render-store";
+import { renderStale, storeRenderings } from "../../src/events/rendering/store";
 import { eventLoadQueries } from "../../src/events/single";
 import worker from "../../src/index";
 import { parseSettings } from "../../src/settings";

@@ -1,5 +1,5 @@
 /**
- * An occurrence's single GET from its series' stored `occurrenceSingle` text (src/events/renderings.ts,
+ * An occurrence's single GET from its series' stored `occurrenceSingle` text (src/events/rendering/format.ts,
  * contract §7.8): byte for byte what the full path serializes, `json_ld` dates included — offsets on
  * either side of a DST change, fixed offsets, UTC, all-day series — in one round trip; a protected
  * series' occurrences still answer 403; and the stored text is what the answer is made of.
@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../src/db/client";
-import { renderStale } from "../../src/events/render-store";
+import { renderStale } from "../../src/events/rendering/store";
 import { parseSettings } from "../../src/settings";
 import { api, NS, ORIGIN, roundTrips } from "../support/api";
 import { createEvent, listed } from "./support";

@@ -27,7 +27,7 @@ const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
  */
 export function rfc3339(local: string, timezone: string, allDay: boolean): string {
   if (allDay) return local.slice(0, 10);
-  // Not a wall clock: a rendering template's tokens (src/events/renderings.ts fills them in).
+  // Not a wall clock: a rendering template's tokens (src/events/rendering/format.ts fills them in).
   if (!WALL_CLOCK.test(local)) return local;
   const zone = resolveZone(timezone) ?? resolveZone("UTC")!;
   return instantOf(local, zone).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");

@@ -1,10 +1,10 @@
 /**
- * Anonymous event reads from the stored renderings (src/events/renderings.ts): one statement per
- * page or single GET (src/events/rendered-sql.ts) answers each event's stored text when it is fresh,
+ * Anonymous event reads from the stored renderings (src/events/rendering/format.ts): one statement per
+ * page or single GET (src/events/rendering/read-sql.ts) answers each event's stored text when it is fresh,
  * its terms' counts, and for every other event its row and what it links to. Texts are filled in
  * for the request; the other events are serialized by the full path (src/events/serialize.ts), and
  * those whose rendering was missing or stale are stored after the answer
- * (src/events/render-store.ts). A rendering that is missing is never an error: the answer is the
+ * (src/events/rendering/store.ts). A rendering that is missing is never an error: the answer is the
  * full path's either way (the differential test, test/read-cache, holds the two together).
  *
  * What the read cache keeps for these reads (src/read-cache/kept.ts; bench/README.md: without it a
@@ -16,17 +16,17 @@
  * and the read takes them from the map it named them from. A read whose query's last answer was all
  * texts at the expected content version is lean (`ReadPlan.lean`).
  */
-import { openDb } from "../db/client";
-import { eventOccurrences } from "../db/schema";
-import { type AppContext, afterAnswer, type KeptReads } from "../http/context";
-import type { Urls } from "../http/urls";
-import type { KnownTotal } from "./listed";
-import { assemble, decodeEventRow, decodeRow, type RelatedRows, relatedFromText } from "./load";
-import type { EventRecord, EventRow } from "./record";
-import { storeRenderings, type ToStore } from "./render-store";
-import type { ReadPlan, RenderedRow } from "./rendered-sql";
-import { filler, renderKey } from "./renderings";
-import { type OccurrenceRow, occurrenceRecord } from "./series/occurrences";
+import { openDb } from "../../db/client";
+import { eventOccurrences } from "../../db/schema";
+import { type AppContext, afterAnswer, type KeptReads } from "../../http/context";
+import type { Urls } from "../../http/urls";
+import type { KnownTotal } from "../listed";
+import { assemble, decodeEventRow, decodeRow, type RelatedRows, relatedFromText } from "../load";
+import type { EventRecord, EventRow } from "../record";
+import { type OccurrenceRow, occurrenceRecord } from "../series/occurrences";
+import { filler, renderKey } from "./format";
+import type { ReadPlan, RenderedRow } from "./read-sql";
+import { storeRenderings, type ToStore } from "./store";
 
 /** An event of a rendered read: its filled-in text (UTF-8), or its record to serialize. */
 export type RenderedItem =

@@ -1,5 +1,5 @@
 /**
- * The statements of anonymous event reads from the stored renderings (src/events/rendered.ts): per
+ * The statements of anonymous event reads from the stored renderings (src/events/rendering/read.ts): per
  * page or single GET, each event's stored text when it is fresh for the render key (left out, and
  * flagged `held`, when the isolate already holds that text: it names its `id:gen` pairs), its terms'
  * counts, and — for every event without a usable text (missing, stale, made for another render key,
@@ -9,10 +9,17 @@
  * §7.8). Their fixed parts are SQL text made once (`frozen`).
  */
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { eventOccurrences, eventRenderings, events, eventTerms, posts, terms } from "../db/schema";
-import { frozen } from "../db/sql";
-import { eventRowObject, relatedText, rowObject } from "./load";
+import type { Db } from "../../db/client";
+import {
+  eventOccurrences,
+  eventRenderings,
+  events,
+  eventTerms,
+  posts,
+  terms,
+} from "../../db/schema";
+import { frozen } from "../../db/sql";
+import { eventRowObject, relatedText, rowObject } from "../load";
 
 /** One row of a rendered read: an event, or (`related` set) what the events without a text link to. */
 export interface RenderedRow {
@@ -40,7 +47,7 @@ export interface RenderedRow {
    */
   row: string | null;
   /**
-   * The rendering's generation when it is missing or stale (src/events/render-store.ts stores the
+   * The rendering's generation when it is missing or stale (src/events/rendering/store.ts stores the
    * one serialized here against it); null when it is fresh (also for a fresh rendering without
    * text: an event anonymous readers get no text of, which is never stored again by a read).
    */
@@ -141,7 +148,7 @@ export interface ReadPlan {
    * Leave out what events without a text need (their rows, what they link to): compiling that part
    * of the statement costs about as much as running the rest. Planned when the query's last answer
    * had a text for every event at the content version this request expects; a lean read that finds
-   * an event without one is made again in full (src/events/rendered.ts `needsFullRead`).
+   * an event without one is made again in full (src/events/rendering/read.ts `needsFullRead`).
    */
   lean: boolean;
 }

@@ -1,8 +1,8 @@
 /**
- * The fixture of the render key (src/events/renderings.ts `renderKey`): an event with everything
+ * The fixture of the render key (src/events/rendering/format.ts `renderKey`): an event with everything
  * that can show, whose rendering changes whenever what events look like does.
  */
-import type { EventRecord } from "./record";
+import type { EventRecord } from "../record";
 
 /** An event with everything that can show: the fixture of `renderKey`. */
 export const FIXTURE = (): EventRecord => {

@@ -24,17 +24,17 @@
  * the occurrence's row.
  */
 
-import { sha256Hex } from "../http/crypto";
-import type { RenderContext } from "../http/render";
-import type { Urls } from "../http/urls";
-import type { Settings } from "../settings";
-import { isoInUtc } from "./json-ld";
-import type { EventRecord } from "./record";
-import { FIXTURE } from "./render-fixture";
-import { serializeEvent } from "./serialize";
-import { shiftLocal } from "./series/lines";
-import { rfc3339 } from "./series/views";
-import { visibleEvent } from "./visible";
+import { sha256Hex } from "../../http/crypto";
+import type { RenderContext } from "../../http/render";
+import type { Urls } from "../../http/urls";
+import type { Settings } from "../../settings";
+import { isoInUtc } from "../json-ld";
+import type { EventRecord } from "../record";
+import { serializeEvent } from "../serialize";
+import { shiftLocal } from "../series/lines";
+import { rfc3339 } from "../series/views";
+import { visibleEvent } from "../visible";
+import { FIXTURE } from "./fixture";
 
 /**
  * Bump when what an event's JSON looks like changes in a way the fixture of `renderKey` may not

@@ -1,5 +1,5 @@
 /**
- * Storing rendered events (src/events/renderings.ts). Renderings are stored:
+ * Storing rendered events (src/events/rendering/format.ts). Renderings are stored:
  *
  * - after a write, for everything it marked stale (`renderAfterWrite`: the app calls it after every
  *   successful write; it runs after the answer, in chunks);
@@ -13,14 +13,14 @@
  * marked fresh with no text, so that the read path keeps serializing them as usual.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { runBatch } from "../db/batch";
-import { type Db, openDb } from "../db/client";
-import { eventRenderings, events } from "../db/schema";
-import { type AppContext, afterAnswer } from "../http/context";
-import type { Settings } from "../settings";
-import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "./load";
-import type { EventRecord } from "./record";
-import { render, renderKey } from "./renderings";
+import { runBatch } from "../../db/batch";
+import { type Db, openDb } from "../../db/client";
+import { eventRenderings, events } from "../../db/schema";
+import { type AppContext, afterAnswer } from "../../http/context";
+import type { Settings } from "../../settings";
+import { assemble, EVENT_COLUMNS, relatedQueries, relatedRows } from "../load";
+import type { EventRecord } from "../record";
+import { render, renderKey } from "./format";
 
 /** An event to store, with the generation its data was read at. */
 export interface ToStore {
@@ -48,7 +48,7 @@ async function storeStatements(db: Db, settings: Settings, items: ToStore[]) {
 
 /**
  * Stores the renderings of events a read serialized itself (records assembled for an anonymous
- * viewer), in one batch (after the answer: src/events/rendered.ts `storeAfterAnswer`).
+ * viewer), in one batch (after the answer: src/events/rendering/read.ts `storeAfterAnswer`).
  */
 export async function storeRenderings(db: Db, settings: Settings, items: ToStore[]): Promise<void> {
   const statements = await storeStatements(db, settings, items);
