@@ -46,8 +46,16 @@ export const stringsClock = { now: (): number => Date.now() };
 /** Milliseconds before KV is asked again for strings it did not have, or after it failed. */
 const RETRY_EMPTY_MS = 10_000;
 
-/** Loaded strings by language, used until `until` (milliseconds of `stringsClock`). */
-const cache = new Map<string, { pending: Promise<Strings>; until: number }>();
+/**
+ * Loaded strings by language, used until `until` (milliseconds of `stringsClock`). Only settled
+ * strings are kept: a read in flight is never shared between requests (a promise of one request's
+ * I/O awaited by another hangs the other when the first is cancelled — workerd then cancels it as
+ * "hung").
+ */
+const cache = new Map<string, { strings: Strings; until: number }>();
+
+/** The end of the period of `STRINGS_TTL_S` that `now` falls in. */
+const periodEnd = (now: number) => (Math.floor(now / TTL_MS) + 1) * TTL_MS;
 
 /** A language's KV entry, or null when KV has none. @throws when KV fails. */
 async function read(kv: KVNamespace, lang: string): Promise<Strings | null> {
@@ -76,30 +84,45 @@ async function fromKv(kv: KVNamespace, lang: string): Promise<Strings> {
 /**
  * The strings of `lang`, English filling the gaps. The first call of each period of
  * `STRINGS_TTL_S` (aligned to the clock, so every language of an isolate turns over together)
- * reads KV; the others share its promise, so each load is one object the read cache can digest
- * once (src/read-cache/serve.ts). When KV has no English, the bundled English answers; when KV
- * fails, what this isolate read before (the bundled English on a first read); either is asked
- * again after `RETRY_EMPTY_MS`.
+ * reads KV, within its own request; the strings it read are kept for the period (requests that
+ * start while it reads read too, and the first to finish is kept: one object per period, which the
+ * read cache digests once, src/read-cache/serve.ts). When KV has no English, the bundled English
+ * answers; when KV fails, what this isolate read before (the bundled English on a first read);
+ * either is asked again after `RETRY_EMPTY_MS`.
  * @example const s = await loadStrings(env.STRINGS, "de"); text(s, "messages.rest_no_route")
  */
-export function loadStrings(kv: KVNamespace, lang: string): Promise<Strings> {
+export async function loadStrings(kv: KVNamespace, lang: string): Promise<Strings> {
   const now = stringsClock.now();
   const kept = cache.get(lang);
-  if (kept && now < kept.until) return kept.pending;
-  let failed = false;
-  const pending = fromKv(kv, lang).catch(() => {
-    failed = true;
-    return kept?.pending ?? (lang === "en" ? (bundledEnglish as Strings) : loadStrings(kv, "en"));
-  });
-  const entry = { pending, until: (Math.floor(now / TTL_MS) + 1) * TTL_MS };
-  cache.set(lang, entry);
+  if (kept && now < kept.until) return kept.strings;
+  let strings: Strings;
+  let retrySoon: boolean;
+  try {
+    strings = await fromKv(kv, lang);
+    retrySoon = strings === bundledEnglish;
+  } catch {
+    retrySoon = true;
+    strings =
+      kept?.strings ?? (lang === "en" ? (bundledEnglish as Strings) : await loadStrings(kv, "en"));
+  }
+  const settled = cache.get(lang);
+  if (settled && settled !== kept && stringsClock.now() < settled.until) return settled.strings;
   // A failed or empty read must not stick for a whole period, nor be repeated by every request
   // (the read cache keys every anonymous answer by its language's strings).
-  void pending.then((s) => {
-    if (failed || s === bundledEnglish)
-      entry.until = Math.min(entry.until, stringsClock.now() + RETRY_EMPTY_MS);
-  });
-  return pending;
+  const until = retrySoon
+    ? Math.min(periodEnd(now), stringsClock.now() + RETRY_EMPTY_MS)
+    : periodEnd(now);
+  cache.set(lang, { strings, until });
+  return strings;
+}
+
+/**
+ * The strings of `lang` kept for the current period, without reading anything (undefined when
+ * none are: the period turned, or nothing was read yet).
+ */
+export function keptStrings(lang: string): Strings | undefined {
+  const kept = cache.get(lang);
+  return kept && stringsClock.now() < kept.until ? kept.strings : undefined;
 }
 
 /** Forgets cached strings (tests that rewrite KV). */

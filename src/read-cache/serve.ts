@@ -20,7 +20,7 @@
  * with (test/read-cache).
  */
 import { matchesEtag, originHeaders, serverTiming, setStandardHeaders } from "../http/headers";
-import { loadStrings, type Strings } from "../i18n";
+import { keptStrings, loadStrings, type Strings } from "../i18n";
 import type { Bindings, Settings } from "../settings";
 import {
   entityTag,
@@ -73,26 +73,26 @@ const PER_REQUEST = [
   "date",
 ];
 
-/** Digests of loaded strings, by the load (the same promise while the strings stay loaded). */
-const stringsDigests = new WeakMap<Promise<Strings>, string>();
+/** Digests of loaded strings, by the strings object (one per language and period: src/i18n). */
+const stringsDigests = new WeakMap<Strings, string>();
 
 /** What every key of this request shares: the code, the settings and the strings. */
 async function keyFacts(
   env: Bindings,
   settings: Settings,
   shape: RequestShape,
-): Promise<Omit<KeyFacts, "version"> & { loading: Promise<Strings> }> {
-  const loading = loadStrings(env.STRINGS, shape.lang);
-  let strings = stringsDigests.get(loading);
-  if (strings === undefined) {
-    strings = await stringsDigest(await loading);
-    stringsDigests.set(loading, strings);
+): Promise<Omit<KeyFacts, "version"> & { strings: Strings }> {
+  const strings = await loadStrings(env.STRINGS, shape.lang);
+  let digest = stringsDigests.get(strings);
+  if (digest === undefined) {
+    digest = await stringsDigest(strings);
+    stringsDigests.set(strings, digest);
   }
   return {
-    loading,
+    strings,
     deployment: env.CF_VERSION_METADATA?.id ?? "",
     settingsDigest: settingsDigestOf(settings) ?? (await settingsDigest(settings)),
-    stringsDigest: strings,
+    stringsDigest: digest,
   };
 }
 
@@ -196,7 +196,7 @@ export async function serve(
   if (!cached || request.method !== "GET" || !KEPT_TYPES.includes(type)) return res;
   // Strings read again while the app answered (src/i18n: once a period) may be in the answer: it is
   // not kept under the key of the strings read before.
-  if (loadStrings(env.STRINGS, shape.lang) !== facts.loading) return res;
+  if (keptStrings(shape.lang) !== facts.strings) return res;
 
   const headers = new Headers(res.headers);
   for (const name of PER_REQUEST) headers.delete(name);

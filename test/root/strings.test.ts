@@ -7,6 +7,7 @@ import { API_ERROR_CODES, EXTRA_MESSAGE_KEYS } from "../../src/http/error-codes"
 import {
   clearStringsCache,
   leaves,
+  loadStrings,
   STRINGS_TTL_S,
   type Strings,
   stringsClock,
@@ -196,6 +197,29 @@ describe("strings come from KV (contract §1)", () => {
     expect(same.headers.get("etag")).toBe(changed.headers.get("etag"));
     expect(same.headers.get("x-cache")).toBe("HIT");
     expect(same.text).toBe(changed.text);
+  });
+
+  it("shares no read in flight between requests: one whose read never ends does not hold up the next", async () => {
+    stopStringsClock();
+    let calls = 0;
+    // The first read never settles (its request was cancelled: workerd would cancel every other
+    // request awaiting it as hung); the second is an ordinary read.
+    const STRINGS = new Proxy(env.STRINGS, {
+      get: (target, name) =>
+        name === "get"
+          ? (...args: unknown[]) =>
+              calls++ === 0
+                ? new Promise(() => {})
+                : (target.get as (...a: unknown[]) => unknown).apply(target, args)
+          : Reflect.get(target, name),
+    });
+    void loadStrings(STRINGS, "en");
+    const second = await Promise.race([
+      loadStrings(STRINGS, "en"),
+      new Promise((resolve) => setTimeout(() => resolve("held up"), 2000)),
+    ]);
+    expect(second).not.toBe("held up");
+    expect(calls).toBe(2);
   });
 
   it("keeps no answer made while the strings turned over: it would hold newer strings than its key", async () => {
