@@ -4,6 +4,9 @@
  * JavaScript (bench/README.md, "Where a miss spends its time"); a read whose SQL text and bound
  * values are a function of a key (its resolved arguments) is built once per key.
  *
+ * drizzle's own `.prepare()` cannot serve here: a prepared query belongs to the handle (and so the
+ * D1 session) it was made on, and every request opens its own session (src/db/client.ts).
+ *
  * Nothing read from the database is kept: only SQL text, the values the request's arguments bind,
  * and drizzle's mapping of result rows (the columns the statement selects). The key must determine
  * every value the statement binds — a caller that puts less in the key gets another request's

@@ -58,6 +58,19 @@ export function postDates(instant: DateTime, siteTimezone: string): { local: str
 }
 
 /**
+ * The columns a trash sets on a post row (§8.7: `_wp_trash_meta_status` keeps the status to restore;
+ * the modification dates and the sync clock's `changed_gmt` move).
+ * @param stamp `postDates` of the write.
+ */
+export const trashColumns = (status: string, stamp: { local: string; gmt: string }) => ({
+  status: "trash",
+  trashMetaStatus: status,
+  postModified: stamp.local,
+  postModifiedGmt: stamp.gmt,
+  changedGmt: stamp.gmt,
+});
+
+/**
  * True for D1 errors caused by a concurrent write: a unique value or key taken in between, a guard
  * (`unlessChanged`) that no longer held, a linked row deleted in between.
  */

@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { can, canDeletePost } from "../access/capabilities";
 import { events, posts } from "../db/schema";
-import { postDates, recountTerms, unlessChanged } from "../db/write";
+import { postDates, recountTerms, trashColumns, unlessChanged } from "../db/write";
 import { runWrite, type WriteDecision, writeThen } from "../db/write-pipeline";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
@@ -130,16 +130,7 @@ function planRemoval(
   const write = [
     guard,
     ...seriesRemoval(db, row, false, stamp),
-    db
-      .update(events)
-      .set({
-        status: "trash",
-        trashMetaStatus: row.status,
-        postModified: stamp.local,
-        postModifiedGmt: stamp.gmt,
-        changedGmt: stamp.gmt,
-      })
-      .where(eq(events.id, row.id)),
+    db.update(events).set(trashColumns(row.status, stamp)).where(eq(events.id, row.id)),
     recountTerms(db, termIds),
   ];
   return writeThen(write, eventLoadQueries(db, { id: row.id }), (event) =>

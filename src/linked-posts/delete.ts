@@ -10,7 +10,7 @@ import { canDeletePost } from "../access/capabilities";
 import type { BatchQuery } from "../db/batch";
 import type { Db } from "../db/client";
 import { eventOrganizers, events, posts } from "../db/schema";
-import { postDates, unlessChanged } from "../db/write";
+import { postDates, trashColumns, unlessChanged } from "../db/write";
 import { runWrite, type WriteDecision, writeThen } from "../db/write-pipeline";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
@@ -121,16 +121,7 @@ function planLinkedDelete(
     return writeThen(write, undefined, () => c.json({ deleted: true, previous }));
   }
   if (row.status === "trash") throw new ApiError(410, `${kind}-is-in-trash`);
-  const trash = db
-    .update(t)
-    .set({
-      status: "trash",
-      trashMetaStatus: row.status,
-      postModified: stamp.local,
-      postModifiedGmt: stamp.gmt,
-      changedGmt: stamp.gmt,
-    })
-    .where(eq(t.id, row.id));
+  const trash = db.update(t).set(trashColumns(row.status, stamp)).where(eq(t.id, row.id));
   return writeThen([...unlink, trash], linkedLoadQueries(db, kind, { id: row.id }), (post) =>
     c.json(
       serializeLinked(kind, render, visibleLinked(render, kind, linkedFromResults(post)!, true)),

@@ -60,26 +60,16 @@ export function wallText(ms: number): string | null {
 }
 
 /**
- * A wall clock (`Y-m-d H:i:s`) `seconds` later, or `years` calendar years later (the day clamped to
- * the month's last, as luxon's `plus`). Plain arithmetic in the years 1000–9999 (a request's
- * share of luxon's format parsing was a tenth of a miss's JavaScript: src/events/computed.ts);
- * luxon beyond.
+ * A wall clock (`Y-m-d H:i:s`) `seconds` or calendar `years` later (luxon's `plus`: a 29 February
+ * becomes the 28th). Read and written without luxon's format parser in the years 1000–9999 (its
+ * share of a list's miss was a tenth of the worker's JavaScript: src/events/computed.ts).
  * @example shiftWall("2028-02-29 10:00:00", { years: 1 }) // "2029-02-28 10:00:00"
  */
 export function shiftWall(local: string, by: { seconds: number } | { years: number }): string {
   const ms = wallMillis(local);
-  if (ms !== null) {
-    let moved: number | null = null;
-    if ("seconds" in by) moved = ms + by.seconds * 1000;
-    else {
-      const d = new Date(ms);
-      const year = d.getUTCFullYear() + by.years;
-      const last = new Date(Date.UTC(year, d.getUTCMonth() + 1, 0)).getUTCDate();
-      d.setUTCFullYear(year, d.getUTCMonth(), Math.min(d.getUTCDate(), last));
-      moved = d.getTime();
-    }
-    const text = wallText(moved);
-    if (text !== null) return text;
-  }
-  return DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" }).plus(by).toFormat(WP_FORMAT);
+  const text =
+    ms === null ? null : wallText(DateTime.fromMillis(ms, { zone: "utc" }).plus(by).toMillis());
+  return (
+    text ?? DateTime.fromFormat(local, WP_FORMAT, { zone: "utc" }).plus(by).toFormat(WP_FORMAT)
+  );
 }
