@@ -18,7 +18,8 @@
 //                 through different modules (`resource-folders-one-way`). What two resources share
 //                 goes down a layer (a post status to src/http/, a visibility rule to src/db/).
 //   5. app        src/root/ (the indexes, `/doc`, the reference page, site pages),
-//                 src/read-cache/, src/app.ts, src/index.ts.
+//                 src/read-cache/, src/editor/ (the calendar editor, its browser code in
+//                 browser/), src/app.ts, src/index.ts.
 //
 // A new folder of src/ joins one of them here. Beside them, tools/ (Node code: the importers, the
 // demo calendar) may import the worker's code and never scripts/ (the commands, which import
@@ -51,7 +52,7 @@ const RESOURCE_NAMES = [
 const RESOURCES = layer(...RESOURCE_NAMES.map((name) => `${name}/`));
 /** The same as folder names, as the rules at folder scope see them (`src/events`, no slash). */
 const RESOURCE_FOLDERS = `^src/(${RESOURCE_NAMES.join("|")})(/|$)`;
-const APP = layer("root/", "read-cache/", "app\\.ts$", "index\\.ts$");
+const APP = layer("root/", "read-cache/", "editor/", "app\\.ts$", "index\\.ts$");
 const LAYERS = [BASE, STORAGE, FRAMEWORK, RESOURCES, APP];
 
 /** `name` may import nothing of the layers above it. */
@@ -145,9 +146,9 @@ module.exports = {
   options: {
     parser: "swc",
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^src/root/reference/generated/" },
+    exclude: { path: "^src/(root/reference|editor)/generated/" },
     enhancedResolveOptions: {
-      extensions: [".ts", ".d.ts", ".js", ".json"],
+      extensions: [".ts", ".d.ts", ".js", ".json", ".tsx"],
       // Packages' `exports` (hono/router, hono/html): the conditions wrangler's esbuild uses.
       exportsFields: ["exports"],
       conditionNames: ["import", "types", "default"],

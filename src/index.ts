@@ -4,11 +4,13 @@
  * Applied here, before routing: WordPress's plain-permalink URLs (`/?rest_route=/…`, tec-reference
  * §1.1, src/http/rest-route.ts) and its method override (`?_method=PUT`, `X-HTTP-Method-Override`
  * on POST, §1.2). Then the reference page's static files by their exact path
- * (src/root/reference/files.ts), and every other request through the read cache to the app.
+ * (src/root/reference/files.ts), the calendar editor (src/editor/, loaded only for its own
+ * requests), and every other request through the read cache to the app.
  */
 import type { Hono } from "hono";
 import { DateTime } from "luxon";
 import { createApp } from "./app";
+import { EDITOR_ASSETS_PATH, editorRequest } from "./editor/paths";
 import { extendSeries } from "./events/series/scheduled";
 import type { AppEnv } from "./http/context";
 import { fromRestRoute } from "./http/rest-route";
@@ -127,6 +129,15 @@ export default {
     // would only store again per version.
     if (routed.url.includes(REFERENCE_ASSETS_PATH))
       return referenceFile(routed).then((res) => res ?? answer());
+    // The calendar editor (contract §7.11): its module and files are loaded by this request only,
+    // never by an API request (src/editor/paths.ts picks them by method and path).
+    if (
+      (routed.url.includes("/wp-admin") || routed.url.includes(EDITOR_ASSETS_PATH)) &&
+      editorRequest(settings, routed.method, new URL(routed.url).pathname)
+    )
+      return import("./editor/serve")
+        .then((editor) => editor.serveEditor(routed, env.STRINGS, settings))
+        .then((res) => res ?? answer());
     return answer();
   },
   /** Webhook deliveries (contract §7.5): the consumer of `WEBHOOK_QUEUE`. */

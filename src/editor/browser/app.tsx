@@ -1,0 +1,135 @@
+/**
+ * The editor's frame: signs the page in (the REST nonce of the session; none → WordPress's sign-in
+ * page, which sends the user back here), shows who is signed in with a sign-out link, the
+ * language switch and the navigation, and the screen the hash names.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { ApiFailure, api, currentNonce, fetchNonce, setNonce } from "./api";
+import { config, t } from "./config";
+import { EventForm } from "./event-form";
+import { EventList } from "./event-list";
+import { LinkedForm, LinkedList } from "./linked";
+import { href, type Route, useRoute } from "./route";
+
+/** The signed-in user as `wp/v2/users/me` answers (contract §3). */
+interface User {
+  id: number;
+  name: string;
+  roles?: string[];
+}
+
+type Boot =
+  | { state: "loading" }
+  | { state: "ready"; user: User }
+  | { state: "failed"; message: string };
+
+/** Where sign-in sends the user back to: this page, in this language, on this screen. */
+const loginUrl = () =>
+  `${config.loginPath}?redirect_to=${encodeURIComponent(config.editorPath + location.hash)}`;
+
+async function signIn(): Promise<Boot> {
+  const nonce = await fetchNonce();
+  if (!nonce) {
+    location.assign(loginUrl());
+    return { state: "loading" };
+  }
+  setNonce(nonce);
+  try {
+    const { body } = await api<User>("wp/v2/users/me");
+    return { state: "ready", user: body };
+  } catch (err) {
+    // The session ended between the two requests: sign in again.
+    if (err instanceof ApiFailure && err.status === 401) location.assign(loginUrl());
+    return { state: "failed", message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function Screen({ route }: { route: Route }) {
+  if (route.resource === "events")
+    return route.item === undefined ? (
+      <EventList />
+    ) : (
+      <EventForm key={route.item} id={route.item} />
+    );
+  return route.item === undefined ? (
+    <LinkedList key={route.resource} kind={route.resource} />
+  ) : (
+    <LinkedForm key={`${route.resource}/${route.item}`} kind={route.resource} id={route.item} />
+  );
+}
+
+function Header({ user, route }: { user: User; route: Route }) {
+  const signOut = `${config.loginPath}?action=logout&_wpnonce=${encodeURIComponent(currentNonce())}`;
+  const nav: Array<[Route["resource"], string]> = [
+    ["events", t("nav_events")],
+    ["venues", t("nav_venues")],
+    ["organizers", t("nav_organizers")],
+  ];
+  return (
+    <header class="top">
+      <p class="brand">{t("title")}</p>
+      <nav aria-label={t("nav_label")}>
+        <ul class="nav">
+          {nav.map(([resource, label]) => (
+            <li key={resource}>
+              <a
+                href={href({ resource })}
+                aria-current={route.resource === resource ? "page" : undefined}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div class="account">
+        <nav aria-label={t("languages")} class="languages">
+          {config.languages.map((l) => (
+            <a
+              key={l.code}
+              href={l.path + location.hash}
+              hreflang={l.code}
+              lang={l.code}
+              aria-current={l.code === config.lang ? "true" : undefined}
+            >
+              {l.name}
+            </a>
+          ))}
+        </nav>
+        <span class="user">
+          {t("signed_in_as")} <strong>{user.name}</strong>
+        </span>
+        <a href={signOut} class="sign-out">
+          {t("sign_out")}
+        </a>
+      </div>
+    </header>
+  );
+}
+
+/** The whole editor. */
+export function App() {
+  const [boot, setBoot] = useState<Boot>({ state: "loading" });
+  const route = useRoute();
+  useEffect(() => {
+    signIn().then(setBoot);
+  }, []);
+  if (boot.state === "loading") return <p class="boot">{t("loading")}</p>;
+  if (boot.state === "failed")
+    return (
+      <p class="error" role="alert">
+        {boot.message}
+      </p>
+    );
+  return (
+    <>
+      <a class="skip" href="#main">
+        {t("skip_to_content")}
+      </a>
+      <Header user={boot.user} route={route} />
+      <main id="main" tabIndex={-1}>
+        <Screen route={route} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The editor's HTML shell (contract §7.11): one page per language that loads the editor's script
+ * and styles (./files.ts) and hands them, in a JSON data block (`<script type="application/json">`,
+ * which no browser executes, so the strict Content-Security-Policy allows it), the editor's strings
+ * of that language (`editor.*`, KV strings as the API's messages) and where to find the API,
+ * sign-in and sign-out. Everything else happens in the browser through the public REST API.
+ */
+import { loadStrings, type Strings, text } from "../i18n";
+import type { Settings } from "../settings";
+import { EDITOR_ASSETS_PATH } from "./paths";
+
+/** The shell's Content-Security-Policy: nothing but this origin's files, nothing inline. */
+export const EDITOR_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' https: data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+/** What the browser code reads from the data block `#editor-config` (src/editor/browser/config.ts). */
+export interface EditorConfig {
+  /** The page's language (`de`). */
+  lang: string;
+  /** The API root of that language, a path with trailing slash (`/de/wp-json/`). */
+  apiRoot: string;
+  /** The events namespace (`tribe/events/v1`). */
+  namespace: string;
+  /** This page's path (`/de/wp-admin/`): where sign-in sends the user back to. */
+  editorPath: string;
+  /** WordPress's sign-in page (`/wp-login.php`). */
+  loginPath: string;
+  /** The REST nonce of the signed-in user (`/wp-admin/admin-ajax.php?action=rest-nonce`). */
+  noncePath: string;
+  /** The editor in every language: code, the language's own name, path. */
+  languages: Array<{ code: string; name: string; path: string }>;
+  /** The `editor.*` strings of the language, without the prefix. */
+  strings: Record<string, string>;
+}
+
+/** JSON that cannot end the `<script>` element it sits in (`<` escaped). */
+const dataBlock = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/** HTML text escaping (also for attribute values in double quotes). */
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+
+function editorStrings(strings: Strings): Record<string, string> {
+  const section = strings.editor;
+  const out: Record<string, string> = {};
+  if (section && typeof section === "object")
+    for (const [key, value] of Object.entries(section))
+      if (typeof value === "string") out[key] = value;
+  return out;
+}
+
+/**
+ * The shell's configuration for one language.
+ * @param prefix the language's path prefix (`""` for the default language, else `/de`).
+ */
+export async function editorConfig(
+  kv: KVNamespace,
+  settings: Settings,
+  lang: string,
+  prefix: string,
+): Promise<EditorConfig> {
+  const strings = await loadStrings(kv, lang);
+  const languages = await Promise.all(
+    settings.languages.map(async (code) => ({
+      code,
+      name: text(await loadStrings(kv, code), "reference.language"),
+      path: `/${code}/wp-admin/`,
+    })),
+  );
+  return {
+    lang,
+    apiRoot: `${prefix}/${settings.restPrefix}/`,
+    namespace: `${settings.vendor}/events/v1`,
+    editorPath: `${prefix}/wp-admin/`,
+    loginPath: "/wp-login.php",
+    noncePath: "/wp-admin/admin-ajax.php?action=rest-nonce",
+    languages,
+    strings: editorStrings(strings),
+  };
+}
+
+/**
+ * The shell page (`text/html`) for a configuration.
+ * @example editorShell(await editorConfig(env.STRINGS, settings, "de", "/de"))
+ */
+export function editorShell(config: EditorConfig): string {
+  const title = escapeHtml(config.strings.title ?? "");
+  const asset = (name: string) => `${EDITOR_ASSETS_PATH}${name}`;
+  return `<!doctype html>
+<html lang="${escapeHtml(config.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<title>${title}</title>
+<link rel="stylesheet" href="${asset("editor.css")}">
+</head>
+<body>
+<div id="app"><p class="boot">${escapeHtml(config.strings.loading ?? "")}</p></div>
+<noscript><p>${escapeHtml(config.strings.noscript ?? "")}</p></noscript>
+<script type="application/json" id="editor-config">${dataBlock(config)}</script>
+<script type="module" src="${asset("editor.js")}"></script>
+</body>
+</html>
+`;
+}
