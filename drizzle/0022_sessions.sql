@@ -1,4 +1,4 @@
--- Browser sign-in sessions (contract §3): the cookie's token kept only as its SHA-256 digest;
+-- Browser sign-in sessions (contract §3.1): the cookie's token kept only as its SHA-256 digest;
 -- a user's sessions go with the user (and are deleted explicitly where a password changes).
 CREATE TABLE `sessions` (
 	`digest` text PRIMARY KEY NOT NULL,

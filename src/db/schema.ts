@@ -73,7 +73,7 @@ export const applicationPasswords = sqliteTable(
 );
 
 /**
- * Browser sign-in sessions (contract §3, src/users/session.ts): the `wordpress_logged_in` cookie
+ * Browser sign-in sessions (contract §3.1, src/users/session.ts): the `wordpress_logged_in` cookie
  * holds a random token; only its SHA-256 digest is kept. Times are Unix milliseconds (UTC).
  */
 export const sessions = sqliteTable(
