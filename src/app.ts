@@ -11,7 +11,7 @@ import { renderAfterWrite } from "./events/rendering/store";
 import { eventRoutes } from "./events/routes";
 import { wpEventRoutes } from "./events/wp";
 import { allow } from "./http/allow";
-import { authenticateLimited, readCredentials } from "./http/auth";
+import { authenticateLimited, isRestPath, readCredentials } from "./http/auth";
 import { type AppContext, type AppEnv, executionContext } from "./http/context";
 import { answerOf, errorBody } from "./http/error-response";
 import { ApiError, noRoute } from "./http/errors";
@@ -37,7 +37,9 @@ import { syncRoutes } from "./sync/routes";
 import { categoryRoutes, tagRoutes } from "./terms/routes";
 import { wpTermRoutes } from "./terms/wp";
 import { allowUser, type UserRule } from "./users/access";
+import { cookieUser, refreshNonce } from "./users/cookie-auth";
 import { userRoutes } from "./users/routes";
+import { signInRoutes } from "./users/sign-in-routes";
 import { dispatchAfterWrite } from "./webhooks/after-write";
 import { webhookRoutes } from "./webhooks/routes";
 
@@ -169,8 +171,11 @@ export function createApp(settings: Settings): Hono<AppEnv> {
       const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
       const rdb = openDb(c.env.DB, { write, bookmark: c.req.header("x-d1-bookmark") });
       c.set("rdb", rdb);
+      // Authorization wins; without it, a session cookie with a nonce on REST paths (contract §3.1).
       const credentials = readCredentials(c.req.header("authorization"));
       if (credentials) c.set("user", await authenticateLimited(c, credentials));
+      else if (isRestPath(url.pathname, settings.restPrefix, settings.languages))
+        c.set("user", await cookieUser(c));
       if (ticket) {
         // The answer's key needs the content version its data was read at: the first batch reads
         // it in the same round trip; a route that read nothing with a batch reads it alone.
@@ -200,6 +205,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
       c.res = await renderError(c, err);
     }
     if (ticket) ticket.body = c.get("body");
+    await refreshNonce(c);
     applyResponseHeaders(c);
   });
 
@@ -213,12 +219,14 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     routeOptions,
   );
   const site = sitePages();
+  const signIn = signInRoutes();
   const bases = ["", ...settings.languages.map((l) => `/${l}`)];
   for (const base of bases) {
     app.route(`${base}/${settings.restPrefix}`, index);
     app.route(`${base}/${settings.restPrefix}/${namespaceOf(settings)}`, ns);
     app.route(`${base}/${settings.restPrefix}/wp/v2`, wp);
     app.route(base || "/", site);
+    app.route(base || "/", signIn);
   }
 
   app.notFound((c) => renderError(c, noRoute()));

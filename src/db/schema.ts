@@ -72,6 +72,25 @@ export const applicationPasswords = sqliteTable(
   ],
 );
 
+/**
+ * Browser sign-in sessions (contract §3.1, src/users/session.ts): the `wordpress_logged_in` cookie
+ * holds a random token; only its SHA-256 digest is kept. Times are Unix milliseconds (UTC).
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** Hex SHA-256 of the cookie's token. */
+    digest: text("digest").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdMs: integer("created_ms").notNull(),
+    /** After this instant the session no longer authenticates. */
+    expiresMs: integer("expires_ms").notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
 /** The shared post-id sequence and tombstones. A row is never deleted. */
 export const posts = sqliteTable(
   "posts",

@@ -99,3 +99,25 @@ export async function authenticateLimited(
     throw err;
   }
 }
+
+/**
+ * Whether a path is a REST API path (`/{REST_PREFIX}/…`, also under a language prefix): the paths
+ * where a session cookie with a nonce authenticates (contract §3.1), as WordPress's
+ * `rest_cookie_check_errors` applies to REST requests only.
+ * @param restPrefix `REST_PREFIX` (`wp-json`); `languages` the site's language prefixes.
+ */
+export function isRestPath(
+  pathname: string,
+  restPrefix: string,
+  languages: readonly string[],
+): boolean {
+  const [, first = "", second = ""] = pathname.split("/");
+  return first === restPrefix || (languages.includes(first) && second === restPrefix);
+}
+
+/**
+ * Whether a request names a REST nonce (`X-WP-Nonce`, or `_wpnonce` in `query` as the read cache
+ * parsed it): such a request may be a signed-in browser's (contract §3.1), so no cache answers it.
+ */
+export const sendsNonce = (headers: Headers, query: Record<string, unknown>): boolean =>
+  headers.has("x-wp-nonce") || Object.hasOwn(query, "_wpnonce");

@@ -57,6 +57,8 @@ export const API_ERROR_CODES = [
   "existing_user_email",
   "existing_user_login",
   "incorrect_password",
+  // Cookie authentication without a valid nonce (contract §3.1, WordPress rest_cookie_check_errors).
+  "rest_cookie_invalid_nonce",
   "rest_cannot_delete_admin",
   "rest_cannot_delete_self",
   "rest_cannot_edit_roles",

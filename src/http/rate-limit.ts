@@ -33,6 +33,10 @@ function tooMany(until: number, now: number): ApiError {
   });
 }
 
+/** The seconds a 429 of this module tells the client to wait (its `Retry-After`). */
+export const retryAfterOf = (err: ApiError): number =>
+  typeof err.data.retry_after === "number" ? err.data.retry_after : PERIOD_SECONDS;
+
 /**
  * Throws when the client is blocked.
  * @throws ApiError 429 `too_many_requests` (`data.retry_after` in seconds, also sent as `Retry-After`).

@@ -19,6 +19,7 @@
  * handlers then never read stored renderings: the full path, which the differential test compares
  * with (test/read-cache).
  */
+import { sendsNonce } from "../http/auth";
 import { matchesEtag, originHeaders, serverTiming, setStandardHeaders } from "../http/headers";
 import { keptStrings, loadStrings, type Strings } from "../i18n";
 import type { Bindings, Settings } from "../settings";
@@ -153,7 +154,8 @@ export async function serve(
   )
     return run(request);
   const shape = shapeOf(settings, request.url);
-  if (!shape) return run(request);
+  // A nonce may make the request a signed-in browser's (cookie authentication, contract §3.1).
+  if (!shape || sendsNonce(request.headers, shape.query)) return run(request);
   const cached = settings.readCache;
   const now = clock.now();
   const facts = await keyFacts(env, settings, shape);

@@ -3,7 +3,15 @@
  * `WP_REST_Users_Controller::delete_item` and `wp_delete_user`).
  */
 import { eq, inArray } from "drizzle-orm";
-import { applicationPasswords, events, media, organizers, users, venues } from "../db/schema";
+import {
+  applicationPasswords,
+  events,
+  media,
+  organizers,
+  sessions,
+  users,
+  venues,
+} from "../db/schema";
 import { postDates } from "../db/write";
 import { parseArgs } from "../http/args";
 import { type AppContext, argContext, requestNow, requestParams } from "../http/context";
@@ -19,7 +27,7 @@ const FIRST_ADMIN = 1;
  * Handles `DELETE /users/{id}` (needs `delete_users`). Users have no trash, so `force=true` is
  * required. Every event, venue, organizer and media item of the user passes to `reassign` (its
  * change time set to now, so `modified_after` syncs see the new author), the user's
- * application passwords go, and the user row goes, all in one batch. Answers
+ * application passwords and browser sessions go, and the user row goes, all in one batch. Answers
  * `{deleted: true, previous: <user>}`.
  * @throws ApiError 400 `rest_missing_callback_param` (no `reassign`) / `rest_invalid_param`;
  *   401/403 `rest_forbidden`; 404 `rest_user_invalid_id`; 501 `rest_trash_not_supported` (no
@@ -54,6 +62,7 @@ export async function deleteUser(c: AppContext): Promise<Response> {
     db.update(organizers).set(handOver).where(eq(organizers.author, id)),
     db.update(media).set({ author: reassign }).where(eq(media.author, id)),
     db.delete(applicationPasswords).where(eq(applicationPasswords.userId, id)),
+    db.delete(sessions).where(eq(sessions.userId, id)),
     db.delete(users).where(eq(users.id, id)),
   ]);
   return c.json({ deleted: true, previous: serializeUser(target) });

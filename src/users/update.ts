@@ -13,7 +13,9 @@ import { passwordDigest } from "../http/crypto";
 import { ApiError } from "../http/errors";
 import { assertAllowed, selfOr, targetUserId } from "./access";
 import { UPDATE_ARGS } from "./args";
+import { requestSession } from "./cookie-auth";
 import { serializeUser, USER_COLUMNS } from "./serialize";
+import { endSessionsOf } from "./session";
 
 /** The first administrator authenticates with `ADMIN_APP_PASSWORD` and always stays administrator. */
 const FIRST_ADMIN = 1;
@@ -79,6 +81,8 @@ export async function updateUser(c: AppContext): Promise<Response> {
 
     const { rows } = await runBatch(db, {
       rows: db.update(users).set(changes).where(eq(users.id, id)).returning(USER_COLUMNS(users)),
+      // A new password ends the user's other browser sessions, as in WordPress (contract §3.1).
+      ended: digest === undefined ? undefined : endSessionsOf(db, id, requestSession(c)),
     });
     return rows[0];
   });
