@@ -3,7 +3,8 @@
  * and styles (./files.ts) and hands them, in a JSON data block (`<script type="application/json">`,
  * which no browser executes, so the strict Content-Security-Policy allows it), the editor's strings
  * of that language (`editor.*`, KV strings as the API's messages) and where to find the API,
- * sign-in and sign-out. Everything else happens in the browser through the public REST API.
+ * sign-in and sign-out (contract §3.1). Everything else happens in the browser through the public
+ * REST API.
  */
 import { loadStrings, type Strings, text } from "../i18n";
 import type { Settings } from "../settings";
@@ -31,7 +32,7 @@ export interface EditorConfig {
   namespace: string;
   /** This page's path (`/de/wp-admin/`): where sign-in sends the user back to. */
   editorPath: string;
-  /** WordPress's sign-in page (`/wp-login.php`). */
+  /** WordPress's sign-in page in the language (`/de/wp-login.php`, contract §3.1). */
   loginPath: string;
   /** The REST nonce of the signed-in user (`/wp-admin/admin-ajax.php?action=rest-nonce`). */
   noncePath: string;
@@ -83,7 +84,7 @@ export async function editorConfig(
     apiRoot: `${prefix}/${settings.restPrefix}/`,
     namespace: `${settings.vendor}/events/v1`,
     editorPath: `${prefix}/wp-admin/`,
-    loginPath: "/wp-login.php",
+    loginPath: `${prefix}/wp-login.php`,
     noncePath: "/wp-admin/admin-ajax.php?action=rest-nonce",
     languages,
     strings: editorStrings(strings),

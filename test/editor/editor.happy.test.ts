@@ -36,6 +36,7 @@ describe("the calendar editor's shell (contract §7.11)", () => {
       expect(config.lang).toBe(lang);
       expect(config.apiRoot).toBe(apiRoot);
       expect(config.editorPath).toBe(path);
+      expect(config.loginPath).toBe(`${path.replace(/\/wp-admin\/$/, "")}/wp-login.php`);
       expect(config.strings).toEqual(strings.editor);
       expect(config.languages.map((l: { path: string }) => l.path)).toEqual([
         "/en/wp-admin/",

@@ -80,6 +80,9 @@ export async function api<T>(
     credentials: "same-origin",
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+  // Cookie-authenticated answers carry a current nonce (contract §3.1): a long session keeps going.
+  const fresh = res.headers.get("X-WP-Nonce");
+  if (fresh) nonce = fresh;
   const body = await res.json().catch(() => null);
   if (!res.ok) throw failureOf(res.status, body);
   return { body: body as T, headers: res.headers };

@@ -104,7 +104,10 @@ export function stateOf(e: EventRecord): EventState {
   };
 }
 
-/** The state as the API's arguments (§2.3). Empty description and password are left out. */
+/**
+ * The state as the API's arguments (§2.3). An empty description, image or password is left out:
+ * the API refuses `""` for the first two on a create, and the password is never shown.
+ */
 export function argumentsOf(s: EventState): Record<string, unknown> {
   const args: Record<string, unknown> = {
     title: s.title,
@@ -114,7 +117,6 @@ export function argumentsOf(s: EventState): Record<string, unknown> {
     timezone: s.timezone,
     cost: s.cost,
     website: s.website,
-    image: s.image,
     categories: s.categories,
     tags: s.tags,
     venue: s.venue ? Number(s.venue) : "",
@@ -123,6 +125,7 @@ export function argumentsOf(s: EventState): Record<string, unknown> {
     hide_from_listings: s.hideFromListings,
     featured: s.featured,
   };
+  if (s.image) args.image = s.image;
   if (s.description) args.description = s.description;
   if (s.password) args.password = s.password;
   return args;
@@ -135,7 +138,9 @@ export function changedArguments(before: EventState, now: EventState): Record<st
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(b))
     if (JSON.stringify(value) !== JSON.stringify(a[key])) out[key] = value;
-  // A description emptied in the form: the API refuses "" (as TEC), and says so next to the field.
+  // An image emptied in the form is removed (`""`, §8.3); an emptied description is sent too: the
+  // API refuses "" (as TEC) and says so next to the field.
+  if (before.image && !now.image) out.image = "";
   if (before.description && !now.description) out.description = "";
   return out;
 }
