@@ -16,7 +16,8 @@
  *    `--no-demo`), and loads the KV strings (same code as `npm run strings:load`). The wrangler
  *    commands of these steps run one after another (scripts/lib/wrangler.ts): run at once, they
  *    made the first start fail now and then with `database is locked: SQLITE_BUSY`;
- * 4. starts `wrangler dev`, waits for the first 200, prints the URLs, and stays in the foreground.
+ * 4. starts `wrangler dev`, waits for the first 200, prints the URLs (the calendar editor's with the
+ *    administrator's sign-in), and stays in the foreground.
  * Ctrl-C / SIGTERM stop wrangler and its workerd (their whole process group) before exiting.
  * Exit code 1 when a step fails (bad setting, port taken, wrangler error), else wrangler's own.
  */
@@ -194,6 +195,9 @@ const rows: Array<[string, string]> = [
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, url] of rows) info(`${label.padEnd(width)}  ${url}`);
 info(`Try: curl -u admin:${admin.password} ${origin}/${settings.restPrefix}/wp/v2/users/me`);
+// The calendar editor (contract §7.11): what a newcomer opens first, and how to sign in to it.
+info(`Calendar editor: ${origin}/wp-admin/  (German: ${origin}/de/wp-admin/)`);
+info(`Sign in as: admin / ${admin.password}`);
 console.log("Press Ctrl-C to stop. Requests are logged below.\n");
 
 // wrangler stopped by itself (a crash, or a signal not sent by us): take its workerd with it.

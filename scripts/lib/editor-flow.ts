@@ -1,0 +1,193 @@
+/**
+ * The calendar editor (contract §7.11) as a person uses it, in one language, through
+ * playwright-core: each step a function of an `EditorRun`, found by the labels of that language's
+ * strings (`editor.*`), so a missing label or a wrong language fails the step. Every screen is
+ * screenshot and checked by axe-core (scripts/lib/editor-browser.ts).
+ */
+import type { Locator, Page } from "playwright-core";
+import { screenshot, seriousViolations } from "./editor-browser";
+
+/** One language's run: the page, where the server is, the editor's strings of that language. */
+export interface EditorRun {
+  page: Page;
+  origin: string;
+  lang: string;
+  /** `/de/wp-admin/`. */
+  editorPath: string;
+  /** `/de/wp-json/tribe/events/v1`. */
+  namespacePath: string;
+  /** The `editor` section of the language's strings file. */
+  s: Record<string, string>;
+  outDir: string;
+  problems: string[];
+  seen: string[];
+  screenshots: string[];
+}
+
+/** Screenshot and axe check of the screen as it is now. */
+export async function inspect(run: EditorRun, screen: string): Promise<void> {
+  run.screenshots.push(await screenshot(run.page, run.outDir, `${run.lang}-${screen}`));
+  for (const v of await seriousViolations(run.page)) run.problems.push(`${screen}: ${v}`);
+}
+
+/** The inline "create" box whose field has this label, and its button. */
+function inlineCreate(page: Page, label: string): { input: Locator; add: Locator } {
+  const box = page
+    .locator(".inline-create")
+    .filter({ has: page.getByLabel(label, { exact: true }) });
+  return { input: box.getByLabel(label, { exact: true }), add: box.getByRole("button") };
+}
+
+/** An anonymous GET of the API (no cookie, no credentials): status and JSON body. */
+export async function anonymous(
+  run: EditorRun,
+  path: string,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${run.origin}${run.namespacePath}${path}`);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** Opens the editor signed out: it must send the browser to sign-in, naming itself as the way back. */
+export async function landsOnSignIn(run: EditorRun): Promise<void> {
+  await run.page.goto(`${run.origin}${run.editorPath}`);
+  await run.page.waitForURL(/\/wp-login\.php/, { timeout: 15_000 });
+  const back = new URL(run.page.url()).searchParams.get("redirect_to") ?? "";
+  if (!back.startsWith(run.editorPath))
+    run.problems.push(`sign-in's redirect_to is ${back}, not ${run.editorPath}`);
+  await run.page.waitForSelector('input[name="log"]');
+  await inspect(run, "signin");
+  run.seen.push(`signed out: sent to ${new URL(run.page.url()).pathname}`);
+}
+
+/** Signs in on WordPress's form (`log`, `pwd`) and waits for the editor with the user's name. */
+export async function signIn(run: EditorRun, user: string, password: string): Promise<void> {
+  const { page } = run;
+  await page.fill('input[name="log"]', user);
+  await page.fill('input[name="pwd"]', password);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === run.editorPath, { timeout: 15_000 }),
+    page.locator('form [type="submit"]').first().click(),
+  ]);
+  await page.getByRole("link", { name: run.s.sign_out }).waitFor({ timeout: 15_000 });
+  run.seen.push(`signed in: ${(await page.locator(".user").textContent())?.trim()}`);
+}
+
+/** The events list, with the first page shown. */
+export async function eventsList(run: EditorRun, screen?: string): Promise<void> {
+  const { page } = run;
+  await page.getByRole("link", { name: run.s.nav_events, exact: true }).click();
+  await page.locator("table.list, p.empty").first().waitFor();
+  if (screen) await inspect(run, screen);
+}
+
+/**
+ * Creates an event in the form with a new venue and a new category (both created inline), and
+ * returns its id (from the address the editor goes to).
+ */
+export async function createEvent(
+  run: EditorRun,
+  fields: { title: string; venue?: string; category?: string; screen?: string },
+): Promise<number> {
+  const { page, s } = run;
+  await eventsList(run);
+  await page.getByRole("link", { name: s.new_event, exact: true }).click();
+  await page.getByLabel(s.field_title, { exact: true }).fill(fields.title);
+  if (fields.venue) {
+    const venue = inlineCreate(page, s.new_venue);
+    await venue.input.fill(fields.venue);
+    await venue.add.click();
+    await page.waitForFunction(
+      (name) =>
+        document.querySelector<HTMLSelectElement>("#event-venue")?.selectedOptions[0]?.text ===
+        name,
+      fields.venue,
+    );
+  }
+  if (fields.category) {
+    const category = inlineCreate(page, s.new_category);
+    await category.input.fill(fields.category);
+    await category.add.click();
+    await page.getByRole("checkbox", { name: fields.category, checked: true }).waitFor();
+  }
+  if (fields.screen) await inspect(run, fields.screen);
+  await Promise.all([
+    page.waitForURL(/#\/events\/\d+$/, { timeout: 15_000 }),
+    page.getByRole("button", { name: s.create, exact: true }).click(),
+  ]);
+  const id = Number(/#\/events\/(\d+)$/.exec(page.url())![1]);
+  await page.getByLabel(s.field_title, { exact: true }).waitFor();
+  run.seen.push(`created event ${id}: ${fields.title}`);
+  return id;
+}
+
+/** Searches the events list and returns the rows' link texts. */
+export async function searchEvents(run: EditorRun, search: string): Promise<string[]> {
+  const { page, s } = run;
+  await eventsList(run);
+  await page.getByLabel(s.search, { exact: true }).fill(search);
+  await page.getByRole("button", { name: s.apply, exact: true }).click();
+  await page.waitForFunction(
+    (q) => {
+      const rows = [...document.querySelectorAll("table.list tbody tr a")];
+      return rows.length > 0 && rows.every((a) => a.textContent?.toLowerCase().includes(q));
+    },
+    search.toLowerCase(),
+    { timeout: 15_000 },
+  );
+  return page.locator("table.list tbody tr a").allInnerTexts();
+}
+
+/** Opens an event's form, changes its title, saves, and waits for "saved". */
+export async function editTitle(run: EditorRun, id: number, title: string): Promise<void> {
+  const { page, s } = run;
+  await page.goto(`${run.origin}${run.editorPath}#/events/${id}`);
+  const field = page.getByLabel(s.field_title, { exact: true });
+  await page.waitForFunction(() => {
+    const input = document.querySelector<HTMLInputElement>("#event-title-field");
+    return input !== null && input.value !== "";
+  });
+  await field.fill(title);
+  await page.getByRole("button", { name: s.save, exact: true }).click();
+  await page.getByRole("status").filter({ hasText: s.saved }).waitFor({ timeout: 15_000 });
+  run.seen.push(`edited event ${id}: ${title}`);
+}
+
+/** Trashes the open event and waits for the editor to say so. */
+export async function trashOpenEvent(run: EditorRun): Promise<void> {
+  const { page, s } = run;
+  await page.getByRole("button", { name: s.trash, exact: true }).click();
+  await page.getByRole("status").filter({ hasText: s.trashed }).waitFor({ timeout: 15_000 });
+}
+
+/** The venues and organizers screens: each list, and the form of the first item. */
+export async function linkedScreens(run: EditorRun): Promise<void> {
+  const { page, s } = run;
+  for (const [nav, screen] of [
+    [s.nav_venues, "venues"],
+    [s.nav_organizers, "organizers"],
+  ] as const) {
+    await page.getByRole("link", { name: nav, exact: true }).click();
+    await page.locator("table.list, p.empty").first().waitFor();
+    await inspect(run, screen);
+    const first = page.locator("table.list tbody tr a").first();
+    if ((await first.count()) === 0) continue;
+    await first.click();
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>("form.record input");
+      return input !== null && input.value !== "";
+    });
+    await inspect(run, `${screen.slice(0, -1)}-form`);
+  }
+}
+
+/** Signs out with the editor's link: WordPress's signed-out page, and the editor asks to sign in again. */
+export async function signOut(run: EditorRun): Promise<void> {
+  const { page } = run;
+  await Promise.all([
+    page.waitForURL(/loggedout=true/, { timeout: 15_000 }),
+    page.getByRole("link", { name: run.s.sign_out }).click(),
+  ]);
+  await page.goto(`${run.origin}${run.editorPath}`);
+  await page.waitForURL(/\/wp-login\.php/, { timeout: 15_000 });
+  run.seen.push("signed out: the editor asks to sign in again");
+}
