@@ -5,7 +5,7 @@
  * Per language: `/{lang}/wp-admin/` sends a signed-out browser to WordPress's sign-in; signing in
  * as `admin` (`ADMIN_APP_PASSWORD` of `.dev.vars`) comes back to the editor; an event is created
  * with a new venue and a new category, found in the list, read anonymously from
- * `GET /events`, edited, trashed; the venues and organizers screens open; signing out ends the
+ * `GET /events`, edited, trashed, restored (a draft) and deleted for good; the venues and organizers screens open; signing out ends the
  * session. In the first language also: an event titled `<img src=x onerror=alert(1)>` shows as text
  * (no dialog, no image element); from another origin, a form POST and a `fetch` with the session's
  * cookies create nothing; the list at phone width has no sideways scrolling. axe-core reports no
@@ -22,12 +22,14 @@ import { screenshot, watchPage } from "./lib/editor-browser";
 import {
   anonymous,
   createEvent,
+  deleteOpenEvent,
   type EditorRun,
   editTitle,
   eventsList,
   inspect,
   landsOnSignIn,
   linkedScreens,
+  restoreOpenEvent,
   searchEvents,
   signIn,
   signOut,
@@ -113,9 +115,20 @@ async function flow(run: EditorRun, password: string, attacker?: Attacker): Prom
     run.problems.push(`anonymous GET /events/${id} title: ${edited.body?.title}`);
   await inspect(run, "event-edit");
   await trashOpenEvent(run);
+  await inspect(run, "event-trashed");
   const gone = await anonymous(run, `/events/${id}`);
   if (gone.status === 200) run.problems.push(`trashed event ${id} still readable anonymously`);
   run.seen.push(`trashed ${id}: anonymous GET answers ${gone.status} ${gone.body?.code}`);
+  await restoreOpenEvent(run);
+  const status = await run.page.locator("#event-status").inputValue();
+  if (status !== "draft") run.problems.push(`restored event ${id} has status ${status}`);
+  await deleteOpenEvent(run);
+  const deleted = await anonymous(run, `/events/${id}`);
+  if (deleted.status !== 404)
+    run.problems.push(`deleted event ${id}: anonymous GET ${deleted.status}`);
+  run.seen.push(
+    `restored ${id} as ${status}, deleted it for good: ${deleted.status} ${deleted.body?.code}`,
+  );
   await linkedScreens(run);
   if (attacker) await safetyCases(run, attacker, password);
   await signOut(run);

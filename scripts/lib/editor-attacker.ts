@@ -18,7 +18,8 @@ const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(
 
 /**
  * Serves `/form?target=…&title=…` (a form that posts itself) and `/fetch?target=…&title=…` (a
- * script that posts with the browser's cookies) on a free port.
+ * script that posts with the browser's cookies, `no-cors`: sent whatever CORS says, the answer
+ * opaque) on a free port.
  */
 export async function startAttacker(): Promise<Attacker> {
   const port = await freePort();
@@ -33,7 +34,7 @@ export async function startAttacker(): Promise<Attacker> {
         .map(([k, v]) => `<input name="${k}" value="${escapeAttr(v)}">`)
         .join("")}</form><script>document.forms[0].submit()</script>`;
     else if (url.pathname === "/fetch")
-      body = `<script>fetch(${JSON.stringify(target)}, {method: "POST", credentials: "include",
+      body = `<script>fetch(${JSON.stringify(target)}, {method: "POST", credentials: "include", mode: "no-cors",
         headers: {"Content-Type": "application/x-www-form-urlencoded"},
         body: ${JSON.stringify(new URLSearchParams(fields).toString())}})
         .then((r) => { document.title = "done " + r.status; }, (e) => { document.title = "done " + e; });</script>`;

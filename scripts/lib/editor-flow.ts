@@ -159,6 +159,24 @@ export async function trashOpenEvent(run: EditorRun): Promise<void> {
   await page.getByRole("status").filter({ hasText: s.trashed }).waitFor({ timeout: 15_000 });
 }
 
+/** Restores the trashed event on screen (as a draft) and waits for the form to come back. */
+export async function restoreOpenEvent(run: EditorRun): Promise<void> {
+  const { page, s } = run;
+  await page.getByRole("button", { name: s.restore, exact: true }).click();
+  await page.getByRole("status").filter({ hasText: s.restored }).waitFor({ timeout: 15_000 });
+  await page.getByLabel(s.field_title, { exact: true }).waitFor();
+}
+
+/** Deletes the open event for good (asking first) and waits for the list. */
+export async function deleteOpenEvent(run: EditorRun): Promise<void> {
+  const { page, s } = run;
+  await page.getByRole("button", { name: s.delete_forever, exact: true }).click();
+  await Promise.all([
+    page.waitForURL(/#\/events$/, { timeout: 15_000 }),
+    page.getByRole("button", { name: s.yes_delete, exact: true }).click(),
+  ]);
+}
+
 /** The venues and organizers screens: each list, and the form of the first item. */
 export async function linkedScreens(run: EditorRun): Promise<void> {
   const { page, s } = run;
