@@ -8,7 +8,8 @@
  * `GET /events`, edited, trashed, restored (a draft) and deleted for good; the venues and organizers screens open; signing out ends the
  * session. In the first language also: an event titled `<img src=x onerror=alert(1)>` shows as text
  * (no dialog, no image element); from another origin, a form POST and a `fetch` with the session's
- * cookies create nothing; the list at phone width has no sideways scrolling. axe-core reports no
+ * cookies create nothing; the list at phone width has no sideways scrolling; a contributor's
+ * "published" event is kept pending by the API, and the administrator's list shows it so. axe-core reports no
  * serious or critical violation on any screen; each is screenshot into `test-output/editor-*.png`.
  * Exit code 1 when anything failed.
  */
@@ -35,6 +36,7 @@ import {
   signOut,
   trashOpenEvent,
 } from "./lib/editor-flow";
+import { contributorSubmits } from "./lib/editor-roles";
 import { type Instance, startInstance } from "./lib/instance";
 import { info, seconds, sinceStart, step } from "./lib/log";
 import { PATHS, ROOT } from "./lib/paths";
@@ -88,8 +90,12 @@ async function safetyCases(run: EditorRun, attacker: Attacker, password: string)
   await page.locator("table.list, p.empty").first().waitFor();
 }
 
-/** One language's whole flow. */
-async function flow(run: EditorRun, password: string, attacker?: Attacker): Promise<void> {
+/** One language's whole flow; the safety and role cases in the first language only. */
+async function flow(
+  run: EditorRun,
+  password: string,
+  first?: { attacker: Attacker; browser: Browser },
+): Promise<void> {
   await landsOnSignIn(run);
   await signIn(run, "admin", password);
   await eventsList(run, "events");
@@ -130,7 +136,10 @@ async function flow(run: EditorRun, password: string, attacker?: Attacker): Prom
     `restored ${id} as ${status}, deleted it for good: ${deleted.status} ${deleted.body?.code}`,
   );
   await linkedScreens(run);
-  if (attacker) await safetyCases(run, attacker, password);
+  if (first) {
+    await safetyCases(run, first.attacker, password);
+    await contributorSubmits(first.browser, run, password, stamp);
+  }
   await signOut(run);
 }
 
@@ -175,7 +184,7 @@ try {
     };
     const t0 = performance.now();
     try {
-      await flow(run, server.adminPassword, i === 0 ? attacker : undefined);
+      await flow(run, server.adminPassword, i === 0 ? { attacker, browser } : undefined);
     } catch (err) {
       run.problems.push(
         `stopped: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`,
