@@ -89,5 +89,6 @@ describe("the editor's event form state (§2.3, §2.4)", () => {
     expect(changedArguments(before, { ...before, password: "secret" })).toEqual({
       password: "secret",
     });
+    expect(changedArguments(before, { ...before, removePassword: true })).toEqual({ password: "" });
   });
 });

@@ -54,6 +54,69 @@ function Dates(props: {
   );
 }
 
+/** Status, password and the presentation flags. */
+function PublishFields(props: {
+  form: EventState;
+  record?: EventRecord;
+  errors: FieldErrors;
+  onChange: (patch: Partial<EventState>) => void;
+}) {
+  const { form, errors, onChange } = props;
+  return (
+    <>
+      <Field id="event-status" label={t("field_status")} error={errors.status}>
+        <select
+          {...described("event-status", errors.status)}
+          value={form.status}
+          onChange={(e) => onChange({ status: e.currentTarget.value })}
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusName(s)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id="event-password"
+        label={t("field_password")}
+        error={errors.password}
+        hint={t("password_hint")}
+      >
+        <input
+          type="text"
+          autocomplete="off"
+          {...described("event-password", errors.password, t("password_hint"))}
+          value={form.password}
+          onInput={(e) => onChange({ password: e.currentTarget.value })}
+        />
+      </Field>
+      {props.record && (
+        <Check
+          id="event-remove-password"
+          label={t("field_remove_password")}
+          checked={form.removePassword}
+          onChange={(removePassword) => onChange({ removePassword })}
+        />
+      )}
+      <Check
+        id="event-hidden"
+        label={t("field_hide_from_listings")}
+        checked={form.hideFromListings}
+        error={errors.hide_from_listings}
+        onChange={(hideFromListings) => onChange({ hideFromListings })}
+      />
+      <Check
+        id="event-featured"
+        label={t("field_featured")}
+        checked={form.featured}
+        error={errors.featured}
+        onChange={(featured) => onChange({ featured })}
+      />
+    </>
+  );
+}
+
 /** Every field of the event form. */
 export function EventFields(props: {
   form: EventState;
@@ -152,47 +215,7 @@ export function EventFields(props: {
         error={errors.organizer}
         onChange={(organizers) => onChange({ organizers })}
       />
-      <Field id="event-status" label={t("field_status")} error={errors.status}>
-        <select
-          {...described("event-status", errors.status)}
-          value={form.status}
-          onChange={(e) => onChange({ status: e.currentTarget.value })}
-        >
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusName(s)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        id="event-password"
-        label={t("field_password")}
-        error={errors.password}
-        hint={t("password_hint")}
-      >
-        <input
-          type="text"
-          autocomplete="off"
-          {...described("event-password", errors.password, t("password_hint"))}
-          value={form.password}
-          onInput={(e) => onChange({ password: e.currentTarget.value })}
-        />
-      </Field>
-      <Check
-        id="event-hidden"
-        label={t("field_hide_from_listings")}
-        checked={form.hideFromListings}
-        error={errors.hide_from_listings}
-        onChange={(hideFromListings) => onChange({ hideFromListings })}
-      />
-      <Check
-        id="event-featured"
-        label={t("field_featured")}
-        checked={form.featured}
-        error={errors.featured}
-        onChange={(featured) => onChange({ featured })}
-      />
+      <PublishFields {...props} />
     </>
   );
 }

@@ -45,6 +45,8 @@ export interface EventState {
   organizers: number[];
   status: string;
   password: string;
+  /** Remove the event's password (an update sends `password: ""`, §8.3). */
+  removePassword: boolean;
   hideFromListings: boolean;
   featured: boolean;
 }
@@ -73,6 +75,7 @@ export function newEvent(): EventState {
     organizers: [],
     status: "publish",
     password: "",
+    removePassword: false,
     hideFromListings: false,
     featured: false,
   };
@@ -99,6 +102,7 @@ export function stateOf(e: EventRecord): EventState {
     organizers: (e.organizer ?? []).map((o) => o.id),
     status: e.status,
     password: "",
+    removePassword: false,
     hideFromListings: e.hide_from_listings === true,
     featured: e.featured === true,
   };
@@ -142,5 +146,6 @@ export function changedArguments(before: EventState, now: EventState): Record<st
   // API refuses "" (as TEC) and says so next to the field.
   if (before.image && !now.image) out.image = "";
   if (before.description && !now.description) out.description = "";
+  if (now.removePassword && !now.password) out.password = "";
   return out;
 }
