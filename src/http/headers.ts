@@ -150,7 +150,9 @@ export function setStandardHeaders(h: Headers, f: HeaderFacts): void {
   h.set("Access-Control-Allow-Headers", ALLOWED_REQUEST_HEADERS);
   if (f.allow) h.set("Allow", f.allow.join(", "));
   if (f.origin) for (const [name, value] of originHeaders(settings, f.origin)) h.set(name, value);
-  h.append("Vary", "Origin");
+  // A browser's cache must not hand an anonymous answer to a signed-in request of the same URL:
+  // the nonce is what makes a cookie count (contract §3.1).
+  h.append("Vary", "Origin, X-WP-Nonce");
   if (f.authenticated) {
     h.set("Cache-Control", "no-cache, must-revalidate, max-age=0, no-store, private");
     h.set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT");

@@ -188,6 +188,8 @@ describe("the read cache", () => {
       expect(signedIn.headers.get("x-cache")).toBeNull();
       expect(signedIn.headers.get("allow")).toContain("POST");
     }
+    // Nor may a browser's own cache: anonymous answers vary by the nonce header.
+    expect((await api(url)).headers.get("vary")).toContain("X-WP-Nonce");
     const drafts = await browser.call(`${NS}/events?status=draft&start_date=2027-01-01`);
     expect(drafts.body.events.map((e: { title: string }) => e.title)).toEqual(["Draft"]);
   });
