@@ -6,9 +6,10 @@
  * as `admin` (`ADMIN_APP_PASSWORD` of `.dev.vars`) comes back to the editor; an event is created
  * with a new venue and a new category, found in the list, read anonymously from
  * `GET /events`, edited, trashed, restored (a draft) and deleted for good; the venues and organizers screens open; signing out ends the
- * session. In the first language also: an event titled `<img src=x onerror=alert(1)>` shows as text
+ * session; Tab reaches "New event" with a visible focus and Enter opens the form; at phone width
+ * the list and the form have no sideways scrolling. In the first language also: an event titled `<img src=x onerror=alert(1)>` shows as text
  * (no dialog, no image element); from another origin, a form POST and a `fetch` with the session's
- * cookies create nothing; the list at phone width has no sideways scrolling; a contributor's
+ * cookies create nothing; a contributor's
  * "published" event is kept pending by the API, and the administrator's list shows it so. axe-core reports no
  * serious or critical violation on any screen; each is screenshot into `test-output/editor-*.png`.
  * Exit code 1 when anything failed.
@@ -28,6 +29,7 @@ import {
   editTitle,
   eventsList,
   inspect,
+  keyboardAndPhone,
   landsOnSignIn,
   linkedScreens,
   restoreOpenEvent,
@@ -55,7 +57,7 @@ const ns = `${settings.restPrefix}/${settings.vendor}/events/v1`;
 const logFile = path.join(OUT, "editor-check-server.log");
 const stamp = Date.now().toString(36);
 
-/** The XSS, CSRF and phone cases, in the first language's session. */
+/** The XSS and CSRF cases, in the first language's session. */
 async function safetyCases(run: EditorRun, attacker: Attacker, password: string): Promise<void> {
   const { page } = run;
   await createEvent(run, { title: XSS });
@@ -64,12 +66,6 @@ async function safetyCases(run: EditorRun, attacker: Attacker, password: string)
   if ((await page.locator("main img").count()) > 0)
     run.problems.push("XSS title made an img element");
   run.seen.push(`XSS title shown as text: ${JSON.stringify(rows[0])}`);
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await eventsList(run, "events-phone");
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (wide > 391) run.problems.push(`at 390 px the list is ${wide} px wide`);
-  await page.setViewportSize({ width: 1280, height: 900 });
 
   const target = `${run.origin}/${ns}/events`;
   const marker = `CSRF ${stamp}`;
@@ -136,6 +132,7 @@ async function flow(
     `restored ${id} as ${status}, deleted it for good: ${deleted.status} ${deleted.body?.code}`,
   );
   await linkedScreens(run);
+  await keyboardAndPhone(run);
   if (first) {
     await safetyCases(run, first.attacker, password);
     await contributorSubmits(first.browser, run, password, stamp);

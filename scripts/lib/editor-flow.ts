@@ -198,6 +198,46 @@ export async function linkedScreens(run: EditorRun): Promise<void> {
   }
 }
 
+/**
+ * Keyboard and phone: from the top of the list, Tab reaches "New event" with a visible focus ring
+ * and Enter opens the form; at 390 px the list and the form are one column without sideways
+ * scrolling (screenshots `events-phone`, `event-form-phone`).
+ */
+export async function keyboardAndPhone(run: EditorRun): Promise<void> {
+  const { page, s } = run;
+  await eventsList(run);
+  await page.locator("body").focus();
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(
+      (label) => document.activeElement?.textContent?.trim() === label,
+      s.new_event,
+    );
+  }
+  if (!reached) run.problems.push("Tab does not reach the New event link");
+  const ring = await page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  });
+  if (ring.startsWith("none") || ring.endsWith(" 0px"))
+    run.problems.push(`no visible focus: ${ring}`);
+  await page.keyboard.press("Enter");
+  await page.getByLabel(s.field_title, { exact: true }).waitFor();
+  run.seen.push(`keyboard: Tab reaches "${s.new_event}" (focus ${ring}), Enter opens the form`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    for (const screen of ["event-form-phone", "events-phone"]) {
+      if (screen === "events-phone") await eventsList(run);
+      await inspect(run, screen);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (wide > 391) run.problems.push(`${screen}: ${wide} px wide at 390 px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+}
+
 /** Signs out with the editor's link: WordPress's signed-out page, and the editor asks to sign in again. */
 export async function signOut(run: EditorRun): Promise<void> {
   const { page } = run;
