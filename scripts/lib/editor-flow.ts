@@ -238,14 +238,28 @@ export async function keyboardAndPhone(run: EditorRun): Promise<void> {
   }
 }
 
-/** Signs out with the editor's link: WordPress's signed-out page, and the editor asks to sign in again. */
+/**
+ * Signs out with the editor's link: WordPress's signed-out page, and the editor asks to sign in
+ * again. An editor left open in another tab of the same browser finds out at its next request
+ * (its nonce is refused, 403 `rest_cookie_invalid_nonce`) and goes to sign-in too.
+ */
 export async function signOut(run: EditorRun): Promise<void> {
   const { page } = run;
+  const other = await page.context().newPage();
+  await other.goto(`${run.origin}${run.editorPath}`);
+  await other.locator("table.list, p.empty").first().waitFor({ timeout: 15_000 });
   await Promise.all([
     page.waitForURL(/loggedout=true/, { timeout: 15_000 }),
     page.getByRole("link", { name: run.s.sign_out }).click(),
   ]);
   await page.goto(`${run.origin}${run.editorPath}`);
   await page.waitForURL(/\/wp-login\.php/, { timeout: 15_000 });
-  run.seen.push("signed out: the editor asks to sign in again");
+  await Promise.all([
+    other.waitForURL(/\/wp-login\.php/, { timeout: 15_000 }),
+    other.getByRole("link", { name: run.s.nav_venues, exact: true }).click(),
+  ]);
+  await other.close();
+  run.seen.push(
+    "signed out: the editor asks to sign in again, and so does one open in another tab",
+  );
 }

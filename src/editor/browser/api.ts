@@ -16,6 +16,10 @@ export function setNonce(value: string): void {
 /** The nonce in force (for the sign-out link). */
 export const currentNonce = () => nonce;
 
+/** WordPress's sign-in page of the language, with the way back to this page and screen. */
+export const signInUrl = () =>
+  `${config.loginPath}?redirect_to=${encodeURIComponent(config.editorPath + location.hash)}`;
+
 /** A WordPress error envelope as an exception: `params` maps each named argument to its message. */
 export class ApiFailure extends Error {
   constructor(
@@ -84,7 +88,12 @@ export async function api<T>(
   const fresh = res.headers.get("X-WP-Nonce");
   if (fresh) nonce = fresh;
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw failureOf(res.status, body);
+  if (!res.ok) {
+    const failure = failureOf(res.status, body);
+    // The session ended (signed out in another tab, expired): its nonce is refused. Sign in again.
+    if (failure.code === "rest_cookie_invalid_nonce") location.assign(signInUrl());
+    throw failure;
+  }
   return { body: body as T, headers: res.headers };
 }
 

@@ -3,8 +3,8 @@
  * page, which sends the user back here), shows who is signed in with a sign-out link, the
  * language switch and the navigation, and the screen the hash names.
  */
-import { useEffect, useState } from "preact/hooks";
-import { ApiFailure, api, currentNonce, fetchNonce, setNonce } from "./api";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiFailure, api, currentNonce, fetchNonce, setNonce, signInUrl } from "./api";
 import { config, t } from "./config";
 import { EventForm } from "./event-form";
 import { EventList } from "./event-list";
@@ -23,14 +23,10 @@ type Boot =
   | { state: "ready"; user: User }
   | { state: "failed"; message: string };
 
-/** Where sign-in sends the user back to: this page, in this language, on this screen. */
-const loginUrl = () =>
-  `${config.loginPath}?redirect_to=${encodeURIComponent(config.editorPath + location.hash)}`;
-
 async function signIn(): Promise<Boot> {
   const nonce = await fetchNonce();
   if (!nonce) {
-    location.assign(loginUrl());
+    location.assign(signInUrl());
     return { state: "loading" };
   }
   setNonce(nonce);
@@ -39,7 +35,7 @@ async function signIn(): Promise<Boot> {
     return { state: "ready", user: body };
   } catch (err) {
     // The session ended between the two requests: sign in again.
-    if (err instanceof ApiFailure && err.status === 401) location.assign(loginUrl());
+    if (err instanceof ApiFailure && err.status === 401) location.assign(signInUrl());
     return { state: "failed", message: err instanceof Error ? err.message : String(err) };
   }
 }
@@ -114,6 +110,12 @@ export function App() {
   useEffect(() => {
     signIn().then(setBoot);
   }, []);
+  // A new screen: keyboard and screen-reader users start at its content, not at the old button.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else document.getElementById("main")?.focus();
+  }, [route.resource, route.item]);
   if (boot.state === "loading") return <p class="boot">{t("loading")}</p>;
   if (boot.state === "failed")
     return (
