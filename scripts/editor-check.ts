@@ -32,6 +32,7 @@ import {
   keyboardAndPhone,
   landsOnSignIn,
   linkedScreens,
+  refusedField,
   restoreOpenEvent,
   searchEvents,
   signIn,
@@ -95,6 +96,7 @@ async function flow(
   await landsOnSignIn(run);
   await signIn(run, "admin", password);
   await eventsList(run, "events");
+  await refusedField(run, run.messages.rest_invalid_param.replace("%s", "website"));
   const title = `Editor check ${run.lang} ${stamp}`;
   const venue = `Editor Hall ${run.lang} ${stamp}`;
   const category = `Editor category ${run.lang} ${stamp}`;
@@ -174,6 +176,7 @@ try {
       editorPath: `/${lang}/wp-admin/`,
       namespacePath: `/${lang}/${ns}`,
       s: strings.editor,
+      messages: strings.messages,
       outDir: OUT,
       problems: [],
       seen: [],

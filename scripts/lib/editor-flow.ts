@@ -18,6 +18,8 @@ export interface EditorRun {
   namespacePath: string;
   /** The `editor` section of the language's strings file. */
   s: Record<string, string>;
+  /** Its `messages` section: the API's error messages. */
+  messages: Record<string, string>;
   outDir: string;
   problems: string[];
   seen: string[];
@@ -118,6 +120,32 @@ export async function createEvent(
   await page.getByLabel(s.field_title, { exact: true }).waitFor();
   run.seen.push(`created event ${id}: ${fields.title}`);
   return id;
+}
+
+/**
+ * A create the API refuses: a website that is not a URL. The API's message (in the page's
+ * language) is shown above the form and its `data.params` message beside the field; nothing is
+ * created (the form stays a new event's).
+ * @param expected the language's `messages.rest_invalid_param` filled with `website`.
+ */
+export async function refusedField(run: EditorRun, expected: string): Promise<void> {
+  const { page, s } = run;
+  await eventsList(run);
+  await page.getByRole("link", { name: s.new_event, exact: true }).click();
+  await page.getByLabel(s.field_title, { exact: true }).fill(`Refused ${run.lang}`);
+  await page.getByLabel(s.field_website, { exact: true }).fill("not a web address");
+  await page.getByRole("button", { name: s.create, exact: true }).click();
+  const beside = page.locator("#event-website-error");
+  await beside.waitFor({ timeout: 15_000 });
+  const summary = (await page.getByRole("alert").textContent())?.trim();
+  if (summary !== expected)
+    run.problems.push(`refused create says "${summary}", not "${expected}"`);
+  const field = (await beside.textContent())?.trim();
+  if (!field) run.problems.push("no message beside the refused website field");
+  if (!/#\/events\/new$/.test(page.url()))
+    run.problems.push(`refused create went to ${page.url()}`);
+  await inspect(run, "event-refused");
+  run.seen.push(`refused create: "${summary}", beside the website field: "${field}"`);
 }
 
 /** Searches the events list and returns the rows' link texts. */
