@@ -56,7 +56,7 @@ const CONTRACT_HEADERS = [
     "Access-Control-Allow-Headers",
     "Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, If-None-Match, x-d1-bookmark, X-HTTP-Method-Override",
   ],
-  ["Vary", "Origin"],
+  ["Vary", "Origin, X-WP-Nonce"],
   ["Cache-Control", "public, max-age=60, stale-while-revalidate=300"],
   ["Server-Timing", 'd1;desc="1 round trips"'],
 ];
