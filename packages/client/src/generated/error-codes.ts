@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   "existing_user_email",
   "existing_user_login",
   "incorrect_password",
+  "rest_cookie_invalid_nonce",
   "rest_cannot_delete_admin",
   "rest_cannot_delete_self",
   "rest_cannot_edit_roles",
