@@ -8,7 +8,10 @@
  */
 import { loadStrings, type Strings, text } from "../i18n";
 import type { Settings } from "../settings";
+import type { EditorConfig } from "./config-shape";
 import { EDITOR_ASSETS_PATH } from "./paths";
+
+export type { EditorConfig } from "./config-shape";
 
 /** The shell's Content-Security-Policy: nothing but this origin's files, nothing inline. */
 export const EDITOR_CSP = [
@@ -21,26 +24,6 @@ export const EDITOR_CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join("; ");
-
-/** What the browser code reads from the data block `#editor-config` (src/editor/browser/config.ts). */
-export interface EditorConfig {
-  /** The page's language (`de`). */
-  lang: string;
-  /** The API root of that language, a path with trailing slash (`/de/wp-json/`). */
-  apiRoot: string;
-  /** The events namespace (`tribe/events/v1`). */
-  namespace: string;
-  /** This page's path (`/de/wp-admin/`): where sign-in sends the user back to. */
-  editorPath: string;
-  /** WordPress's sign-in page in the language (`/de/wp-login.php`, contract §3.1). */
-  loginPath: string;
-  /** The REST nonce of the signed-in user (`/wp-admin/admin-ajax.php?action=rest-nonce`). */
-  noncePath: string;
-  /** The editor in every language: code, the language's own name, path. */
-  languages: Array<{ code: string; name: string; path: string }>;
-  /** The `editor.*` strings of the language, without the prefix. */
-  strings: Record<string, string>;
-}
 
 /** JSON that cannot end the `<script>` element it sits in (`<` escaped). */
 const dataBlock = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

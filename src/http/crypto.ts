@@ -44,12 +44,11 @@ export function chunkPassword(password: string): string {
   return password.match(/.{1,4}/g)?.join(" ") ?? password;
 }
 
-/**
- * PBKDF2-SHA-256 digest for login passwords (never used to authenticate REST requests, kept only so
- * a WordPress-style user record is complete). Format `pbkdf2$<iterations>$<salt hex>$<hash hex>`.
- */
-export async function passwordDigest(password: string, iterations = 100_000): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(16));
+/** Hex of bytes. */
+const hexOf = (u: Uint8Array) => [...u].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** PBKDF2-SHA-256 of `password` (256 bits, hex). */
+async function pbkdf2Hex(password: string, salt: Uint8Array, iterations: number): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(password),
@@ -58,10 +57,48 @@ export async function passwordDigest(password: string, iterations = 100_000): Pr
     ["deriveBits"],
   );
   const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
+    { name: "PBKDF2", hash: "SHA-256", salt: salt as Uint8Array<ArrayBuffer>, iterations },
     key,
     256,
   );
-  const hex = (u: Uint8Array) => [...u].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `pbkdf2$${iterations}$${hex(salt)}$${hex(new Uint8Array(bits))}`;
+  return hexOf(new Uint8Array(bits));
+}
+
+/** Most PBKDF2 iterations a stored digest may ask for (what `passwordDigest` writes). */
+const MAX_ITERATIONS = 100_000;
+
+/**
+ * PBKDF2-SHA-256 digest for login passwords (never used to authenticate REST requests; the browser
+ * sign-in of contract §3.1 checks it with `verifyPasswordDigest`). Format
+ * `pbkdf2$<iterations>$<salt hex>$<hash hex>`.
+ */
+export async function passwordDigest(
+  password: string,
+  iterations = MAX_ITERATIONS,
+): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  return `pbkdf2$${iterations}$${hexOf(salt)}$${await pbkdf2Hex(password, salt, iterations)}`;
+}
+
+/**
+ * Whether `password` matches a digest `passwordDigest` made. A digest of another form (an empty
+ * one: users that have only application passwords) matches nothing, after the same work, so the
+ * time does not tell whether the user has a login password.
+ */
+export async function verifyPasswordDigest(password: string, digest: string): Promise<boolean> {
+  const [scheme, rounds, salt, hash] = digest.split("$");
+  const iterations = Number(rounds);
+  const wellFormed =
+    scheme === "pbkdf2" &&
+    Number.isSafeInteger(iterations) &&
+    iterations > 0 &&
+    iterations <= MAX_ITERATIONS &&
+    /^[0-9a-f]{32}$/.test(salt ?? "") &&
+    /^[0-9a-f]{64}$/.test(hash ?? "");
+  if (!wellFormed) {
+    await passwordDigest(password);
+    return false;
+  }
+  const saltBytes = Uint8Array.from(salt!.match(/../g)!, (h) => Number.parseInt(h, 16));
+  return timingSafeEqual(await pbkdf2Hex(password, saltBytes, iterations), hash!);
 }

@@ -12,48 +12,10 @@ import type { AuthUser } from "../access/capabilities";
 import { runBatch } from "../db/batch";
 import type { Db } from "../db/client";
 import { applicationPasswords, users } from "../db/schema";
-import { passwordDigest, sha256Hex, timingSafeEqual } from "../http/crypto";
+import { sha256Hex, timingSafeEqual, verifyPasswordDigest } from "../http/crypto";
 
 /** Longest `log` or `pwd` looked at; longer ones fail as wrong (no PBKDF2 over megabytes). */
 export const MAX_CREDENTIAL_CHARS = 256;
-
-const hexBytes = (hex: string) =>
-  Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
-
-/**
- * Whether `password` matches a digest `passwordDigest` made (`pbkdf2$<iterations>$<salt>$<hash>`).
- * A digest of another form (an empty one: users that have only application passwords) matches
- * nothing, after the same work.
- */
-export async function verifyPasswordDigest(password: string, digest: string): Promise<boolean> {
-  const [scheme, rounds, salt, hash] = digest.split("$");
-  const iterations = Number(rounds);
-  const wellFormed =
-    scheme === "pbkdf2" &&
-    Number.isSafeInteger(iterations) &&
-    iterations > 0 &&
-    iterations <= 100_000 &&
-    /^[0-9a-f]{32}$/.test(salt ?? "") &&
-    /^[0-9a-f]{64}$/.test(hash ?? "");
-  if (!wellFormed) {
-    await passwordDigest(password);
-    return false;
-  }
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(password),
-    "PBKDF2",
-    false,
-    ["deriveBits"],
-  );
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt: hexBytes(salt!), iterations },
-    key,
-    256,
-  );
-  const hex = [...new Uint8Array(bits)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return timingSafeEqual(hex, hash!);
-}
 
 /**
  * The user `log` and `pwd` name, or null.

@@ -3,17 +3,10 @@
  * block `#editor-config`. `t(key)` is the editor's string `editor.<key>` in the page's language.
  */
 
-/** The shell's configuration (the same shape as src/editor/shell.ts `EditorConfig`). */
-export interface Config {
-  lang: string;
-  apiRoot: string;
-  namespace: string;
-  editorPath: string;
-  loginPath: string;
-  noncePath: string;
-  languages: Array<{ code: string; name: string; path: string }>;
-  strings: Record<string, string>;
-}
+import type { EditorConfig } from "../config-shape";
+
+/** The shell's configuration. */
+export type Config = EditorConfig;
 
 const block = document.getElementById("editor-config");
 

@@ -18,7 +18,7 @@ import {
   newEvent,
   stateOf,
 } from "./event-state";
-import { Notice, type Problem, ProblemBox, problemOf, statusName } from "./fields";
+import { Notice, type Problem, ProblemBox, problemOf, statusName, useAction } from "./fields";
 import { go, href } from "./route";
 
 type Loaded =
@@ -65,9 +65,7 @@ function DeleteForGood(props: { onDelete: () => void }) {
 export function EventForm({ id }: { id: "new" | number }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [form, setForm] = useState<EventState>(newEvent());
-  const [problem, setProblem] = useState<Problem>();
-  const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { problem, notice, setNotice, busy, run } = useAction();
   const reload = () =>
     load(id).then((l) => {
       setLoaded(l);
@@ -77,18 +75,6 @@ export function EventForm({ id }: { id: "new" | number }) {
     void reload();
   }, [id]);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(undefined);
-    setNotice(undefined);
-    try {
-      await action();
-    } catch (err) {
-      setProblem(problemOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = () =>
     run(async () => {
       if (id === "new") {

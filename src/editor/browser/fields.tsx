@@ -5,6 +5,7 @@
  * here uses `dangerouslySetInnerHTML`.
  */
 import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
 import { ApiFailure } from "./api";
 import { t } from "./config";
 
@@ -139,3 +140,26 @@ export const totalsOf = (headers: Headers) => ({
   total: Number(headers.get("X-WP-Total") ?? 0),
   pages: Number(headers.get("X-WP-TotalPages") ?? 0),
 });
+
+/**
+ * A form's action state: `busy` while an action runs, its `problem` (the API's answer) or `notice`.
+ * `run(action)` clears both, runs the action and keeps what it threw as the problem.
+ */
+export function useAction() {
+  const [problem, setProblem] = useState<Problem>();
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(undefined);
+    setNotice(undefined);
+    try {
+      await action();
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { problem, setProblem, notice, setNotice, busy, run };
+}

@@ -16,6 +16,7 @@ import {
   STATUSES,
   statusName,
   totalsOf,
+  useAction,
 } from "./fields";
 import { go, href } from "./route";
 
@@ -118,9 +119,7 @@ export function LinkedForm({ kind, id }: { kind: LinkedKind; id: "new" | number 
   const all = [name, "description", ...fields, "status"];
   const [values, setValues] = useState<Record<string, string>>({ status: "publish" });
   const [initial, setInitial] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<Problem>();
-  const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, notice, setNotice, busy, run } = useAction();
   const adopt = (body: Item) => {
     const v = Object.fromEntries(all.map((f) => [f, body[f] == null ? "" : String(body[f])]));
     setValues(v);
@@ -132,18 +131,6 @@ export function LinkedForm({ kind, id }: { kind: LinkedKind; id: "new" | number 
       .then(({ body }) => adopt(body))
       .catch((err) => setProblem(problemOf(err)));
   }, [kind, id]);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(undefined);
-    setNotice(undefined);
-    try {
-      await action();
-    } catch (err) {
-      setProblem(problemOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = () =>
     run(async () => {
       // A create sends what is filled in; an update what changed (an emptied field removes it).
