@@ -37,6 +37,7 @@ import { syncRoutes } from "./sync/routes";
 import { categoryRoutes, tagRoutes } from "./terms/routes";
 import { wpTermRoutes } from "./terms/wp";
 import { allowUser, type UserRule } from "./users/access";
+import { authorizeApplicationRoutes } from "./users/authorize-application";
 import { cookieUser, refreshNonce } from "./users/cookie-auth";
 import { userRoutes } from "./users/routes";
 import { signInRoutes } from "./users/sign-in-routes";
@@ -220,6 +221,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
   );
   const site = sitePages();
   const signIn = signInRoutes();
+  const authorize = authorizeApplicationRoutes();
   const bases = ["", ...settings.languages.map((l) => `/${l}`)];
   for (const base of bases) {
     app.route(`${base}/${settings.restPrefix}`, index);
@@ -227,6 +229,7 @@ export function createApp(settings: Settings): Hono<AppEnv> {
     app.route(`${base}/${settings.restPrefix}/wp/v2`, wp);
     app.route(base || "/", site);
     app.route(base || "/", signIn);
+    app.route(base || "/", authorize);
   }
 
   app.notFound((c) => renderError(c, noRoute()));

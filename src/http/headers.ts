@@ -69,14 +69,27 @@ const ALLOWED_REQUEST_HEADERS = [
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Whether `origin` may send writes (contract §6): no `Origin` (not a browser), or one of
- * `CORS_WRITE_ORIGINS` (empty = any) — never the opaque `null` origin of sandboxed frames and
+ * Whether `origin` may send writes (contract §6): no `Origin` (not a browser), the site's own
+ * (`own`: the request's origin and `SITE_URL`'s, so its sign-in form and editor always may), or one
+ * of `CORS_WRITE_ORIGINS` (empty = any) — never the opaque `null` origin of sandboxed frames and
  * `file:` pages, whatever the setting.
  */
-export function mayWriteFrom(settings: Settings, origin: string | undefined): boolean {
+export function mayWriteFrom(
+  settings: Settings,
+  origin: string | undefined,
+  own: readonly string[] = [],
+): boolean {
   if (origin === "null") return false;
-  if (!origin || settings.corsWriteOrigins.length === 0) return true;
+  if (!origin || settings.corsWriteOrigins.length === 0 || own.includes(origin)) return true;
   return settings.corsWriteOrigins.includes(origin);
+}
+
+/** The site's own origins: the request's, and `SITE_URL`'s when it is set. */
+export function ownOrigins(c: AppContext): string[] {
+  const own = [new URL(c.req.url).origin];
+  const siteUrl = c.get("settings").siteUrl;
+  if (siteUrl) own.push(new URL(siteUrl).origin);
+  return own;
 }
 
 /**
@@ -86,7 +99,7 @@ export function mayWriteFrom(settings: Settings, origin: string | undefined): bo
  */
 export function checkWriteOrigin(c: AppContext): void {
   if (!WRITE_METHODS.has(c.req.method)) return;
-  if (!mayWriteFrom(c.get("settings"), c.req.header("origin")))
+  if (!mayWriteFrom(c.get("settings"), c.req.header("origin"), ownOrigins(c)))
     throw new ApiError(403, "rest_forbidden");
 }
 

@@ -62,6 +62,42 @@ async function load(
 }
 
 /**
+ * Issues a new application password of `userId` (WordPress's
+ * `WP_Application_Passwords::create_new_application_password`): stores its digest, returns the
+ * item and the password in clear (24 characters, the only time it exists outside the client).
+ * `existing` are the user's passwords (for the duplicate-name check); `name` is already plain text.
+ * @throws ApiError 400 `application_password_empty_name`; 409 `application_password_duplicate_name`.
+ */
+export async function issueApplicationPassword(
+  db: Db,
+  userId: number,
+  existing: ReadonlyArray<{ name: string }>,
+  name: string,
+  appId: string | undefined,
+  created: string,
+): Promise<{ item: PublicRow; password: string }> {
+  if (name === "") throw new ApiError(400, "application_password_empty_name");
+  if (existing.some((row) => row.name.toLowerCase() === name.toLowerCase())) {
+    throw new ApiError(409, "application_password_duplicate_name");
+  }
+  const password = randomPassword();
+  const item: PublicRow = { uuid: crypto.randomUUID(), appId: appId ?? "", name, created };
+  await db.batch([
+    db
+      .insert(applicationPasswords)
+      .values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
+  ]);
+  return { item, password };
+}
+
+/** The names of a user's application passwords (for `issueApplicationPassword`). */
+export const applicationPasswordNames = (db: Db, userId: number) =>
+  db
+    .select({ name: applicationPasswords.name })
+    .from(applicationPasswords)
+    .where(eq(applicationPasswords.userId, userId));
+
+/**
  * Handles `GET /users/{id}/application-passwords`: `[{uuid, app_id, name, created, last_used,
  * last_ip}]`, oldest first.
  * @throws ApiError see `load`.
@@ -85,18 +121,10 @@ export async function createApplicationPassword(c: AppContext): Promise<Response
 
   const result = await withWriteRetry(async () => {
     const { db, userId, rows } = await load(c);
-    if (name === "") throw new ApiError(400, "application_password_empty_name");
-    if (rows.some((row) => row.name.toLowerCase() === name.toLowerCase())) {
-      throw new ApiError(409, "application_password_duplicate_name");
-    }
-    const password = randomPassword();
-    const item: PublicRow = { uuid: crypto.randomUUID(), appId: a.app_id ?? "", name, created };
-    await db.batch([
-      db
-        .insert(applicationPasswords)
-        .values({ ...item, userId, passwordDigest: await sha256Hex(password) }),
-    ]);
-    return { userId, item, password };
+    return {
+      userId,
+      ...(await issueApplicationPassword(db, userId, rows, name, a.app_id, created)),
+    };
   });
 
   c.header(

@@ -11,7 +11,7 @@
 import { timingSafeEqual } from "../http/crypto";
 
 /** The actions nonces are made for. */
-export type NonceAction = "wp_rest" | "log-out";
+export type NonceAction = "wp_rest" | "log-out" | "authorize_application_password";
 
 /** Half of WordPress's `nonce_life` (one day), in milliseconds: the length of a tick. */
 export const TICK_MS = 43_200_000;

@@ -111,8 +111,8 @@ export const endSessionsOf = (db: Db, userId: number, keep?: string) =>
         : and(eq(sessions.userId, userId), ne(sessions.digest, keep)),
     );
 
-/** Whether cookies for `hostname` may omit `Secure` (plain-HTTP local development only). */
-const isLocalHost = (hostname: string) =>
+/** Whether a host name is this machine's (`npm start`): no `Secure` cookie, plain-HTTP redirects allowed. */
+export const isLocalHost = (hostname: string) =>
   hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 
 /**

@@ -9,7 +9,7 @@ import type { AppContext } from "../http/context";
 import { loadStrings, text } from "../i18n";
 
 /** HTML text escaping, also for attribute values in double quotes. */
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
@@ -82,25 +82,45 @@ export async function signInPage(c: AppContext, view: SignInView): Promise<Respo
 <p class="submit"><input type="submit" name="wp-submit" id="wp-submit" value="${t("submit")}">
 <input type="hidden" name="redirect_to" value="${escapeHtml(view.redirectTo ?? "/wp-admin/")}"></p>
 </form>`;
+  return loginDocument(c, {
+    title: t("title"),
+    body: `${errors}${notice}${body}`,
+    status: view.status ?? 200,
+  });
+}
+
+/**
+ * A page in the sign-in page's frame (its stylesheet, CSP and headers; `Cache-Control: no-store`):
+ * the sign-in form, and `wp-admin/authorize-application.php`.
+ * @param page.title the title's first part, HTML-escaped (the site's name follows).
+ * @param page.body HTML inside `<main>`, escaped by the caller.
+ * @param page.base the path back to the language's root from the page (`""` or `"../"`).
+ */
+export async function loginDocument(
+  c: AppContext,
+  page: { title: string; body: string; status: number; base?: string },
+): Promise<Response> {
+  const strings = await loadStrings(c.env.STRINGS, c.get("lang"));
+  const site = escapeHtml(text(strings, "site.name"));
   const html = `<!doctype html>
 <html lang="${escapeHtml(c.get("lang"))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${t("title")} ‹ ${escapeHtml(text(strings, "site.name"))}</title>
-<link rel="stylesheet" href="wp-includes/css/login.css">
+<title>${page.title} ‹ ${site}</title>
+<link rel="stylesheet" href="${page.base ?? ""}wp-includes/css/login.css">
 </head>
 <body class="login">
 <main id="login">
-<h1>${escapeHtml(text(strings, "site.name"))}</h1>
-${errors}${notice}${body}
+<h1>${site}</h1>
+${page.body}
 </main>
 </body>
 </html>
 `;
   c.set("noStore", true);
-  const res = c.html(html, view.status ?? 200);
+  const res = c.html(html, page.status as 200);
   res.headers.set("Content-Security-Policy", SIGN_IN_CSP);
   res.headers.set("X-Frame-Options", "DENY");
   res.headers.set("Referrer-Policy", "same-origin");

@@ -12,6 +12,7 @@
 import { Hono } from "hono";
 import { type AppContext, type AppEnv, requestParams, requestQuery } from "../http/context";
 import { ApiError } from "../http/errors";
+import { ownOrigins } from "../http/headers";
 import type { ParamBag } from "../http/params";
 import { assertNotBlocked, clientKey, recordFailure, retryAfterOf } from "../http/rate-limit";
 import { loadStrings, text } from "../i18n";
@@ -125,6 +126,10 @@ async function signIn(c: AppContext): Promise<Response> {
   const query = requestQuery(c);
   if (str(query, "action") === "logout")
     return logout(c, body._wpnonce ?? query._wpnonce ?? c.req.header("x-wp-nonce"));
+  // Login CSRF: another site's form must not sign a visitor into an account of its choosing.
+  const origin = c.req.header("origin");
+  if (origin !== undefined && !ownOrigins(c).includes(origin))
+    return signInPage(c, { errors: ["cross_site"], status: 403 });
   const log = str(body, "log");
   const pwd = str(body, "pwd");
   const redirectTo = str(body, "redirect_to") || str(query, "redirect_to");

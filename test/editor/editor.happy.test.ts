@@ -102,8 +102,8 @@ describe("the calendar editor's shell (contract §7.11)", () => {
     expect((await api("/fr/wp-admin/")).body.code).toBe("rest_no_route");
     expect((await api("/wp-admin/", { method: "POST" })).body.code).toBe("rest_no_route");
     const authorize = await api("/wp-admin/authorize-application.php");
-    expect(authorize.status).toBe(200);
-    expect(authorize.text).not.toContain("editor-config");
+    expect(authorize.status).toBe(302);
+    expect(authorize.headers.get("location")).toContain("/wp-login.php?redirect_to=");
   });
 });
 

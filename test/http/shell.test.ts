@@ -83,6 +83,13 @@ describe("headers on every response (§12.2, contract §6)", () => {
       headers: { ...headers, origin: "https://admin.example" },
     });
     expect(ok.status).toBe(201);
+    // The site's own pages (the sign-in form, the editor) always may.
+    const own = await withEnv(vars, `${NS}/events`, {
+      method: "POST",
+      body,
+      headers: { ...headers, origin: new URL(ORIGIN).origin },
+    });
+    expect(own.status).toBe(201);
     const read = await withEnv(vars, `${NS}/events`, {
       headers: { origin: "https://evil.example" },
     });

@@ -15,6 +15,7 @@ import { leaves } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
 import { ADMIN, type ApiResponse, api, NS, ORIGIN } from "../support/api";
+import { formNonce, postAuthorize, signIn } from "../users/browser";
 
 const LANGUAGES = { en: leaves(en), de: leaves(de) } as const;
 type Lang = keyof typeof LANGUAGES;
@@ -34,6 +35,11 @@ interface Case {
   /** What each placeholder must be filled with, in order. */
   values: Array<string | RegExp>;
 }
+
+const AUTHORIZE = "/wp-admin/authorize-application.php";
+
+/** The `Cookie` header of a signed-in administrator. */
+const signedIn = async () => ({ cookie: (await signIn("admin", "test admin password")).cookie });
 
 const webhook = (prefix: string, json: Record<string, unknown>) =>
   api(`${prefix}${NS}/webhooks`, {
@@ -208,20 +214,32 @@ const CASES: Record<string, Case> = {
     where: { param: "name" },
     values: ["name"],
   },
-  "site.authorize.text": {
-    send: (p) => api(`${p}/wp-admin/authorize-application.php`),
-    where: "page",
-    values: [
-      new RegExp(`^${escapeRegExp(ORIGIN)}/(en|de)/wp-json/wp/v2/users/me/application-passwords$`),
-    ],
-  },
-  "site.authorize.back": {
-    send: (p) =>
-      api(
-        `${p}/wp-admin/authorize-application.php?app_name=Sync%20App&reject_url=${encodeURIComponent("https://app.example/cb")}`,
-      ),
+  "site.authorize.question_named": {
+    send: async (p) => api(`${p}${AUTHORIZE}?app_name=Sync%20App`, { headers: await signedIn() }),
     where: "page",
     values: ["Sync App"],
+  },
+  "site.authorize.sent_to": {
+    send: async (p) =>
+      api(`${p}${AUTHORIZE}?success_url=${encodeURIComponent("https://app.example/cb")}`, {
+        headers: await signedIn(),
+      }),
+    where: "page",
+    values: ["https://app.example/cb?user_login=admin&password=%5B------%5D"],
+  },
+  "site.authorize.new_password": {
+    send: async (p) => {
+      const headers = await signedIn();
+      const page = await api(`${p}${AUTHORIZE}`, { headers });
+      return postAuthorize(
+        headers.cookie,
+        { _wpnonce: formNonce(page), app_name: `Sync ${p}`, approve: "1" },
+        {},
+        p,
+      );
+    },
+    where: "page",
+    values: [/^Sync \/(en|de)$/, /^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/],
   },
 };
 

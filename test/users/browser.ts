@@ -85,3 +85,22 @@ export async function createUser(
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
+
+/** The `_wpnonce` of the authorization form in a page of `authorize-application.php`. */
+export function formNonce(res: ApiResponse): string {
+  const nonce = /name="_wpnonce" value="([^"]+)"/.exec(res.text)?.[1];
+  expect(nonce, res.text).toBeTruthy();
+  return nonce!;
+}
+
+/** Posts the authorization form as the signed-in browser `cookie` (`fields` with `_wpnonce`). */
+export const postAuthorize = (
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  prefix = "",
+) =>
+  api(`${prefix}/wp-admin/authorize-application.php`, {
+    form: { action: "authorize_application_password", ...fields },
+    headers: { cookie, ...headers },
+  });
