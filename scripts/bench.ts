@@ -43,6 +43,8 @@ const USAGE = `Usage: npm run bench -- [options]
                         before each of the others)
   --trip-limits <l>     most D1 round trips allowed per state, e.g. miss=2,hit=1,304=1 for older
                         builds of the worker (default ${LIMITS}); more fails the run
+  --repeat <n>          measure each row n times (default 1); the targets take the median of the
+                        n ratios, and the tables show the measurement with the median p50 ratio
   --routes <k,k,…>      only these rows, by key (bench/README.md; e.g. events-50-hit,events-50-304,
                         or the series writes: series-write,series-split)
   --write-iterations <n> measured requests per series-write row (default 5; one more first, not counted)
@@ -60,7 +62,7 @@ function parseOptions(argv: string[]): report.BenchOptions {
     options: {
       ...{ sizes: string("demo"), duration: string("10"), connections: string("16") },
       ...{ rounds: string("2"), warmup: string("2"), "trip-limits": string(LIMITS) },
-      ...{ "write-iterations": string("5") },
+      ...{ "write-iterations": string("5"), repeat: string("1") },
       ...{ routes: { type: "string" }, "seed-only": flag(false), reseed: flag(false) },
       ...{ bust: flag(true), "live-src": flag(false), help: { type: "boolean", short: "h" } },
     },
@@ -95,6 +97,7 @@ function parseOptions(argv: string[]): report.BenchOptions {
     warmup: number("warmup", v.warmup, 0, 600),
     tripLimits: report.parseTripLimits(v["trip-limits"]),
     writeIterations: number("write-iterations", v["write-iterations"], 1, 1000),
+    repeat: number("repeat", v.repeat, 1, 9),
     routes: v.routes === undefined ? undefined : list(v.routes),
     ...{ seedOnly: v["seed-only"], reseed: v.reseed, bust: v.bust, liveSrc: v["live-src"] },
   };
@@ -209,9 +212,12 @@ async function benchDataset(
       warn: (w: string) => run.warnings.push(`${label}: ${w}`),
     };
     const routes = [];
-    for (const route of routesFor(facts, ctx.today, o.bust))
-      if (!o.routes || o.routes.includes(route.key))
-        routes.push(await measureRoute(route, measure));
+    for (const route of routesFor(facts, ctx.today, o.bust)) {
+      if (o.routes && !o.routes.includes(route.key)) continue;
+      const results = [];
+      for (let i = 0; i < o.repeat; i++) results.push(await measureRoute(route, measure));
+      routes.push(report.withRepeats(results));
+    }
     const writeKeys = WRITE_KEYS.filter((k) => !o.routes || o.routes.includes(k));
     const writes = writeKeys.length
       ? await benchWrites({

@@ -200,6 +200,18 @@ export interface RouteResult extends Omit<RouteSpec, "floor"> {
   concurrent?: PhasePair;
   /** Answers under load with another status than the sample's. */
   unexpected?: Record<string, number>;
+  /**
+   * With `--repeat n` (n > 1): the ratios of each of the row's n measurements, in order; the row's
+   * own phases are then those of the measurement whose one-client p50 ratio is the median.
+   */
+  repeats?: RepeatRatios[];
+}
+
+/** One measurement's ratios to its static path: one-client p50, CPU per request, req/s. */
+export interface RepeatRatios {
+  p50: number | null;
+  cpu: number | null;
+  rps: number | null;
 }
 
 export const ratio = (a?: number | null, b?: number | null) =>
