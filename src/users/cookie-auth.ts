@@ -9,6 +9,7 @@ import type { AuthUser } from "../access/capabilities";
 import { openDb } from "../db/client";
 import { type AppContext, requestQuery } from "../http/context";
 import { ApiError } from "../http/errors";
+import { readBody } from "../http/params";
 import { createNonce, verifyNonce } from "./nonce";
 import { sessionToken, sessionUser, tokenDigest } from "./session";
 
@@ -41,8 +42,24 @@ export async function cookieSession(
   return user ? { user, token, digest } : null;
 }
 
-/** The nonce a REST request sends: `_wpnonce` in the query first, then `X-WP-Nonce` (WordPress's order). */
-function sentNonce(c: AppContext): unknown {
+/**
+ * The nonce a REST request sends, in WordPress's order: `$_REQUEST['_wpnonce']` (a form body's, which
+ * wins over the query's as PHP's `request_order` "GP" merges them), then `X-WP-Nonce`. The body is
+ * read (from a copy; the handler reads it again) only for a form body with a session cookie; a body
+ * that cannot be read sends no nonce here, and the handler answers for it.
+ */
+async function sentNonce(c: AppContext): Promise<unknown> {
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  const form =
+    type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+  if (form && sessionToken(c.req.header("cookie"))) {
+    try {
+      const body = await readBody(c.req.raw.clone());
+      if (Object.hasOwn(body, "_wpnonce")) return body._wpnonce;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  }
   const query = requestQuery(c);
   if (Object.hasOwn(query, "_wpnonce")) return query._wpnonce;
   return c.req.header("x-wp-nonce");
@@ -55,7 +72,7 @@ function sentNonce(c: AppContext): unknown {
  *   cookie's live session (no cookie, an expired or ended session, another session's nonce).
  */
 export async function cookieUser(c: AppContext): Promise<AuthUser | null> {
-  const nonce = sentNonce(c);
+  const nonce = await sentNonce(c);
   if (nonce === undefined) return null;
   const token = sessionToken(c.req.header("cookie"));
   // The nonce is checked first: it costs no D1 round trip, and a wrong one needs no session.
