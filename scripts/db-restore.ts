@@ -1,8 +1,9 @@
 /**
  * `npm run db:restore -- --timestamp=<Unix seconds | RFC 3339> | --bookmark=<id> --remote [--yes]`:
- * a D1 Time Travel restore of the deployed database, then the content version moved past every
- * version served before it (scripts/lib/restore.ts), so that no cached answer of the undone writes
- * is served as current. `--forward-only [--remote]`: only the second step, after a restore made by
+ * a D1 Time Travel restore of the deployed database, then the content version and the sync clock
+ * moved past every position served before it and every sync log entry marked changed
+ * (scripts/lib/restore.ts), so that no cached answer of the undone writes is served as current and
+ * every sync client gets the calendar as restored. `--forward-only [--remote]`: only the second step, after a restore made by
  * hand (`wrangler d1 time-travel restore`, the dashboard), or locally.
  *
  * Asks before restoring unless `--yes` (a restore overwrites the whole database and cancels queries
@@ -17,7 +18,7 @@ import { exitOnSignals } from "./lib/processes";
 import {
   moveVersionForward,
   type RestorePoint,
-  readVersion,
+  readClocks,
   timeTravelRestore,
 } from "./lib/restore";
 
@@ -66,7 +67,7 @@ try {
     if (timestamp || bookmark)
       usage("--forward-only restores nothing: leave out --timestamp and --bookmark.");
     const version = await step(
-      `Moving the content version forward (${remote ? "remote" : "local"})`,
+      `Moving the content version and the sync clock forward (${remote ? "remote" : "local"})`,
       () => moveVersionForward(remote, undefined),
     );
     info(`content version ${version}`);
@@ -76,16 +77,16 @@ try {
     const point: RestorePoint = timestamp ? { timestamp } : { bookmark: bookmark as string };
     const to = timestamp ? `timestamp ${timestamp}` : `bookmark ${bookmark}`;
     if (!(await confirmed(to))) usage("Not restored.");
-    const before = await step("Reading the content version", () => readVersion(true));
+    const before = await step("Reading the clocks", () => readClocks(true));
     const restored = await step(`Restoring to ${to}`, () => timeTravelRestore(point));
     info(
       `restored to bookmark ${restored.bookmark}; to undo: npm run db:restore -- --bookmark=${restored.previous_bookmark} --remote`,
     );
     try {
-      const version = await step("Moving the content version forward", () =>
+      const version = await step("Moving the content version and the sync clock forward", () =>
         moveVersionForward(true, before),
       );
-      info(`content version ${before} before the restore, ${version} now`);
+      info(`content version ${before.version} before the restore, ${version} now`);
     } catch (err) {
       console.error(
         "The database is restored, but its content version was not moved forward: run `npm run db:restore -- --forward-only --remote` now.",

@@ -9,10 +9,16 @@
  * as current. So the restore is followed at once by `moveVersionForward`, which sets the version
  * past every number the abandoned timeline can have used.
  */
-import { versionForwardSql } from "./restore-sql";
+import { type Clocks, SYNC_LOG_FORWARD_SQL, versionForwardSql } from "./restore-sql";
 import { runWrangler, where } from "./wrangler";
 
-export { RESTORE_STEP, VERSIONS_PER_MS, versionForwardSql } from "./restore-sql";
+export {
+  type Clocks,
+  RESTORE_STEP,
+  SYNC_LOG_FORWARD_SQL,
+  VERSIONS_PER_MS,
+  versionForwardSql,
+} from "./restore-sql";
 
 /**
  * Runs SQL on the `DB` binding's database through wrangler and returns the first row of the last
@@ -28,31 +34,34 @@ async function firstRow(
 }
 
 /**
- * The content version now (`content_version.version`).
+ * The clocks now (`content_version.version` and `.seq`).
  * @throws Error when the database has no `content_version` row (not migrated).
  */
-export async function readVersion(remote: boolean): Promise<number> {
-  const row = await firstRow("SELECT version FROM content_version WHERE id = 1", remote);
-  if (typeof row?.version !== "number")
+export async function readClocks(remote: boolean): Promise<Clocks> {
+  const row = await firstRow("SELECT version, seq FROM content_version WHERE id = 1", remote);
+  if (typeof row?.version !== "number" || typeof row.seq !== "number")
     throw new Error("content_version has no row 1: apply the migrations first.");
-  return row.version;
+  return { version: row.version, seq: row.seq };
 }
 
 /**
- * Moves the content version past every version served before a restore (`versionForwardSql`).
- * Isolates learn the new version with their next miss (`CONTENT_VERSION_TTL_MS`), and every answer
- * from then on has a key no earlier answer had.
+ * Moves the content version and the sync clock past every position served before a restore
+ * (`versionForwardSql`), then marks every sync log entry changed at the new position
+ * (`SYNC_LOG_FORWARD_SQL`). Isolates learn the new version with their next miss
+ * (`CONTENT_VERSION_TTL_MS`), and every answer from then on has a key no earlier answer had; every
+ * sync client gets the whole calendar as restored with its next run.
  * @returns the new version.
  * @throws Error when the database has no `content_version` row; WranglerError when wrangler fails.
  */
 export async function moveVersionForward(
   remote: boolean,
-  before: number | undefined,
+  before: Clocks | undefined,
   nowMs = Date.now(),
 ): Promise<number> {
   const row = await firstRow(versionForwardSql(before, nowMs), remote);
   if (typeof row?.version !== "number")
     throw new Error("content_version has no row 1: apply the migrations first.");
+  await firstRow(SYNC_LOG_FORWARD_SQL, remote);
   return row.version;
 }
 

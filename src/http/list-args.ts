@@ -68,7 +68,7 @@ const cursorValue = v.pipe(
   v.check(
     (x) =>
       (typeof x === "number" && Number.isSafeInteger(x) && x >= 0) ||
-      (typeof x === "string" && /^\d{1,15}$/.test(x)),
+      (typeof x === "string" && /^\d{1,16}$/.test(x) && Number.isSafeInteger(Number(x))),
     issue("invalid"),
   ),
   v.transform((x) => Number(x)),

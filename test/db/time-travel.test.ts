@@ -6,7 +6,12 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RESTORE_STEP, VERSIONS_PER_MS, versionForwardSql } from "../../scripts/lib/restore-sql";
+import {
+  RESTORE_STEP,
+  SYNC_LOG_FORWARD_SQL,
+  VERSIONS_PER_MS,
+  versionForwardSql,
+} from "../../scripts/lib/restore-sql";
 import { api, NS } from "../support/api";
 import { stopClock } from "../support/clock";
 import { day } from "../support/dates";
@@ -52,6 +57,62 @@ describe("after a Time Travel restore, the content version moves forward (contra
     expect(revalidated.headers.get("etag")).not.toBe(undone.headers.get("etag"));
     // And anonymous answers are kept again under the new version.
     expect((await api(`${NS}/events/${id}`)).headers.get("x-cache")).toBe("HIT");
+  });
+});
+
+describe("after a Time Travel restore, sync clients get the calendar as restored (contract §7.3)", () => {
+  const clocks = async () =>
+    (await env.DB.prepare("SELECT version, seq FROM content_version WHERE id = 1").first<{
+      version: number;
+      seq: number;
+    }>())!;
+  const cursorOf = (res: { headers: Headers }) => Number(res.headers.get("x-tec-sync-cursor"));
+  const titles = (res: {
+    status: number;
+    text: string;
+    body: { events?: Array<{ title: string }> };
+  }) => {
+    expect(res.body.events, `${res.status} ${res.text.slice(0, 300)}`).toBeDefined();
+    return res.body.events!.map((e) => e.title).sort();
+  };
+
+  it("a client of the undone timeline gets the reverted event and the writes after the restore", async () => {
+    const clock = stopClock();
+    const id = await seedEvent({ title: "Concert", start: day(2) });
+    const first = await api(`${NS}/events`);
+    expect(first.status, first.text).toBe(200);
+    expect(titles(first)).toEqual(["Concert"]);
+    const point = await clocks();
+    const logAtPoint = await env.DB.prepare("SELECT seq FROM sync_log WHERE id = ?")
+      .bind(id)
+      .first<{ seq: number }>();
+    // The undone timeline: a rename (as the API writes it: with its change time), which the client syncs.
+    await sql(
+      `UPDATE events SET title = 'Renamed', changed_gmt = '2030-01-01 00:00:00' WHERE id = ${id}`,
+    );
+    clock.advance(TTL);
+    const undone = await api(`${NS}/events?sync_cursor=${cursorOf(first)}`);
+    expect(titles(undone)).toEqual(["Renamed"]);
+    const cursor = cursorOf(undone);
+    const before = await clocks(); // what `npm run db:restore` reads before restoring
+    // The restore: rows, clocks and log as they were at the restore point.
+    await sql(`UPDATE events SET title = 'Concert' WHERE id = ${id}`);
+    await sql(
+      `UPDATE content_version SET version = ${point.version}, seq = ${point.seq}, version_seq = ${point.seq} WHERE id = 1`,
+    );
+    await sql(`UPDATE sync_log SET seq = ${logAtPoint!.seq} WHERE id = ${id}`);
+    // The command's statements.
+    await env.DB.batch([
+      env.DB.prepare(versionForwardSql(before, Date.now())),
+      env.DB.prepare(SYNC_LOG_FORWARD_SQL),
+    ]);
+    // A write after the restore.
+    await seedEvent({ title: "After the restore", start: day(3) });
+    clock.advance(TTL);
+    const next = await api(`${NS}/events?sync_cursor=${cursor}`);
+    expect(next.status).toBe(200);
+    expect(titles(next)).toEqual(["After the restore", "Concert"]);
+    expect(cursorOf(next)).toBeGreaterThan(cursor);
   });
 });
 
