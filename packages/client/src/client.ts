@@ -102,7 +102,10 @@ export const SYNC_CURSOR_HEADER = "x-tec-sync-cursor";
  */
 export function syncCursorOf(headers: Headers): number | undefined {
   const value = headers.get(SYNC_CURSOR_HEADER);
-  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+  // Up to the largest safe integer (16 digits: a restored calendar's clock passes the time floor).
+  return value !== null && /^\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value))
+    ? Number(value)
+    : undefined;
 }
 
 /** One page of a list. */

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { TecClient } from "./client.js";
+import { syncCursorOf, TecClient } from "./client.js";
 import { TecApiError } from "./errors.js";
 import { FileStore } from "./node.js";
 import { MemoryStore, sync } from "./sync.js";
@@ -257,6 +257,16 @@ describe("sync", () => {
 });
 
 describe("TecClient", () => {
+  test("reads every sync cursor the service sends, up to the largest safe integer", () => {
+    const of = (value: string) => syncCursorOf(new Headers({ "x-tec-sync-cursor": value }));
+    expect(of("42")).toBe(42);
+    // A restored calendar's clock passes the time floor: 16 digits.
+    expect(of("1800000000000041")).toBe(1800000000000041);
+    expect(of("9007199254740993")).toBeUndefined();
+    expect(of("-1")).toBeUndefined();
+    expect(syncCursorOf(new Headers())).toBeUndefined();
+  });
+
   test("error answers throw TecApiError with the envelope's code", async () => {
     const { client } = setup();
     const error = await client.get("events", 404).catch((e: unknown) => e);
