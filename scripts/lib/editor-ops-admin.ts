@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { anonymous, type EditorRun, inspect, signIn } from "./editor-flow";
-import { asAdmin, basicAuth, monthChecks, openNav, opsScreens } from "./editor-ops";
+import { asAdmin, basicAuth, fitsPhone, monthChecks, openNav, opsScreens } from "./editor-ops";
 
 const saved = async (run: EditorRun, text: string) =>
   run.page.getByRole("status").filter({ hasText: text }).waitFor({ timeout: 15_000 });
@@ -37,6 +37,7 @@ export async function categoryFlow(run: EditorRun, stamp: string): Promise<void>
   await page.getByRole("button", { name: s.save, exact: true }).click();
   await saved(run, s.saved);
   await inspect(run, "category-form");
+  await fitsPhone(run, "category-form");
   const renamed = await anonymous(run, `/categories/${id}`);
   if (renamed.body?.name !== `${name} renamed`)
     run.problems.push(`renamed category ${id}: ${renamed.body?.name}`);
@@ -147,6 +148,7 @@ export async function webhookFlow(run: EditorRun, password: string): Promise<voi
     });
     if (!logged) run.problems.push("the delivery log does not show the ping answered 204");
     await inspect(run, "webhook");
+    await fitsPhone(run, "webhook");
     await page.getByRole("button", { name: s.deactivate, exact: true }).click();
     await saved(run, s.saved);
     const stored = await asAdmin(run, password, `/webhooks/${id}`);
@@ -187,6 +189,7 @@ export async function appPasswordFlow(run: EditorRun, stamp: string): Promise<vo
   const name = `Ops ${stamp}`;
   const password = await create(name);
   await inspect(run, "app-password-created");
+  await fitsPhone(run, "app-password-created");
   const before = await me(password);
   await page.getByRole("button", { name: `${s.revoke}: ${name}`, exact: true }).click();
   await page.getByRole("button", { name: s.yes_revoke, exact: true }).click();

@@ -36,6 +36,20 @@ export async function openNav(run: EditorRun, nav: string): Promise<void> {
   await run.page.waitForFunction(() => !document.querySelector("main [aria-busy='true']"));
 }
 
+/**
+ * The screen as it is at 390 px: no sideways scrolling (the page no wider than the viewport).
+ * @param screen its name in the problem reported.
+ */
+export async function fitsPhone(run: EditorRun, screen: string): Promise<void> {
+  await run.page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const wide = await run.page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > 391) run.problems.push(`${screen}: ${wide} px wide at 390 px`);
+  } finally {
+    await run.page.setViewportSize({ width: 1280, height: 900 });
+  }
+}
+
 /** The event links in one day's cell of the grid. */
 const cellTitles = (page: Page, day: string) =>
   page.locator(`.month-grid td[data-day="${day}"] .month-events a`).allInnerTexts();
@@ -78,12 +92,15 @@ export async function opsScreens(run: EditorRun): Promise<void> {
   ] as const) {
     await openNav(run, nav);
     await inspect(run, screen);
+    await fitsPhone(run, screen);
     await page.getByRole("link", { name: create, exact: true }).click();
     await page.locator("form.record").waitFor();
     await inspect(run, `${screen}-new`);
+    await fitsPhone(run, `${screen}-new`);
   }
   await openNav(run, s.nav_app_passwords);
   await inspect(run, "app-passwords");
+  await fitsPhone(run, "app-passwords");
   run.seen.push(
     `screens: calendar (weeks from weekday ${weekday}), terms, webhooks, app passwords`,
   );
@@ -134,8 +151,15 @@ export async function monthChecks(run: EditorRun, password: string, stamp: strin
     if (april.join() !== "true,true,false")
       run.problems.push(`April 2027: the span on the 1st–3rd: ${april.join()}`);
     const heading = (await page.locator("main h1").textContent())?.trim();
-    await page.getByRole("link", { name: s.month_previous, exact: true }).click();
+    // By keyboard: Enter on "previous" goes back and keeps the focus there, for the next Enter.
+    await page.getByRole("link", { name: s.month_previous, exact: true }).focus();
+    await page.keyboard.press("Enter");
     await page.waitForURL(/#\/calendar\/2027-03$/);
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.tagName === "A" ? el.textContent?.trim() : el?.tagName;
+    });
+    if (focused !== s.month_previous) run.problems.push(`after "previous", focus is on ${focused}`);
     await page
       .locator('.month-grid td[data-day="2027-03-17"] .month-events a', { hasText: day })
       .click();
