@@ -5,6 +5,7 @@
  * with is shown that once, here, and kept nowhere. One webhook's screen is webhook-detail.tsx.
  */
 import { useEffect, useState } from "preact/hooks";
+import { CALENDAR_CHANGED, OBJECT_TYPES } from "../../webhooks/events";
 import { api, ns } from "./api";
 import { t } from "./config";
 import {
@@ -32,10 +33,11 @@ export interface Webhook {
   created_utc: string;
 }
 
-/** The event types a webhook subscribes to (contract §7.5), as the API accepts them. */
-const KINDS = ["event", "venue", "organizer", "category", "tag"];
-const ACTIONS = ["created", "updated", "trashed", "deleted"];
-const TYPES = ["*", "calendar.changed", ...KINDS.flatMap((k) => ACTIONS.map((a) => `${k}.${a}`))];
+/**
+ * The event types a webhook subscribes to (contract §7.5): the API's own list (bundled from
+ * src/webhooks/events.ts, a module without imports), the wildcard first.
+ */
+const TYPES = ["*", CALENDAR_CHANGED, ...OBJECT_TYPES];
 
 /** A webhook's status in the page's language. */
 export const webhookStatus = (status: string) => t(`webhook_status_${status}`);
