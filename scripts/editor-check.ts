@@ -12,6 +12,8 @@
  * cookies create nothing; a contributor's
  * "published" event is kept pending by the API, and the administrator's list shows it so. axe-core reports no
  * serious or critical violation on any screen; each is screenshot into `test-output/editor-*.png`.
+ * The month view, categories and tags, webhooks and application passwords: scripts/lib/editor-ops*.ts
+ * (every screen per language; in the first language their flows, checked through the API).
  * Exit code 1 when anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -39,6 +41,7 @@ import {
   signOut,
   trashOpenEvent,
 } from "./lib/editor-flow";
+import { opsChecks } from "./lib/editor-ops-admin";
 import { contributorSubmits } from "./lib/editor-roles";
 import { type Instance, startInstance } from "./lib/instance";
 import { info, seconds, sinceStart, step } from "./lib/log";
@@ -139,6 +142,7 @@ async function flow(
     await safetyCases(run, first.attacker, password);
     await contributorSubmits(first.browser, run, password, stamp);
   }
+  await opsChecks(run, password, stamp, first?.browser);
   await signOut(run);
 }
 

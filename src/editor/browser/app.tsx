@@ -5,11 +5,16 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiFailure, api, currentNonce, fetchNonce, setNonce, signInUrl } from "./api";
+import { AppPasswords } from "./app-passwords";
 import { config, t } from "./config";
 import { EventForm } from "./event-form";
 import { EventList } from "./event-list";
 import { LinkedForm, LinkedList } from "./linked";
-import { href, type Route, useRoute } from "./route";
+import { MonthView } from "./month";
+import { href, type Resource, type Route, useRoute } from "./route";
+import { TermForm, TermList } from "./terms";
+import { WebhookDetail } from "./webhook-detail";
+import { WebhookList, WebhookNew } from "./webhooks";
 
 /** The signed-in user as `wp/v2/users/me` answers (contract §3). */
 interface User {
@@ -41,26 +46,51 @@ async function signIn(): Promise<Boot> {
 }
 
 function Screen({ route }: { route: Route }) {
-  if (route.resource === "events")
-    return route.item === undefined ? (
-      <EventList />
-    ) : (
-      <EventForm key={route.item} id={route.item} />
-    );
-  return route.item === undefined ? (
-    <LinkedList key={route.resource} kind={route.resource} />
-  ) : (
-    <LinkedForm key={`${route.resource}/${route.item}`} kind={route.resource} id={route.item} />
-  );
+  const { resource, item } = route;
+  switch (resource) {
+    case "events":
+      return item === undefined ? <EventList /> : <EventForm key={item} id={item} />;
+    case "calendar":
+      return <MonthView month={route.month} />;
+    case "categories":
+    case "tags":
+      return item === undefined ? (
+        <TermList key={resource} kind={resource} />
+      ) : (
+        <TermForm key={`${resource}/${item}`} kind={resource} id={item} />
+      );
+    case "webhooks":
+      if (item === undefined) return <WebhookList />;
+      return item === "new" ? <WebhookNew /> : <WebhookDetail key={item} id={item} />;
+    case "app-passwords":
+      return <AppPasswords />;
+    default:
+      return item === undefined ? (
+        <LinkedList key={resource} kind={resource} />
+      ) : (
+        <LinkedForm key={`${resource}/${item}`} kind={resource} id={item} />
+      );
+  }
+}
+
+/** The navigation's entries; webhooks only for administrators (the API refuses everyone else). */
+function navOf(user: User): Array<[Resource, string]> {
+  const admin = user.roles?.includes("administrator") ?? false;
+  return [
+    ["events", t("nav_events")],
+    ["calendar", t("nav_calendar")],
+    ["venues", t("nav_venues")],
+    ["organizers", t("nav_organizers")],
+    ["categories", t("nav_categories")],
+    ["tags", t("nav_tags")],
+    ...(admin ? [["webhooks", t("nav_webhooks")] as [Resource, string]] : []),
+    ["app-passwords", t("nav_app_passwords")],
+  ];
 }
 
 function Header({ user, route }: { user: User; route: Route }) {
   const signOut = `${config.loginPath}?action=logout&_wpnonce=${encodeURIComponent(currentNonce())}`;
-  const nav: Array<[Route["resource"], string]> = [
-    ["events", t("nav_events")],
-    ["venues", t("nav_venues")],
-    ["organizers", t("nav_organizers")],
-  ];
+  const nav = navOf(user);
   return (
     <header class="top">
       <p class="brand">{t("title")}</p>
