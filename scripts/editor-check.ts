@@ -12,6 +12,10 @@
  * cookies create nothing; a contributor's
  * "published" event is kept pending by the API, and the administrator's list shows it so. axe-core reports no
  * serious or critical violation on any screen; each is screenshot into `test-output/editor-*.png`.
+ * Recurring series (scripts/lib/editor-series.ts): in the first language a weekly series with an
+ * exception made in the rule builder (its preview), one occurrence moved, the list, the feed and a
+ * signed webhook delivery checked anonymously, "this and following" deleted; in the others the
+ * builder read back from a series and an occurrence's choice of this / following / all.
  * Exit code 1 when anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -40,6 +44,7 @@ import {
   trashOpenEvent,
 } from "./lib/editor-flow";
 import { contributorSubmits } from "./lib/editor-roles";
+import { seriesScenario, seriesScreens } from "./lib/editor-series";
 import { type Instance, startInstance } from "./lib/instance";
 import { info, seconds, sinceStart, step } from "./lib/log";
 import { PATHS, ROOT } from "./lib/paths";
@@ -139,6 +144,8 @@ async function flow(
     await safetyCases(run, first.attacker, password);
     await contributorSubmits(first.browser, run, password, stamp);
   }
+  // Recurring series: the scenario in the first language, its screens in the others.
+  await (first ? seriesScenario : seriesScreens)(run, password, stamp);
   await signOut(run);
 }
 
