@@ -5,9 +5,11 @@
  * create capability (anonymous 401, a contributor may), never cached, nothing written.
  */
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ADMIN, type ApiResponse, api, NS } from "../support/api";
 import { seedUser } from "../support/factories";
+import { series } from "../support/rfc5545/generate";
 import { createEvent, listed } from "./support";
 
 /** The preview's query string for a create's body (`recurrence[]=…`, as qs reads it). */
@@ -207,5 +209,57 @@ describe("GET /recurrence: who may, and caches", () => {
     expect(Object.keys(route.endpoints[0].args)).toEqual(
       expect.arrayContaining(["start_date", "end_date", "recurrence", "per_page"]),
     );
+  });
+});
+
+describe("GET /recurrence = POST /events, generated series", () => {
+  it("the same refusal, or the same first starts as the created series lists", async () => {
+    const checked = { refused: 0, created: 0 };
+    // Each generated series as sent, and without its BY… parts (a rule that always gives its start).
+    const generated = fc.sample(series, { numRuns: 16, seed: 20261129 }).flatMap((g) => [
+      g,
+      {
+        ...g,
+        lines: g.lines.map((l) =>
+          l.startsWith("RRULE:") ? l.replace(/;(BY[A-Z]+|WKST)=[^;]*/g, "") : l,
+        ),
+      },
+    ]);
+    for (const g of generated) {
+      const end = new Date(`${g.start.replace(" ", "T")}Z`);
+      end.setUTCMinutes(end.getUTCMinutes() + g.minutes);
+      const body = {
+        start_date: g.start,
+        end_date: end.toISOString().slice(0, 19).replace("T", " "),
+        all_day: g.allDay,
+        timezone: g.zone,
+        recurrence: g.lines,
+      };
+      const res = await preview(body);
+      const create = await api(`${NS}/events`, { headers: ADMIN, json: { title: "G", ...body } });
+      const what = JSON.stringify(g);
+      if (create.status !== 201) {
+        checked.refused++;
+        expect([res.status, res.body], what).toEqual([create.status, create.body]);
+        continue;
+      }
+      checked.created++;
+      expect(res.status, what).toBe(200);
+      const listed = await api(
+        `${NS}/events/${create.body.id}/instances?start_date=1900-01-01&end_date=2999-12-31&per_page=10`,
+      );
+      // A list computes at most ten years ahead (contract §7.8); the preview lists the rule's own.
+      const shown = listed.body.events.map(datesOf);
+      expect(shown.length, what).toBeGreaterThan(0);
+      expect(res.body.occurrences.slice(0, shown.length).map(datesOf), what).toEqual(shown);
+      if (res.body.total !== null && res.body.total <= 50) {
+        const all = await api(
+          `${NS}/events/${create.body.id}/instances?start_date=1900-01-01&end_date=2999-12-31&per_page=50`,
+        );
+        expect(res.body.total, what).toBe(all.body.total);
+      }
+    }
+    expect(checked.refused + checked.created).toBe(32);
+    expect(checked.created).toBeGreaterThan(8);
   });
 });
