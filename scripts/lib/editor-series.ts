@@ -6,7 +6,8 @@
  * lists 5 events with the moved one on its new day and `events.ics` has the `RRULE`, the `EXDATE`
  * and a `RECURRENCE-ID` `VEVENT`; a webhook registered before (a receiver started here on
  * 127.0.0.1, which `npm start` allows) gets a delivery naming the series' events, signed with its
- * secret (verified with `standardwebhooks`); "this and following" on the fourth occurrence leaves 3.
+ * secret (verified with `standardwebhooks`); "all" from the second renames the series and moves it to 20:00 (the moved occurrence keeps its own dates);
+ * "this and following" on the fourth occurrence leaves 3.
  *
  * `seriesScreens` is the other languages' part: the builder, read back from a series' lines, and an
  * occurrence's choice of this / following / all, screenshot and checked by axe.
@@ -209,6 +210,28 @@ export async function seriesScenario(run: EditorRun, password: string, stamp: st
 
     await delivered(run, receiver.got, hook.body.secret, [id, third.id]);
 
+    // "All" from the second: a new title everywhere, and the series moved to 20:00 but for the
+    // occurrence moved before, which keeps the dates it set (contract §7.8: an override's own).
+    const renamed = `Series check ${stamp} all`;
+    await formLoaded(run, after[1].id);
+    await page.getByLabel(s.field_title, { exact: true }).fill(renamed);
+    await page.getByLabel(s.field_start_time, { exact: true }).fill("20:00");
+    await page.getByLabel(s.field_end_time, { exact: true }).fill("22:00");
+    await page.getByRole("radio", { name: s.series_scope_all, exact: true }).check();
+    await page.getByRole("button", { name: s.save, exact: true }).click();
+    await page.getByRole("status").filter({ hasText: s.saved }).waitFor({ timeout: 15_000 });
+    const all = await listed(run, id, start);
+    const off = all.filter(
+      (e) =>
+        e.title !== renamed ||
+        e.start_date !==
+          (e.id === third.id ? `${thursday} 19:00:00` : `${e.start_date.slice(0, 10)} 20:00:00`),
+    );
+    if (all.length !== 5 || off.length)
+      run.problems.push(
+        `"all" left ${all.length} events, ${off.map((e) => `${e.id} ${e.title} ${e.start_date}`)}`,
+      );
+    else run.seen.push(`"all" from the second: 5 renamed, at 20:00 but the moved one`);
     // From the fourth: "this and following" leaves 3, where "this" alone would leave 4.
     const fourth = after[3];
     await formLoaded(run, fourth.id);

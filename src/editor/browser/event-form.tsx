@@ -97,9 +97,9 @@ export function EventForm({ id }: { id: "new" | number }) {
       }
       if (loaded.state !== "ready") return;
       if (loaded.record && isOccurrence(loaded.record)) {
-        const body = await saveScoped(loaded.record, loaded.initial, form, scope);
-        if (body.id !== id) go({ resource: "events", item: body.id });
-        else await reload();
+        // The occurrence stays on screen: after "all" it shows the series' change.
+        await saveScoped(loaded.record, loaded.initial, form, scope);
+        await reload();
         setNotice(t("saved"));
         return;
       }
