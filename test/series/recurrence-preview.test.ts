@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ADMIN, type ApiResponse, api, NS } from "../support/api";
+import { ADMIN, type ApiResponse, api, NS, roundTrips } from "../support/api";
 import { seedUser } from "../support/factories";
 import { series } from "../support/rfc5545/generate";
 import { createEvent, listed } from "./support";
@@ -192,6 +192,8 @@ describe("GET /recurrence: who may, and caches", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.occurrences).toHaveLength(5);
     expect(res.headers.get("cache-control")).toContain("no-store");
+    // One D1 round trip: the signed-in user; the preview itself reads nothing.
+    expect(roundTrips(res)).toBe(1);
     const subscriber = await seedUser("subscriber");
     const no = await preview(WEEKLY, subscriber.headers);
     const create = await api(`${NS}/events`, {
