@@ -14,6 +14,10 @@
  * serious or critical violation on any screen; each is screenshot into `test-output/editor-*.png`.
  * The month view, categories and tags, webhooks and application passwords: scripts/lib/editor-ops*.ts
  * (every screen per language; in the first language their flows, checked through the API).
+ * Recurring series (scripts/lib/editor-series.ts): in the first language a weekly series with an
+ * exception made in the rule builder (its preview), one occurrence moved, the list, the feed and a
+ * signed webhook delivery checked anonymously, "this and following" deleted; in the others the
+ * builder read back from a series and an occurrence's choice of this / following / all.
  * Exit code 1 when anything failed.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -43,6 +47,7 @@ import {
 } from "./lib/editor-flow";
 import { opsChecks } from "./lib/editor-ops-admin";
 import { contributorSubmits } from "./lib/editor-roles";
+import { seriesScenario, seriesScreens } from "./lib/editor-series";
 import { type Instance, startInstance } from "./lib/instance";
 import { info, seconds, sinceStart, step } from "./lib/log";
 import { PATHS, ROOT } from "./lib/paths";
@@ -143,6 +148,8 @@ async function flow(
     await contributorSubmits(first.browser, run, password, stamp);
   }
   await opsChecks(run, password, stamp, first?.browser);
+  // Recurring series: the scenario in the first language, its screens in the others.
+  await (first ? seriesScenario : seriesScreens)(run, password, stamp);
   await signOut(run);
 }
 

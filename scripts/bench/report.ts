@@ -216,7 +216,7 @@ export function withRepeats(results: RouteResult[]): RouteResult {
   if (results.length < 2 || results.some((r) => !r.measured)) return results[0];
   const repeats = results.map((r) => ({ p50: p50Ratio(r), cpu: cpuRatio(r), rps: rpsRatio(r) }));
   const order = results
-    .map((r, i) => ({ i, p50: repeats[i].p50 ?? Number.POSITIVE_INFINITY }))
+    .map((_, i) => ({ i, p50: repeats[i].p50 ?? Number.POSITIVE_INFINITY }))
     .sort((a, b) => a.p50 - b.p50);
   const chosen = results[order[(results.length - 1) >> 1].i];
   return { ...chosen, repeats };

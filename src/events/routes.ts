@@ -10,6 +10,7 @@ import { INSTANCES_ARGS, LIST_ARGS, SINGLE_ARGS, SLUG_ARGS } from "./args";
 import { deleteEvent } from "./delete";
 import { listEvents, listInstances } from "./list-page";
 import { saveEvent } from "./save";
+import { PREVIEW_ARGS, previewRecurrence } from "./series/preview";
 import { getEvent, getEventBySlug } from "./single";
 import { CREATE_ARGS, DELETE_ARGS, EDIT_ARGS, EDIT_BY_SLUG_ARGS } from "./write-args";
 
@@ -82,6 +83,24 @@ export function eventRoutes(): Array<RouteDef<Permit>> {
           may: anyone,
           handler: listInstances,
           doc: { op: "events.instances", ok: 200, body: "EventArchive", errors: [400, 403, 404] },
+        },
+      ],
+    },
+    {
+      // The occurrences unsaved lines would give (contract §7.8): needs what a create needs.
+      path: "/recurrence",
+      endpoints: [
+        {
+          methods: ["GET"],
+          args: PREVIEW_ARGS,
+          may: edits,
+          handler: previewRecurrence,
+          doc: {
+            op: "events.recurrence",
+            ok: 200,
+            body: "RecurrencePreview",
+            errors: [400, 401, 403],
+          },
         },
       ],
     },

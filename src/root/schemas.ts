@@ -16,6 +16,7 @@
 import * as v from "valibot";
 import { SYNC_TYPES } from "../db/schema";
 import { CostDetails, Event, Series } from "../events/contract";
+import { RecurrencePreview } from "../events/series/preview";
 import {
   EventJsonLd,
   JsonLdOffer,
@@ -91,6 +92,7 @@ export const COMPONENTS = {
   DateDetails,
   CostDetails,
   Series,
+  RecurrencePreview,
   EventArchive: archive("events", Event),
   VenueArchive: archive("venues", Venue),
   OrganizerArchive: archive("organizers", Organizer),

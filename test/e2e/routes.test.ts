@@ -205,6 +205,14 @@ function bodyFor(route: string): Record<string, unknown> | undefined {
   }
 }
 
+/** The query a GET of the route needs: the preview of unsaved lines takes a write's (contract §7.8). */
+function queryFor(route: string): string {
+  if (!route.endsWith("/recurrence")) return "";
+  const q = new URLSearchParams({ start_date: futureDate(60) });
+  q.append("recurrence[]", "RRULE:FREQ=WEEKLY;COUNT=3");
+  return `?${q}`;
+}
+
 /**
  * Sends the endpoint anonymously and as the administrator: both answers, and whether the suite
  * knows the route's parameters and body.
@@ -216,7 +224,7 @@ async function probe(
   const { url, known } = await fill(endpoint.route, fixtures);
   const writes = ["POST", "PUT", "PATCH"].includes(endpoint.method);
   // DELETE removes for good (posts: force; users: their posts go to user 1).
-  const query = endpoint.method === "DELETE" ? "?force=true&reassign=1" : "";
+  const query = endpoint.method === "DELETE" ? "?force=true&reassign=1" : queryFor(endpoint.route);
   const answers: Answer[] = [];
   for (const auth of [null, ADMIN] as Credentials[]) {
     const json = writes ? (bodyFor(endpoint.route) ?? {}) : undefined;

@@ -14,7 +14,7 @@ import { MAX_BODY_BYTES, MAX_QUERY_CHARS } from "../../src/http/params";
 import { leaves } from "../../src/i18n";
 import de from "../../src/i18n/strings/de.json";
 import en from "../../src/i18n/strings/en.json";
-import { ADMIN, type ApiResponse, api, NS, ORIGIN } from "../support/api";
+import { ADMIN, type ApiResponse, api, NS } from "../support/api";
 import { formNonce, postAuthorize, signIn } from "../users/browser";
 
 const LANGUAGES = { en: leaves(en), de: leaves(de) } as const;

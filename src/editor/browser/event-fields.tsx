@@ -7,6 +7,8 @@ import { t } from "./config";
 import type { EventRecord, EventState } from "./event-state";
 import { Check, described, Field, type FieldErrors, STATUSES, statusName } from "./fields";
 import { MultiPicker, VenuePicker } from "./pickers";
+import { SeriesFields } from "./series-fields";
+import { isOccurrence } from "./series-scope";
 
 /** IANA zones the browser knows, for the time zone field's suggestions. */
 const ZONES: string[] = (() => {
@@ -179,6 +181,9 @@ export function EventFields(props: {
           ))}
         </datalist>
       </Field>
+      {!isOccurrence(props.record) && (
+        <SeriesFields form={form} error={errors.recurrence} onChange={onChange} />
+      )}
       {text("event-cost", "cost", "cost", t("field_cost"))}
       {text("event-website", "website", "website", t("field_website"), "url")}
       {text("event-image", "image", "image", t("field_image"), "url")}

@@ -20,6 +20,14 @@ import {
 } from "./event-state";
 import { Notice, type Problem, ProblemBox, problemOf, statusName, useAction } from "./fields";
 import { go, href } from "./route";
+import {
+  deleteScoped,
+  isOccurrence,
+  type Scope,
+  ScopeChoice,
+  SeriesFacts,
+  saveScoped,
+} from "./series-scope";
 
 type Loaded =
   | { state: "loading" }
@@ -66,6 +74,8 @@ export function EventForm({ id }: { id: "new" | number }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [form, setForm] = useState<EventState>(newEvent());
   const { problem, notice, setNotice, busy, run } = useAction();
+  // This occurrence / this and following / all (contract §7.8), for an occurrence's save and delete.
+  const [scope, setScope] = useState<Scope>("this");
   const reload = () =>
     load(id).then((l) => {
       setLoaded(l);
@@ -86,6 +96,13 @@ export function EventForm({ id }: { id: "new" | number }) {
         return;
       }
       if (loaded.state !== "ready") return;
+      if (loaded.record && isOccurrence(loaded.record)) {
+        // The occurrence stays on screen: after "all" it shows the series' change.
+        await saveScoped(loaded.record, loaded.initial, form, scope);
+        await reload();
+        setNotice(t("saved"));
+        return;
+      }
       const changes = changedArguments(loaded.initial, form);
       const { body } = await api<EventRecord>(ns(`events/${id}`), {
         method: "POST",
@@ -94,6 +111,12 @@ export function EventForm({ id }: { id: "new" | number }) {
       setLoaded({ state: "ready", record: body, initial: stateOf(body) });
       setForm(stateOf(body));
       setNotice(t("saved"));
+    });
+  const removeOccurrence = (record: EventRecord) =>
+    run(async () => {
+      await deleteScoped(record, scope);
+      // The series to the trash (all): its screen offers restore; else the occurrences are gone.
+      go({ resource: "events", item: scope === "all" ? record.series!.id : undefined });
     });
   const trash = () =>
     run(async () => {
@@ -146,6 +169,7 @@ export function EventForm({ id }: { id: "new" | number }) {
         </div>
       </section>
     );
+  const occurrence = isOccurrence(loaded.record);
   return (
     <section aria-labelledby="event-title">
       {back}
@@ -160,17 +184,29 @@ export function EventForm({ id }: { id: "new" | number }) {
           void save();
         }}
       >
+        {loaded.record?.series && <SeriesFacts record={loaded.record} />}
         <EventFields
           form={form}
           record={loaded.record}
           errors={problem?.fields ?? {}}
           onChange={(patch) => setForm({ ...form, ...patch })}
         />
+        {occurrence && <ScopeChoice scope={scope} onChange={setScope} />}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
             {id === "new" ? t("create") : t("save")}
           </button>
-          {id !== "new" && (
+          {occurrence && (
+            <button
+              type="button"
+              class="danger"
+              onClick={() => removeOccurrence(loaded.record!)}
+              disabled={busy}
+            >
+              {t("series_delete")}
+            </button>
+          )}
+          {id !== "new" && !occurrence && (
             <>
               <button type="button" onClick={trash} disabled={busy}>
                 {t("trash")}

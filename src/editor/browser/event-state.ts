@@ -2,8 +2,20 @@
  * The event form's state and its translation to and from the API's event (§4.1 answers, §2.3
  * arguments): dates as the event's wall clock (`Y-m-d H:i:s` in its `timezone`), terms, venue and
  * organizers by id. An update sends only what changed (contract §4 row 10: the API changes exactly
- * the fields named).
+ * the fields named). A series' `recurrence` is the rule builder's (src/editor/browser/series-rule.ts),
+ * sent only when the builder changed it: lines not sent move with the series' dates (contract §7.8).
  */
+import { linesOf, noRule, type RuleState, ruleOf } from "./series-rule";
+
+/** What an event of a recurring series says of it (contract §7.8). */
+export interface SeriesInfo {
+  id: number;
+  recurrence: string[];
+  occurrence_start: string;
+  original_start: string;
+  timezone: string;
+  split_from: number | null;
+}
 
 /** The parts of an event answer the form edits. */
 export interface EventRecord {
@@ -24,6 +36,7 @@ export interface EventRecord {
   organizer?: Array<{ id: number; organizer?: string }>;
   hide_from_listings?: boolean | null;
   featured?: boolean | null;
+  series?: SeriesInfo;
 }
 
 /** What the form holds. Dates `YYYY-MM-DD`, times `HH:MM`; ids as numbers, the venue as a string. */
@@ -49,6 +62,12 @@ export interface EventState {
   removePassword: boolean;
   hideFromListings: boolean;
   featured: boolean;
+  /** The rule builder (a series' first event and single events only). */
+  rule: RuleState;
+  /** The lines as read (`series.recurrence`; `[]` for a single event). */
+  storedLines: string[];
+  /** Whether the builder changed the rule: only then are lines sent. */
+  ruleTouched: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -78,12 +97,22 @@ export function newEvent(): EventState {
     removePassword: false,
     hideFromListings: false,
     featured: false,
+    rule: noRule(),
+    storedLines: [],
+    ruleTouched: false,
   };
 }
 
 /** The form's state for a loaded event (the password is never sent by the API: empty). */
 export function stateOf(e: EventRecord): EventState {
   const venue = Array.isArray(e.venue) ? undefined : e.venue?.id;
+  const storedLines = e.series?.recurrence ?? [];
+  const dates = {
+    startDate: e.start_date.slice(0, 10),
+    startTime: e.start_date.slice(11, 16),
+    allDay: e.all_day === true,
+    timezone: e.timezone ?? "",
+  };
   return {
     title: e.title ?? "",
     description: e.description ?? "",
@@ -105,8 +134,17 @@ export function stateOf(e: EventRecord): EventState {
     removePassword: false,
     hideFromListings: e.hide_from_listings === true,
     featured: e.featured === true,
+    rule: ruleOf(storedLines, dates),
+    storedLines,
+    ruleTouched: false,
   };
 }
+
+/** The `recurrence` lines of the state: the builder's when it changed them, else those read. */
+export const recurrenceOf = (s: EventState): string[] =>
+  s.ruleTouched
+    ? linesOf(s.rule, { ...s, startTime: s.allDay ? "00:00" : s.startTime })
+    : s.storedLines;
 
 /**
  * The state as the API's arguments (§2.3). An empty description, image or password is left out:
@@ -132,6 +170,9 @@ export function argumentsOf(s: EventState): Record<string, unknown> {
   if (s.image) args.image = s.image;
   if (s.description) args.description = s.description;
   if (s.password) args.password = s.password;
+  // A new event repeats only with lines; an update sends them when they changed (`[]` ends it).
+  const recurrence = recurrenceOf(s);
+  if (recurrence.length || s.storedLines.length) args.recurrence = recurrence;
   return args;
 }
 

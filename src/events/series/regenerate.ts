@@ -127,6 +127,29 @@ export interface MaterializeBounds {
 }
 
 /**
+ * A series' stored lines and its starts (local wall clocks, ascending, its own first) before
+ * `bounds.horizonGmt`, with `complete` when they are all it has: what a write materializes, and
+ * what the preview of unsaved lines lists (src/events/series/preview.ts).
+ * @throws RecurrenceError `recurrence_size` (src/events/series/lines.ts `formatLines`) for lines past the
+ *   stored form's limits; the errors of src/events/series/expand.ts for a rule that cannot be materialized.
+ */
+export function seriesStarts(
+  shape: SeriesShape,
+  bounds: MaterializeBounds,
+): { lines: string[]; starts: string[]; complete: boolean } {
+  const { horizonGmt } = bounds;
+  const frame = frameOf(shape);
+  // The stored lines first: lines past their limits are refused before the rule is expanded.
+  const lines = formatLines(shape.rec, frame);
+  const before = localOf(horizonGmt, shape.timezone);
+  const limitBefore = localOf(bounds.limitGmt ?? horizonGmt, shape.timezone);
+  let expanded = expand(shape.rec, frame, limitBefore < before ? limitBefore : before);
+  if (limitBefore < before)
+    expanded = expand(shape.rec, frame, before, { limit: Number.MAX_SAFE_INTEGER, strict: false });
+  return { lines, ...expanded };
+}
+
+/**
  * Decides a series' occurrences up to `bounds.horizonGmt`.
  * @param reuse occurrence ids by original start (in the new frame) that may keep their id.
  * @param overrides override rows by original start (in the new frame).
@@ -141,15 +164,7 @@ export function materialize(
   postIds: IdAllocator,
 ): Materialization {
   const { horizonGmt } = bounds;
-  const frame = frameOf(shape);
-  // The stored lines first: lines past their limits are refused before the rule is expanded.
-  const lines = formatLines(shape.rec, frame);
-  const before = localOf(horizonGmt, shape.timezone);
-  const limitBefore = localOf(bounds.limitGmt ?? horizonGmt, shape.timezone);
-  let expanded = expand(shape.rec, frame, limitBefore < before ? limitBefore : before);
-  if (limitBefore < before)
-    expanded = expand(shape.rec, frame, before, { limit: Number.MAX_SAFE_INTEGER, strict: false });
-  const { starts, complete } = expanded;
+  const { lines, starts, complete } = seriesStarts(shape, bounds);
   const computedFrom =
     bounds.computedFrom && bounds.computedFrom !== COMPLETE
       ? localOf(bounds.computedFrom, shape.timezone)

@@ -30,7 +30,6 @@ import {
   type SeriesFrame,
   shiftLocal,
   shiftRecurrence,
-  utcOfLocal,
 } from "./lines";
 import { isSeries } from "./occurrences";
 import { propagate } from "./propagate";
@@ -43,6 +42,7 @@ import {
   storedBounds,
   tombstones,
 } from "./regenerate";
+import { seriesStart } from "./start";
 
 /** A series' occurrences and overrides as read before a write. */
 export interface SeriesState {
@@ -119,27 +119,6 @@ export interface SeriesSavePlan {
   statements: () => BatchQuery[];
 }
 
-/** A local date and time as sent, without a zone (`Y-m-d H:i[:s]`, also with `T`). */
-const PLAIN_LOCAL = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
-
-/**
- * The series' DTSTART wall clock (RFC 5545 §3.3.5): the local time sent when it names the series'
- * start instant (a time in a DST gap does, though it is shown as the time after the gap); the
- * stored one while the dates stay; else the start as stored.
- */
-function seriesWallClock(input: SeriesSaveInput, datesChanged: boolean): string {
-  const { next, existing } = input;
-  if (next.allDay) return next.startDate;
-  const m = PLAIN_LOCAL.exec(input.startSent?.trim() ?? "");
-  if (m) {
-    const asked = `${m[1]} ${m[2]}${m[3] ?? ":00"}`;
-    if (utcOfLocal(asked, next.timezone) === next.startDateUtc) return asked;
-  }
-  if (!datesChanged && existing && isSeries(existing) && existing.occurrenceStart)
-    return existing.occurrenceStart;
-  return next.startDate;
-}
-
 /**
  * The series part of a save: its columns (into `values`, now) and its statements, to follow the
  * event's own. Nothing for an event that is and stays single.
@@ -154,11 +133,10 @@ export function planSeriesSave(input: SeriesSaveInput): SeriesSavePlan {
   if (wasSeries && sent !== undefined && sent.length === 0) return endSeries(input);
   const datesChanged = DATE_COLUMNS.some((c) => c in values);
   // DTSTART: the wall clock asked for (a time in a DST gap is shown an hour later, RFC 5545 §3.3.5).
-  const wall = seriesWallClock(input, datesChanged);
-  if (!next.allDay && datesChanged && utcOfLocal(wall, next.timezone) !== next.startDateUtc) {
+  const { wall, first } = seriesStart(next, existing, input.startSent, datesChanged);
+  if (first) {
     // A start in a DST overlap, read as the second of its two instants: the series' DTSTART (its
     // wall clock with its zone) is the first (RFC 5545 §3.3.5), and so is its first occurrence.
-    const first = occurrenceDates(next, wall);
     Object.assign(values, first);
     Object.assign(next, first);
   }

@@ -1631,6 +1631,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview the occurrences of unsaved recurrence lines */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The event time zone */
+                    timezone?: string;
+                    /** @description Whether the event lasts the whole day or not */
+                    all_day?: boolean;
+                    /** @description The event start date and time */
+                    start_date: string;
+                    /** @description The event end date and time */
+                    end_date?: string;
+                    /** @description RFC 5545 lines (RRULE, RDATE, EXDATE, as Google Calendar writes them) that make the event a recurring series from its start, read in its time zone; [] or null ends the repetition (the event stays) */
+                    recurrence?: string[];
+                    /** @description The number of occurrences to return, from the first (1 to 100) */
+                    per_page?: number;
+                    /** @description Limit the answer to these fields: a comma list of names, dot paths for nested ones (events.id,events.title,total). WordPress's global parameter; errors are answered whole. */
+                    _fields?: components["parameters"]["_fields"];
+                    /** @description Embed what the answer's embeddable links (_links with embeddable: true) answer, under _embedded; all of them, or the relations named (up). WordPress's global parameter. */
+                    _embed?: components["parameters"]["_embed"];
+                    /** @description Answer with HTTP 200 and put the status, the route's headers and the body in the body: {body, status, headers}. WordPress's global parameter, for clients that cannot read headers. */
+                    _envelope?: components["parameters"]["_envelope"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Returns the first occurrences the lines would give an event with these dates, and how many they give in all; nothing is written */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecurrencePreview"];
+                    };
+                };
+                /** @description A date or the recurrence lines are refused, as a create of an event with these values would refuse them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid credentials were sent: this operation needs an authenticated user. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The user is not authorized to create events */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/by-slug/{slug}": {
         parameters: {
             query?: never;
@@ -7709,6 +7791,23 @@ export interface components {
             split_from: number | null;
             /** @description The dates the series cancels (its EXDATE lines) as RFC 3339 with their offsets; dates alone for an all-day series */
             cancelled: string[];
+        };
+        RecurrencePreview: {
+            /** @description The first occurrences, in order, from the event's start */
+            occurrences: {
+                /** @description The occurrence's start in the event's time zone (Y-m-d H:i:s) */
+                start_date: string;
+                /** @description The occurrence's end in the event's time zone (Y-m-d H:i:s) */
+                end_date: string;
+                /** @description The occurrence's start in UTC (Y-m-d H:i:s) */
+                utc_start_date: string;
+                /** @description The occurrence's end in UTC (Y-m-d H:i:s) */
+                utc_end_date: string;
+                /** @description The occurrence's start as RFC 3339 with its offset (series.original_start once saved); the date alone for an all-day event */
+                original_start: string;
+            }[];
+            /** @description How many occurrences the lines give up to their end; null when they have no end (or more than 10,000) */
+            total: number | null;
         };
         EventArchive: {
             /** @description The events on this page */
