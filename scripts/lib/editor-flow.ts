@@ -223,7 +223,30 @@ export async function linkedScreens(run: EditorRun): Promise<void> {
       return input !== null && input.value !== "";
     });
     await inspect(run, `${screen.slice(0, -1)}-form`);
+    if (screen === "venues") await venueCoordinates(run);
   }
+}
+
+/**
+ * On the open venue form: coordinates typed in are saved and read back anonymously from the API
+ * (issue 37 item 4: no map, no geocoder).
+ */
+async function venueCoordinates(run: EditorRun): Promise<void> {
+  const { page, s } = run;
+  const id = Number(/#\/venues\/(\d+)/.exec(page.url())?.[1]);
+  await page.getByLabel(s.field_geo_lat, { exact: true }).fill("52.52");
+  await page.getByLabel(s.field_geo_lng, { exact: true }).fill("13.405");
+  await page.getByRole("button", { name: s.save, exact: true }).click();
+  await page.getByText(s.saved, { exact: true }).waitFor();
+  const venue = (await fetch(`${run.origin}${run.namespacePath}/venues/${id}`).then((r) =>
+    r.json(),
+  )) as {
+    geo_lat?: number;
+    geo_lng?: number;
+  };
+  if (venue.geo_lat !== 52.52 || venue.geo_lng !== 13.405)
+    run.problems.push(`venue ${id} coordinates not saved: ${venue.geo_lat}, ${venue.geo_lng}`);
+  else run.seen.push(`venue ${id} coordinates typed in and read back: 52.52, 13.405`);
 }
 
 /**

@@ -27,7 +27,11 @@ export type LinkedKind = "venues" | "organizers";
 const KINDS: Record<LinkedKind, { name: string; fields: string[] }> = {
   venues: {
     name: "venue",
-    fields: ["address", "city", "zip", "province", "state", "country", "phone", "website"],
+    fields: [
+      ...["address", "city", "zip", "province", "state", "country", "phone", "website"],
+      // Typed in (no map: a map or a geocoder would need an outside service, issue 37 item 4).
+      ...["geo_lat", "geo_lng"],
+    ],
   },
   organizers: { name: "organizer", fields: ["phone", "email", "website"] },
 };
@@ -167,6 +171,7 @@ export function LinkedForm({ kind, id }: { kind: LinkedKind; id: "new" | number 
           {...described(`l-${field}`, errors[field])}
           // One attribute for the three kinds of text field (Preact types each `type` apart).
           type={(field === "email" ? "email" : field === "website" ? "url" : "text") as "text"}
+          inputMode={field.startsWith("geo_") ? "decimal" : undefined}
           value={values[field] ?? ""}
           onInput={(e) => setValues({ ...values, [field]: e.currentTarget.value })}
         />
