@@ -165,3 +165,17 @@ export async function deleteApplicationPassword(c: AppContext): Promise<Response
   ]);
   return c.json({ deleted: true, previous: serializeApplicationPassword(previous) });
 }
+
+/**
+ * Handles `DELETE /users/{id}/application-passwords` (WordPress's `delete_items`): revokes every
+ * application password of the user at once; answers `{deleted: true, count}` (how many there were).
+ * @throws ApiError see `load`.
+ */
+export async function deleteAllApplicationPasswords(c: AppContext): Promise<Response> {
+  const { db, userId, rows } = await load(c);
+  if (rows.length)
+    await db.batch([
+      db.delete(applicationPasswords).where(eq(applicationPasswords.userId, userId)),
+    ]);
+  return c.json({ deleted: true, count: rows.length });
+}

@@ -7,6 +7,7 @@ import type { RouteDef } from "../http/registry";
 import { holder, selfOr, type UserRule } from "./access";
 import {
   createApplicationPassword,
+  deleteAllApplicationPasswords,
   deleteApplicationPassword,
   getApplicationPassword,
   listApplicationPasswords,
@@ -42,6 +43,7 @@ export function userRoutes(): Array<RouteDef<UserRule>> {
           may: manage,
           handler: createApplicationPassword,
         },
+        { methods: ["DELETE"], args: {}, may: manage, handler: deleteAllApplicationPasswords },
       ],
     },
     {

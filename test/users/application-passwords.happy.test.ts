@@ -156,6 +156,33 @@ describe("DELETE /users/{id}/application-passwords/{uuid}", () => {
     expect((await api(`${USERS}/me`, { headers: me.headers })).status).toBe(200);
   });
 
+  it("revokes all of a user's passwords with DELETE on the collection, as WordPress does", async () => {
+    const me = await seedUser("author", "june");
+    const other = await seedUser("author", "otto");
+    const made = [];
+    for (const name of ["Phone", "Tablet"])
+      made.push(
+        (await api(`${USERS}/me/application-passwords`, { headers: me.headers, json: { name } }))
+          .body,
+      );
+    const res = await api(`${USERS}/me/application-passwords`, {
+      method: "DELETE",
+      headers: basic("june", made[0].password),
+    });
+    expect(res.status).toBe(200);
+    // `seedUser`'s own password is one of the user's too.
+    expect(res.body).toEqual({ deleted: true, count: 3 });
+    for (const { password } of made)
+      expect((await api(`${USERS}/me`, { headers: basic("june", password) })).status).toBe(401);
+    // Another user's stay, and an administrator empties anyone's (a second time: none left).
+    expect((await api(`${USERS}/me`, { headers: other.headers })).status).toBe(200);
+    const again = await api(`${USERS}/${me.id}/application-passwords`, {
+      method: "DELETE",
+      headers: ADMIN,
+    });
+    expect(again.body).toEqual({ deleted: true, count: 0 });
+  });
+
   it("works through `me` and for administrators on anyone", async () => {
     const me = await seedUser("subscriber");
     const a = await api(`${USERS}/me/application-passwords`, {

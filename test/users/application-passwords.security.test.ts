@@ -51,6 +51,7 @@ describe("another user's application passwords", () => {
       for (const res of [list, one, create]) expectForbidden(res, who);
       const revoke = await api(`${base}/${planted.body.uuid}`, { method: "DELETE", headers });
       expectForbidden(revoke, who);
+      expectForbidden(await api(base, { method: "DELETE", headers }), who);
       expect(list.text).not.toContain("planted");
     }
     // The planted password survived everyone but the administrator, who did not delete it.
@@ -93,7 +94,7 @@ describe("one's own application passwords", () => {
     const own = await api(`${USERS}/${users.author.id}/application-passwords`, {
       headers: headersOf("author"),
     });
-    expect(own.headers.get("allow")).toBe("GET, POST");
+    expect(own.headers.get("allow")).toBe("GET, POST, DELETE");
     const other = await api(`${USERS}/${victim.id}/application-passwords`, {
       headers: headersOf("author"),
     });

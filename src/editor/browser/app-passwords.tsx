@@ -1,8 +1,8 @@
 /**
  * The signed-in user's application passwords (contract §3, `wp/v2/users/me/application-passwords`):
  * the list (name, created, last used), a new one by name — its password shown this once with a
- * copy button, kept nowhere — and revoking one or all (each asks first). The API has no "revoke
- * all" request here, so that revokes them one by one and stops at the first refusal.
+ * copy button, kept nowhere — and revoking one or all (each asks first; all is WordPress's one
+ * `DELETE` of the collection).
  */
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api";
@@ -45,10 +45,11 @@ export function AppPasswords() {
       setName("");
       await reload();
     });
-  const revoke = (uuids: string[]) =>
+  /** Revokes one password, or every one (`uuid` undefined). */
+  const revoke = (uuid?: string) =>
     run(async () => {
       setCreated(undefined);
-      for (const uuid of uuids) await api(`${BASE}/${uuid}`, { method: "DELETE" });
+      await api(uuid === undefined ? BASE : `${BASE}/${uuid}`, { method: "DELETE" });
       setNotice(t("revoked"));
       await reload();
     });
@@ -114,7 +115,7 @@ export function AppPasswords() {
                       label={`${t("revoke")}: ${item.name}`}
                       question={t("confirm_revoke")}
                       yes={t("yes_revoke")}
-                      onYes={() => void revoke([item.uuid])}
+                      onYes={() => void revoke(item.uuid)}
                       disabled={busy}
                     />
                   </td>
@@ -127,7 +128,7 @@ export function AppPasswords() {
               label={t("revoke_all")}
               question={t("confirm_revoke_all")}
               yes={t("yes_revoke")}
-              onYes={() => void revoke(items.map((i) => i.uuid))}
+              onYes={() => void revoke()}
               disabled={busy}
             />
           </div>
