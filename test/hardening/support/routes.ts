@@ -403,6 +403,7 @@ function wpRoutes(): RouteSpec[] {
       methods: {
         GET: { args: noArgs, parses: false, forbidden: ["anonymous"] },
         POST: { args: users.APP_PASSWORD_CREATE_ARGS, parses: true, forbidden: ["anonymous"] },
+        DELETE: { args: noArgs, parses: false, forbidden: ["anonymous"] },
       },
     },
     {
