@@ -163,3 +163,34 @@ export function useAction() {
   };
   return { problem, setProblem, notice, setNotice, busy, run };
 }
+
+/**
+ * A list's search box (the lists of venues, organizers, categories and tags): `onSearch` gets the
+ * text when the form is sent, so that typing alone asks the API nothing.
+ */
+export function SearchForm(props: { id: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState("");
+  return (
+    <form
+      class="filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSearch(text);
+      }}
+    >
+      <Field id={props.id} label={t("search")}>
+        <input
+          id={props.id}
+          type="search"
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+      </Field>
+      <div class="actions">
+        <button type="submit" class="primary">
+          {t("apply")}
+        </button>
+      </div>
+    </form>
+  );
+}

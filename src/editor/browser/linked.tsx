@@ -13,6 +13,7 @@ import {
   type Problem,
   ProblemBox,
   problemOf,
+  SearchForm,
   STATUSES,
   statusName,
   totalsOf,
@@ -40,7 +41,6 @@ type Item = Record<string, unknown> & { id: number; status: string };
 
 /** A list of venues or organizers. */
 export function LinkedList({ kind }: { kind: LinkedKind }) {
-  const [search, setSearch] = useState("");
   const [applied, setApplied] = useState("");
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<{ items: Item[]; total: number; pages: number }>();
@@ -63,28 +63,13 @@ export function LinkedList({ kind }: { kind: LinkedKind }) {
           {t(`new_${nameField}`)}
         </a>
       </div>
-      <form
-        class="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(search);
+      <SearchForm
+        id="l-search"
+        onSearch={(text) => {
+          setApplied(text);
           setPage(1);
         }}
-      >
-        <Field id="l-search" label={t("search")}>
-          <input
-            id="l-search"
-            type="search"
-            value={search}
-            onInput={(e) => setSearch(e.currentTarget.value)}
-          />
-        </Field>
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("apply")}
-          </button>
-        </div>
-      </form>
+      />
       <ProblemBox problem={problem} />
       {!result && <p aria-busy="true">{t("loading")}</p>}
       {result && result.items.length === 0 && <p class="empty">{t("nothing_found")}</p>}

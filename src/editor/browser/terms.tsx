@@ -15,6 +15,7 @@ import {
   type Problem,
   ProblemBox,
   problemOf,
+  SearchForm,
   totalsOf,
   useAction,
 } from "./fields";
@@ -40,7 +41,6 @@ const ONE: Record<TermKind, string> = { categories: "category", tags: "tag" };
 
 /** The list of a taxonomy's terms. */
 export function TermList({ kind }: { kind: TermKind }) {
-  const [search, setSearch] = useState("");
   const [applied, setApplied] = useState("");
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<{ items: Term[]; total: number; pages: number }>();
@@ -63,28 +63,13 @@ export function TermList({ kind }: { kind: TermKind }) {
           {t(`new_${ONE[kind]}`)}
         </a>
       </div>
-      <form
-        class="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(search);
+      <SearchForm
+        id="t-search"
+        onSearch={(text) => {
+          setApplied(text);
           setPage(1);
         }}
-      >
-        <Field id="t-search" label={t("search")}>
-          <input
-            id="t-search"
-            type="search"
-            value={search}
-            onInput={(e) => setSearch(e.currentTarget.value)}
-          />
-        </Field>
-        <div class="actions">
-          <button type="submit" class="primary">
-            {t("apply")}
-          </button>
-        </div>
-      </form>
+      />
       <ProblemBox problem={problem} />
       {!result && <p aria-busy="true">{t("loading")}</p>}
       {result && result.items.length === 0 && <p class="empty">{t("nothing_found")}</p>}
