@@ -6,6 +6,7 @@
  * sign-in and sign-out (contract §3.1). Everything else happens in the browser through the public
  * REST API.
  */
+import { escapeUTF8 } from "entities";
 import { loadStrings, type Strings, text } from "../i18n";
 import type { Settings } from "../settings";
 import type { EditorConfig } from "./config-shape";
@@ -28,12 +29,8 @@ export const EDITOR_CSP = [
 /** JSON that cannot end the `<script>` element it sits in (`<` escaped). */
 const dataBlock = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** HTML text escaping (also for attribute values in double quotes). */
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
+/** HTML text escaping, also for attribute values in quotes (`entities`). */
+const escapeHtml = escapeUTF8;
 
 function editorStrings(strings: Strings): Record<string, string> {
   const section = strings.editor;

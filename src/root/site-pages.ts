@@ -5,16 +5,13 @@
  *   `Link: <…/wp-json/>; rel="https://api.w.org/"` header of every answer and the same link in the
  *   page, as WordPress prints it, so that discovery works from the site URL alone;
  */
+import { escapeUTF8 } from "entities";
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "../http/context";
 import { loadStrings, type Strings, text } from "../i18n";
 
-/** HTML text escaping (also for attribute values in double quotes). */
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
+/** HTML text escaping, also for attribute values in quotes (`entities`). */
+export const escapeHtml = escapeUTF8;
 
 function page(c: AppContext, strings: Strings, title: string, body: string): Response {
   const apiRoot = c.get("urls").apiRoot;

@@ -5,15 +5,12 @@
  * WordPress fill it. No script, no inline style: its one stylesheet is `wp-includes/css/login.css`
  * beside it, and a strict Content-Security-Policy says so.
  */
+import { escapeUTF8 } from "entities";
 import type { AppContext } from "../http/context";
 import { loadStrings, text } from "../i18n";
 
-/** HTML text escaping, also for attribute values in double quotes. */
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
+/** HTML text escaping, also for attribute values in quotes (`entities`). */
+export const escapeHtml = escapeUTF8;
 
 /** The page's Content-Security-Policy: nothing but the stylesheet and the form's own target. */
 export const SIGN_IN_CSP =
